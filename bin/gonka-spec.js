@@ -1,0 +1,11 @@
+#!/usr/bin/env node
+// Thin launcher: the CLI is compiled to dist/ by `npm run build` (run by `npm ci` through `prepare`).
+import { main } from "../dist/cli/main.js";
+
+main(process.argv.slice(2)).then(
+  (code) => { process.exitCode = code; },
+  (err) => {
+    process.stderr.write(`gonka-spec: internal error: ${err && err.message ? err.message : String(err)}\n`);
+    process.exitCode = 3;
+  },
+);

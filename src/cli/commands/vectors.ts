@@ -1,0 +1,48 @@
+/** `gonka-spec vectors check FILE...`: replay golden vector files. */
+import { InputError } from "../../errors.js";
+import { stringifyJson } from "../../go/json.js";
+import { checkVectorFile, type FileResult } from "../../vectors/check.js";
+import { parse } from "../args.js";
+import type { Command } from "../command.js";
+
+const usage = `Usage:
+  gonka-spec vectors check FILE... [--json] [--max-failures N]
+
+Replays vector files (.json or .json.gz, the format of test/vectors/go/README.md). The suite is the
+file name up to its first dot. Prints one line per file, each failing case with expected and actual
+output, and as the last line the totals 'N passed, M failed'.
+Exit 0 when every case of every file passed; 1 on any failure, unknown suite or malformed file.`;
+
+export const vectorsCommand: Command = {
+  name: "vectors",
+  summary: "check vector files against the port (vectors check FILE...)",
+  usage,
+  async run(args, io) {
+    const [sub, ...rest] = args;
+    if (sub !== "check") throw new InputError(`unknown subcommand ${sub === undefined ? "(none)" : `'${sub}'`}; expected 'check'`);
+    const p = parse(rest, { json: { type: "boolean" }, "max-failures": { type: "string" } }, true);
+    if (p.positionals.length === 0) throw new InputError("vectors check needs at least one FILE");
+    const maxFailures = Number(p.values["max-failures"] ?? 5);
+    const results: FileResult[] = p.positionals.map((f) => checkVectorFile(f, undefined, maxFailures));
+    const passed = results.reduce((s, r) => s + r.passed, 0);
+    const failed = results.reduce((s, r) => s + r.failed, 0);
+    const ok = results.every((r) => r.failed === 0 && r.error === undefined);
+    if (p.values.json) {
+      io.out(stringifyJson({ ok, passed, failed, files: results }, 2));
+      return ok ? 0 : 1;
+    }
+    for (const r of results) {
+      if (r.error !== undefined) {
+        io.out(`${r.file}: ${r.error}`);
+        continue;
+      }
+      io.out(`${r.file}: ${r.passed} passed, ${r.failed} failed`);
+      for (const f of r.failures) {
+        io.out(`  FAIL ${f.name}\n    ${f.difference}\n    expected: ${stringifyJson(f.expected)}\n    actual:   ${stringifyJson(f.actual)}`);
+      }
+      if (r.failed > r.failures.length) io.out(`  ... and ${r.failed - r.failures.length} more failures`);
+    }
+    io.out(`${passed} passed, ${failed} failed`);
+    return ok ? 0 : 1;
+  },
+};

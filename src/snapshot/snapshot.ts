@@ -1,0 +1,82 @@
+/**
+ * The snapshot file: the contract between the chain client and the rules. One versioned JSON
+ * document; the envelope is checked here, and each rule family validates the slice it reads
+ * (errors name the path inside the file, e.g. `snap.json: preserved.rootGroup.validationWeights[3].weight`).
+ *
+ * Slices (all but `preserved` optional):
+ * - `preserved`: the preserved-set state object (src/preserved/state.ts), one field per keeper read.
+ * - `settlement`: the epoch-settlement input of the miss test (src/misstest/epoch-input.ts).
+ * - `demand`: per-model PoC demand for the demand-based preserved rule (src/preserved/demand.ts).
+ * - `chain`: raw extras the chain client records (escrow params, PoC events) for reference.
+ */
+import { readFileSync } from "node:fs";
+import { InputError, describeValue } from "../errors.js";
+import { parseJson, stringifyJson, type Json } from "../go/json.js";
+
+export const SNAPSHOT_SCHEMA = "gonka-spec/snapshot";
+export const SNAPSHOT_VERSION = 1;
+
+export type JsonObject = { [k: string]: Json };
+
+export interface Snapshot {
+  schema: typeof SNAPSHOT_SCHEMA;
+  version: typeof SNAPSHOT_VERSION;
+  /** Chain id the state was read from ("example" for generated files). */
+  chainId: string;
+  /** Block height every read was pinned to (decimal string). */
+  height: string;
+  /** When the snapshot was taken (ISO 8601), informational only: no rule reads it. */
+  fetchedAt?: string;
+  /** Where it came from: "rpc" or "generated". */
+  source?: string;
+  preserved: JsonObject;
+  settlement?: JsonObject;
+  demand?: JsonObject;
+  chain?: JsonObject;
+}
+
+function isObject(v: unknown): v is JsonObject {
+  return v !== null && typeof v === "object" && !Array.isArray(v);
+}
+
+/** Validate a parsed document as a snapshot envelope. `where` names the file in errors. */
+export function parseSnapshot(doc: Json, where = "snapshot"): Snapshot {
+  if (!isObject(doc)) throw new InputError("a snapshot must be a JSON object", where);
+  if (doc.schema !== SNAPSHOT_SCHEMA) {
+    throw new InputError(`schema: expected "${SNAPSHOT_SCHEMA}", got ${describeValue(doc.schema)}; is this a gonka-spec snapshot?`, where);
+  }
+  if (doc.version !== SNAPSHOT_VERSION) {
+    throw new InputError(
+      `version: this gonka-spec reads snapshot version ${SNAPSHOT_VERSION}, the file has ${describeValue(doc.version)}; re-create it with 'gonka-spec snapshot'`,
+      where,
+    );
+  }
+  if (typeof doc.chainId !== "string" || doc.chainId === "") throw new InputError(`chainId: expected a non-empty string, got ${describeValue(doc.chainId)}`, where);
+  const h = doc.height;
+  if (!(typeof h === "string" && /^\d+$/.test(h)) && !(typeof h === "number" && Number.isInteger(h) && h >= 0) && typeof h !== "bigint") {
+    throw new InputError(`height: expected a block height, got ${describeValue(h)}`, where);
+  }
+  if (!isObject(doc.preserved)) throw new InputError(`preserved: expected an object, got ${describeValue(doc.preserved)}`, where);
+  for (const k of ["settlement", "demand", "chain"] as const) {
+    if (doc[k] !== undefined && !isObject(doc[k])) throw new InputError(`${k}: expected an object, got ${describeValue(doc[k])}`, where);
+  }
+  if (doc.fetchedAt !== undefined && typeof doc.fetchedAt !== "string") throw new InputError(`fetchedAt: expected a string`, where);
+  return { ...(doc as unknown as Snapshot), height: String(h) };
+}
+
+/** Read and validate a snapshot file. */
+export function loadSnapshot(file: string): Snapshot {
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(code === "ENOENT" ? "snapshot file not found" : `cannot read snapshot (${code ?? String(e)})`, file);
+  }
+  return parseSnapshot(parseJson(text, file), file);
+}
+
+/** Serialise a snapshot (stable key order as built, bigints as bare integers). */
+export function serializeSnapshot(s: Snapshot): string {
+  return `${stringifyJson(s, 1)}\n`;
+}

@@ -1,0 +1,9 @@
+/** Every vector suite the project implements, by suite name (the vector file name up to its first dot). */
+import { suites as go } from "../go/vectors.js";
+import { suites as misstest } from "../misstest/vectors.js";
+import { suites as preserved } from "../preserved/vectors.js";
+import { suites as votes } from "../votes/vectors.js";
+import { suites as gateway } from "../gateway/vectors.js";
+import type { SuiteTable } from "./types.js";
+
+export const SUITES: SuiteTable = { ...go, ...misstest, ...preserved, ...votes, ...gateway };
