@@ -1,0 +1,16 @@
+/**
+ * gonka-spec library entry point: the rule functions (named after their Go originals in
+ * lowerCamelCase), the snapshot type and loader, and the Go-compatible primitives.
+ */
+// Go-compatible primitives
+export { Decimal, DIVISION_PRECISION } from "./go/decimal.js";
+export { LegacyDec } from "./go/legacy-dec.js";
+export { GoRand } from "./go/math-rand.js";
+export { GoError, GoPanic } from "./go/errors.js";
+export { parseJson, stringifyJson, type Json } from "./go/json.js";
+export { compareGoStrings } from "./go/bytes.js";
+export { InputError } from "./errors.js";
+// Snapshot
+export { loadSnapshot, parseSnapshot, serializeSnapshot, type Snapshot } from "./snapshot/snapshot.js";
+// Vectors
+export { checkVectorFile } from "./vectors/check.js";
