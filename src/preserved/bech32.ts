@@ -1,0 +1,119 @@
+/**
+ * Bech32 (BIP 173) decoding and encoding as the Cosmos SDK does it, and the valoper → account address
+ * conversion the sampler applies to genesis guardian addresses.
+ */
+
+const CHARSET = "qpzry9x8gf2tvdw0s3jn54khce6mua7l";
+const CHARSET_REV = new Int8Array(128).fill(-1);
+for (let i = 0; i < CHARSET.length; i++) CHARSET_REV[CHARSET.charCodeAt(i)] = i;
+const GEN = [0x3b6a57b2, 0x26508e6d, 0x1ea119fa, 0x3d4233dd, 0x2a1462b3];
+
+/** The Cosmos SDK's limit on a bech32 string's length when decoding addresses. */
+export const BECH32_MAX_LENGTH = 1023;
+/** The Cosmos SDK's maximum address length in bytes (VerifyAddressFormat). */
+export const MAX_ADDR_LEN = 255;
+
+export const ACCOUNT_PREFIX = "gonka";
+export const VALOPER_PREFIX = "gonkavaloper";
+
+function polymod(values: number[]): number {
+  let chk = 1;
+  for (const v of values) {
+    const top = chk >>> 25;
+    chk = (((chk & 0x1ffffff) << 5) ^ v) >>> 0;
+    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk = (chk ^ GEN[i]!) >>> 0;
+  }
+  return chk;
+}
+
+function hrpExpand(hrp: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < hrp.length; i++) out.push(hrp.charCodeAt(i) >> 5);
+  out.push(0);
+  for (let i = 0; i < hrp.length; i++) out.push(hrp.charCodeAt(i) & 31);
+  return out;
+}
+
+export type Bech32Result<T> = T | { error: string };
+
+/** Mirrors bech32.Decode(bech, limit) of the SDK's btcutil fork: (hrp, 5-bit data) or an error. */
+export function bech32Decode(bech: string, limit = BECH32_MAX_LENGTH): Bech32Result<{ hrp: string; data: number[] }> {
+  if (bech.length < 8 || bech.length > limit) return { error: `invalid bech32 string length ${bech.length}` };
+  let hasLower = false;
+  let hasUpper = false;
+  for (let i = 0; i < bech.length; i++) {
+    const c = bech.charCodeAt(i);
+    if (c < 33 || c > 126) return { error: `invalid character in string: '${bech[i]}'` };
+    hasLower ||= c >= 97 && c <= 122;
+    hasUpper ||= c >= 65 && c <= 90;
+    if (hasLower && hasUpper) return { error: "string not all lowercase or all uppercase" };
+  }
+  const s = hasUpper ? bech.toLowerCase() : bech;
+  const one = s.lastIndexOf("1");
+  if (one < 1 || one + 7 > s.length) return { error: `invalid separator index ${one}` };
+  const hrp = s.slice(0, one);
+  const data: number[] = [];
+  for (let i = one + 1; i < s.length; i++) {
+    const v = CHARSET_REV[s.charCodeAt(i)]!;
+    if (v < 0) return { error: `invalid character not part of charset: ${s.charCodeAt(i)}` };
+    data.push(v);
+  }
+  if (polymod([...hrpExpand(hrp), ...data]) !== 1) return { error: "invalid checksum" };
+  return { hrp, data: data.slice(0, data.length - 6) };
+}
+
+/** Mirrors bech32.Encode: lowercase hrp + "1" + data + checksum. */
+export function bech32Encode(hrp: string, data: number[]): string {
+  const h = hrp.toLowerCase();
+  const values = [...hrpExpand(h), ...data, 0, 0, 0, 0, 0, 0];
+  const mod = polymod(values) ^ 1;
+  let out = `${h}1`;
+  for (const d of data) out += CHARSET[d];
+  for (let i = 0; i < 6; i++) out += CHARSET[(mod >>> (5 * (5 - i))) & 31];
+  return out;
+}
+
+/** Mirrors bech32.ConvertBits: regroup `fromBits`-bit values into `toBits`-bit values. */
+export function convertBits(data: readonly number[], fromBits: number, toBits: number, pad: boolean): Bech32Result<number[]> {
+  let acc = 0;
+  let bits = 0;
+  const out: number[] = [];
+  const maxv = (1 << toBits) - 1;
+  for (const v of data) {
+    if (v < 0 || v >> fromBits !== 0) return { error: "invalid data range" };
+    acc = ((acc << fromBits) | v) & 0xffffff;
+    bits += fromBits;
+    while (bits >= toBits) {
+      bits -= toBits;
+      out.push((acc >> bits) & maxv);
+    }
+  }
+  if (pad) {
+    if (bits > 0) out.push((acc << (toBits - bits)) & maxv);
+  } else if (bits >= fromBits || ((acc << (toBits - bits)) & maxv) !== 0) {
+    return { error: "invalid incomplete group" };
+  }
+  return out;
+}
+
+/** Mirrors sdk.GetFromBech32 + VerifyAddressFormat: the address bytes for `prefix`, or an error. */
+export function addressFromBech32(address: string, prefix: string): Bech32Result<number[]> {
+  if (address.trim().length === 0) return { error: "empty address string is not allowed" };
+  const d = bech32Decode(address);
+  if ("error" in d) return d;
+  if (d.hrp !== prefix) return { error: `invalid Bech32 prefix; expected ${prefix}, got ${d.hrp}` };
+  const bytes = convertBits(d.data, 5, 8, false);
+  if ("error" in bytes) return bytes;
+  if (bytes.length === 0) return { error: "addresses cannot be empty" };
+  if (bytes.length > MAX_ADDR_LEN) return { error: `address max length is ${MAX_ADDR_LEN}, got ${bytes.length}` };
+  return bytes;
+}
+
+/** Mirrors utils.OperatorAddressToAccAddress: gonkavaloper… → gonka… with the same bytes. */
+export function operatorAddressToAccAddress(operatorAddress: string): Bech32Result<string> {
+  const bytes = addressFromBech32(operatorAddress, VALOPER_PREFIX);
+  if ("error" in bytes) return bytes;
+  const five = convertBits(bytes, 8, 5, true);
+  if ("error" in five) return five;
+  return bech32Encode(ACCOUNT_PREFIX, five);
+}

@@ -1,0 +1,313 @@
+/**
+ * The preserved-set state: every keeper read of SamplePreservedForEpisode as one plain object.
+ *
+ * Its JSON shape is exactly the `input` of the sample_preserved_for_episode vectors, and the
+ * snapshot file's `preserved` slice holds the same object (there `anchorHeight` is optional; the
+ * CLI's --anchor overrides it). `parsePreservedState` validates it and names the failing path.
+ *
+ * Field ↔ keeper read:
+ * - `params` ↔ GetParams (`error: true` → the call fails; `epochParams.pocSlotAllocation` may be null).
+ * - `rootGroup` ↔ GetRootGroupDataWithLiveMembers (`error: true` → empty snapshot, no error).
+ * - `genesisGuardianAddresses` ↔ GetGenesisGuardianAddresses (valoper bech32).
+ * - `liveSubGroups` ↔ GetLiveSubGroupsForCurrentEpoch (`error: true` → no current data at all).
+ * - `previousEpochGroupData[model]` ↔ GetEpochGroupData(epoch.index − 1, model) (absent = not found).
+ * - `previousEpochPerformanceSummaries[addr]` ↔ GetEpochPerformanceSummary(epoch.index − 1, addr).
+ * - `liveMembers: null` is Go's nil set (no live filtering); the chain always returns a set.
+ */
+import { InputError, describeValue } from "../errors.js";
+import { checkedInt64, checkedUint64, INT32_MAX, INT32_MIN, toBigInt } from "../go/int64.js";
+import type { Json } from "../go/json.js";
+import { operatorAddressToAccAddress } from "./bech32.js";
+
+/** MLNodeInfo (the fields the sampler reads). */
+export interface MLNodeInfo {
+  nodeId: string;
+  pocWeight: bigint;
+  throughput: bigint;
+  timeslotAllocation: boolean[];
+}
+
+/** ValidationWeight of an EpochGroupData (root: `weight`; subgroups: `votingPower`, `mlNodes`). */
+export interface ValidationWeight {
+  memberAddress: string;
+  weight: bigint;
+  votingPower: bigint;
+  /** `null` entries are nil pointers, which Go's dedup drops. */
+  mlNodes: (MLNodeInfo | null)[];
+}
+
+/** Chain `Decimal{value int64, exponent int32}` = value × 10^exponent. */
+export interface ChainDecimal {
+  value: bigint;
+  exponent: number;
+}
+
+export interface SubGroupState {
+  /** Live x/group members of the subgroup; `null` = nil set = no filtering. */
+  liveMembers: Set<string> | null;
+  validationWeights: ValidationWeight[];
+}
+
+export interface PreservedState {
+  /** Episode anchor height (int64); optional in a snapshot file, where --anchor supplies it. */
+  anchorHeight: bigint | undefined;
+  /** The `epoch` argument; only its index (uint64) is read. */
+  epoch: { index: bigint };
+  genesisGuardianAddresses: string[];
+  liveSubGroups: { error: boolean; byModel: Map<string, SubGroupState> };
+  params: { error: boolean; epochParams: { pocSlotAllocation: ChainDecimal | null } };
+  previousEpochGroupData: Map<string, { validationWeights: ValidationWeight[] }>;
+  /** rewardedCoins (uint64) per participant of the previous epoch. */
+  previousEpochPerformanceSummaries: Map<string, { rewardedCoins: bigint }>;
+  rootGroup: {
+    error: boolean;
+    subGroupModels: string[];
+    /** `null` entries are nil pointers, skipped by Go. */
+    validationWeights: (ValidationWeight | null)[];
+    liveMembers: Set<string> | null;
+  };
+  /** Odd input that Go accepts silently (and so does the port); each names its path. */
+  warnings: string[];
+}
+
+export interface ParsePreservedStateOptions {
+  /**
+   * Accept everything Go accepts (negative weights, voting power or coins-free summaries, listed models
+   * without a subgroup), with a warning each. Default false: such values cannot come from a chain and
+   * are rejected as bad input. The golden vectors are read leniently.
+   */
+  lenient?: boolean;
+}
+
+type Obj = { [k: string]: Json };
+
+const key = (k: string): string => `[${JSON.stringify(k)}]`;
+
+function isObj(v: Json | undefined): v is Obj {
+  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+}
+
+function obj(v: Json | undefined, path: string): Obj {
+  if (!isObj(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, path);
+  return v;
+}
+
+function arr(v: Json | undefined, path: string): Json[] {
+  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, path);
+  return v;
+}
+
+function str(v: Json | undefined, path: string): string {
+  if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, path);
+  return v;
+}
+
+function bool(v: Json | undefined, path: string): boolean {
+  if (typeof v !== "boolean") throw new InputError(`expected true or false, got ${describeValue(v)}`, path);
+  return v;
+}
+
+function optBool(o: Obj, field: string, path: string): boolean {
+  return o[field] === undefined ? false : bool(o[field], `${path}.${field}`);
+}
+
+function has(o: Obj, field: string, path: string): Json {
+  if (!(field in o) || o[field] === undefined) throw new InputError(`missing field "${field}"`, path);
+  return o[field]!;
+}
+
+class Reader {
+  readonly warnings: string[] = [];
+  constructor(readonly lenient: boolean) {}
+
+  /** An int64 that must not be negative unless lenient (then a warning). */
+  weight(v: Json | undefined, path: string, what: string): bigint {
+    const x = checkedInt64(v, path);
+    if (x < 0n) {
+      if (!this.lenient) throw new InputError(`${what} must not be negative, got ${x}`, path);
+      this.warnings.push(`${path}: negative ${what} ${x} (Go uses it as is)`);
+    }
+    return x;
+  }
+
+  node(v: Json | undefined, path: string): MLNodeInfo | null {
+    if (v === null) {
+      this.warnings.push(`${path}: null node entry (Go drops nil nodes)`);
+      return null;
+    }
+    const o = obj(v, path);
+    const nodeId = str(has(o, "nodeId", path), `${path}.nodeId`);
+    const pocWeight = this.weight(has(o, "pocWeight", path), `${path}.pocWeight`, "pocWeight");
+    const throughput = o.throughput === undefined ? 0n : this.weight(o.throughput, `${path}.throughput`, "throughput");
+    const ts = o.timeslotAllocation === undefined || o.timeslotAllocation === null ? [] : arr(o.timeslotAllocation, `${path}.timeslotAllocation`);
+    const timeslotAllocation = ts.map((b, i) => bool(b, `${path}.timeslotAllocation[${i}]`));
+    return { nodeId, pocWeight, throughput, timeslotAllocation };
+  }
+
+  nodes(v: Json | undefined, path: string): (MLNodeInfo | null)[] {
+    if (v === null) return [];
+    const list = arr(v, path).map((n, i) => this.node(n, `${path}[${i}]`));
+    const seen = new Set<string>();
+    for (let i = 0; i < list.length; i++) {
+      const n = list[i];
+      if (!n) continue;
+      if (seen.has(n.nodeId)) {
+        this.warnings.push(`${path}[${i}].nodeId: duplicate node id ${describeValue(n.nodeId)} (Go keeps the heaviest, then highest throughput, then first)`);
+      }
+      seen.add(n.nodeId);
+    }
+    return list;
+  }
+
+  /** A subgroup or previous-epoch validation weight (memberAddress, votingPower, mlNodes). */
+  subWeight(v: Json | undefined, path: string): ValidationWeight {
+    if (v === null) throw new InputError("null validation weight entry: Go dereferences it and panics", path);
+    const o = obj(v, path);
+    const memberAddress = str(has(o, "memberAddress", path), `${path}.memberAddress`);
+    const votingPower = this.weight(has(o, "votingPower", path), `${path}.votingPower`, "votingPower");
+    const weight = o.weight === undefined ? 0n : checkedInt64(o.weight, `${path}.weight`);
+    const mlNodes = this.nodes(has(o, "mlNodes", path), `${path}.mlNodes`);
+    return { memberAddress, weight, votingPower, mlNodes };
+  }
+
+  subWeights(v: Json | undefined, path: string): ValidationWeight[] {
+    const list = v === null ? [] : arr(v, path).map((x, i) => this.subWeight(x, `${path}[${i}]`));
+    const seen = new Set<string>();
+    list.forEach((vw, i) => {
+      if (seen.has(vw.memberAddress)) {
+        this.warnings.push(`${path}[${i}].memberAddress: duplicate member ${describeValue(vw.memberAddress)} (Go: the last entry's nodes win, VP = last positive VP)`);
+      }
+      seen.add(vw.memberAddress);
+    });
+    return list;
+  }
+
+  liveSet(v: Json | undefined, path: string): Set<string> | null {
+    if (v === null) {
+      this.warnings.push(`${path}: null (nil set) means no live filtering; the chain always returns a set`);
+      return null;
+    }
+    return new Set(arr(v, path).map((a, i) => str(a, `${path}[${i}]`)));
+  }
+}
+
+function parseDecimal(v: Json, path: string): ChainDecimal {
+  const o = obj(v, path);
+  const value = checkedInt64(has(o, "value", path), `${path}.value`);
+  const e = toBigInt(has(o, "exponent", path), `${path}.exponent`);
+  if (e < INT32_MIN || e > INT32_MAX) throw new InputError(`exponent ${e} does not fit in int32`, `${path}.exponent`);
+  if (o.decimalString !== undefined) str(o.decimalString, `${path}.decimalString`);
+  return { value, exponent: Number(e) };
+}
+
+/** Validate the preserved-set state object (the sample_preserved_for_episode input shape). */
+export function parsePreservedState(json: Json, path: string, options: ParsePreservedStateOptions = {}): PreservedState {
+  const r = new Reader(options.lenient ?? false);
+  const o = obj(json, path);
+
+  const anchorHeight = o.anchorHeight === undefined || o.anchorHeight === null ? undefined : checkedInt64(o.anchorHeight, `${path}.anchorHeight`);
+
+  const ep = obj(has(o, "epoch", path), `${path}.epoch`);
+  const epoch = { index: checkedUint64(has(ep, "index", `${path}.epoch`), `${path}.epoch.index`) };
+
+  const gPath = `${path}.genesisGuardianAddresses`;
+  const gRaw = o.genesisGuardianAddresses === null ? [] : arr(has(o, "genesisGuardianAddresses", path), gPath);
+  const genesisGuardianAddresses = gRaw.map((a, i) => str(a, `${gPath}[${i}]`));
+  genesisGuardianAddresses.forEach((a, i) => {
+    const conv = operatorAddressToAccAddress(a);
+    if (typeof conv !== "string") r.warnings.push(`${gPath}[${i}]: ${describeValue(a)} is not a gonkavaloper address (${conv.error}); Go skips it, so it is not excluded`);
+  });
+
+  // params
+  const pPath = `${path}.params`;
+  const p = obj(has(o, "params", path), pPath);
+  const paramsError = optBool(p, "error", pPath);
+  let pocSlotAllocation: ChainDecimal | null = null;
+  if (!paramsError || p.epochParams !== undefined) {
+    const epp = obj(has(p, "epochParams", pPath), `${pPath}.epochParams`);
+    const psa = epp.pocSlotAllocation;
+    pocSlotAllocation = psa === undefined || psa === null ? null : parseDecimal(psa, `${pPath}.epochParams.pocSlotAllocation`);
+  }
+
+  // root group
+  const rPath = `${path}.rootGroup`;
+  const rg = obj(has(o, "rootGroup", path), rPath);
+  const rootError = optBool(rg, "error", rPath);
+  const smPath = `${rPath}.subGroupModels`;
+  const subGroupModels = (rg.subGroupModels === null ? [] : arr(has(rg, "subGroupModels", rPath), smPath)).map((m, i) => str(m, `${smPath}[${i}]`));
+  {
+    const seen = new Set<string>();
+    subGroupModels.forEach((m, i) => {
+      if (seen.has(m)) r.warnings.push(`${smPath}[${i}]: model ${describeValue(m)} listed twice (Go emits its preserved entry twice)`);
+      seen.add(m);
+    });
+  }
+  const rvPath = `${rPath}.validationWeights`;
+  const rootWeights = (rg.validationWeights === null ? [] : arr(has(rg, "validationWeights", rPath), rvPath)).map((v, i): ValidationWeight | null => {
+    const vp = `${rvPath}[${i}]`;
+    if (v === null) {
+      r.warnings.push(`${vp}: null entry (Go skips nil entries)`);
+      return null;
+    }
+    const vo = obj(v, vp);
+    const memberAddress = str(has(vo, "memberAddress", vp), `${vp}.memberAddress`);
+    const weight = r.weight(has(vo, "weight", vp), `${vp}.weight`, "weight");
+    const votingPower = vo.votingPower === undefined ? 0n : checkedInt64(vo.votingPower, `${vp}.votingPower`);
+    return { memberAddress, weight, votingPower, mlNodes: [] };
+  });
+  const rootLive = rootError && rg.liveMembers === undefined ? null : r.liveSet(has(rg, "liveMembers", rPath), `${rPath}.liveMembers`);
+
+  // live subgroups
+  const lPath = `${path}.liveSubGroups`;
+  const ls = obj(has(o, "liveSubGroups", path), lPath);
+  const subError = optBool(ls, "error", lPath);
+  const byModel = new Map<string, SubGroupState>();
+  const bm = ls.byModel === undefined && subError ? {} : obj(has(ls, "byModel", lPath), `${lPath}.byModel`);
+  for (const [m, v] of Object.entries(bm)) {
+    const mp = `${lPath}.byModel${key(m)}`;
+    const so = obj(v, mp);
+    byModel.set(m, {
+      liveMembers: r.liveSet(has(so, "liveMembers", mp), `${mp}.liveMembers`),
+      validationWeights: r.subWeights(has(so, "validationWeights", mp), `${mp}.validationWeights`),
+    });
+  }
+  if (!subError && !rootError) {
+    for (let i = 0; i < subGroupModels.length; i++) {
+      const m = subGroupModels[i]!;
+      if (byModel.has(m)) continue;
+      const msg = `model ${describeValue(m)} (${smPath}[${i}]) has no subgroup`;
+      if (!r.lenient) throw new InputError(`${msg}; the chain would fail the whole subgroup read (record that as "error": true)`, `${lPath}.byModel`);
+      r.warnings.push(`${lPath}.byModel: ${msg}; it is treated as empty`);
+    }
+  }
+
+  // previous epoch
+  const pgPath = `${path}.previousEpochGroupData`;
+  const previousEpochGroupData = new Map<string, { validationWeights: ValidationWeight[] }>();
+  const pg = o.previousEpochGroupData === null ? {} : obj(has(o, "previousEpochGroupData", path), pgPath);
+  for (const [m, v] of Object.entries(pg)) {
+    const mp = `${pgPath}${key(m)}`;
+    const so = obj(v, mp);
+    previousEpochGroupData.set(m, { validationWeights: r.subWeights(has(so, "validationWeights", mp), `${mp}.validationWeights`) });
+  }
+  const psPath = `${path}.previousEpochPerformanceSummaries`;
+  const previousEpochPerformanceSummaries = new Map<string, { rewardedCoins: bigint }>();
+  const ps = o.previousEpochPerformanceSummaries === null ? {} : obj(has(o, "previousEpochPerformanceSummaries", path), psPath);
+  for (const [a, v] of Object.entries(ps)) {
+    const ap = `${psPath}${key(a)}`;
+    const so = obj(v, ap);
+    previousEpochPerformanceSummaries.set(a, { rewardedCoins: checkedUint64(has(so, "rewardedCoins", ap), `${ap}.rewardedCoins`) });
+  }
+
+  return {
+    anchorHeight,
+    epoch,
+    genesisGuardianAddresses,
+    liveSubGroups: { error: subError, byModel },
+    params: { error: paramsError, epochParams: { pocSlotAllocation } },
+    previousEpochGroupData,
+    previousEpochPerformanceSummaries,
+    rootGroup: { error: rootError, subGroupModels, validationWeights: rootWeights, liveMembers: rootLive },
+    warnings: r.warnings,
+  };
+}
