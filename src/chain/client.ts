@@ -1,0 +1,303 @@
+/**
+ * The chain client: CosmJS Comet38Client over an HttpBatchClient, a stargate QueryClient, and a
+ * height-pinning adapter so that EVERY ABCI query carries one block height.
+ *
+ * - `ChainClient.connect(url)` builds the transport; `status()` gives the chain id and latest height.
+ * - `client.at(height)` returns a `PinnedReader`: all its reads (gRPC-over-ABCI queries, raw store
+ *   keys, every page of a paginated query) go out with that height, and an answer for any other height
+ *   is an error. Reads are cached per (path, data), run through a bounded concurrency gate, and retried
+ *   with exponential backoff on transient transport errors only (connection reset/refused, timeouts,
+ *   HTTP 5xx/429). ABCI errors (pruned, future height, not found) are never retried.
+ * - `PinnedReader.request(service, method, data)` has the shape of CosmJS's `createProtobufRpcClient`
+ *   result, so ts-proto style `QueryClientImpl(rpc)` classes also plug in with the height pinned.
+ */
+import { QueryClient } from "@cosmjs/stargate";
+import { Comet38Client, HttpBatchClient } from "@cosmjs/tendermint-rpc";
+import { AbciError, ChainError } from "./errors.js";
+import { DecodeError } from "./wire.js";
+
+export interface ChainClientOptions {
+  /** Per-HTTP-request timeout in ms (default 30000). */
+  timeoutMs?: number;
+  /** Attempts per query including the first (default 4). */
+  attempts?: number;
+  /** First backoff delay in ms, doubled each retry (default 200). */
+  backoffMs?: number;
+  /** Maximum queries in flight (default 64). */
+  concurrency?: number;
+  /** JSON-RPC requests per HTTP batch (default 50). */
+  batchSize?: number;
+  /** Batch dispatch interval in ms (default 2). */
+  dispatchIntervalMs?: number;
+  /** Called after every completed query. */
+  onProgress?: (p: Progress) => void;
+}
+
+export interface Progress {
+  /** Queries finished (including cache misses only). */
+  done: number;
+  /** Queries issued so far (the total grows as reads discover more work). */
+  total: number;
+  /** Protobuf payload bytes received. */
+  bytes: number;
+  /** Retries performed on transient errors. */
+  retries: number;
+}
+
+export interface NodeStatus {
+  chainId: string;
+  latestHeight: number;
+  latestBlockTime: string;
+}
+
+/** Classify a transport-level failure (anything that is not an ABCI answer). */
+function transportKind(e: unknown): { transient: boolean; kind: "timeout" | "unreachable" | "http" | "other"; detail: string } {
+  const err = e as { name?: string; message?: string; cause?: { code?: string; status?: number; message?: string } };
+  const msg = err?.message ?? String(e);
+  if (err?.name === "TimeoutError" || err?.name === "AbortError" || /timed? ?out|aborted due to timeout/i.test(msg)) {
+    return { transient: true, kind: "timeout", detail: msg };
+  }
+  const status = err?.cause?.status;
+  if (/Bad status on response: (\d+)/.test(msg) || typeof status === "number") {
+    const s = status ?? Number(/Bad status on response: (\d+)/.exec(msg)![1]);
+    return { transient: s >= 500 || s === 429, kind: "http", detail: `HTTP ${s}` };
+  }
+  const code = err?.cause?.code;
+  if (/fetch failed|ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|ENOTFOUND|EAI_AGAIN|other side closed|network/i.test(msg + " " + (code ?? "") + " " + (err?.cause?.message ?? ""))) {
+    return { transient: true, kind: "unreachable", detail: code ?? err?.cause?.message ?? msg };
+  }
+  if (e instanceof SyntaxError || /JSON/i.test(msg)) return { transient: true, kind: "http", detail: `malformed JSON-RPC answer (${msg})` };
+  return { transient: false, kind: "other", detail: msg };
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+class Gate {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+  constructor(private readonly limit: number) {}
+  async run<T>(f: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
+    this.active++;
+    try {
+      return await f();
+    } finally {
+      this.active--;
+      this.waiting.shift()?.();
+    }
+  }
+}
+
+export class ChainClient {
+  readonly progress: Progress = { done: 0, total: 0, bytes: 0, retries: 0 };
+  private readonly gate: Gate;
+  private readonly attempts: number;
+  private readonly backoffMs: number;
+  private readonly timeoutMs: number;
+
+  private constructor(
+    readonly url: string,
+    private readonly batch: HttpBatchClient,
+    readonly comet: Comet38Client,
+    readonly query: QueryClient,
+    private readonly options: ChainClientOptions,
+  ) {
+    this.gate = new Gate(options.concurrency ?? 64);
+    this.attempts = Math.max(1, options.attempts ?? 4);
+    this.backoffMs = options.backoffMs ?? 200;
+    this.timeoutMs = options.timeoutMs ?? 30_000;
+  }
+
+  /** Build the transport (no network traffic yet). */
+  static connect(url: string, options: ChainClientOptions = {}): ChainClient {
+    if (!/^https?:\/\//i.test(url)) throw new ChainError("unreachable", `--rpc: expected an http:// or https:// URL, got ${JSON.stringify(url)}`);
+    const batch = new HttpBatchClient(url, {
+      batchSizeLimit: options.batchSize ?? 50,
+      dispatchInterval: options.dispatchIntervalMs ?? 2,
+      httpTimeout: options.timeoutMs ?? 30_000,
+    });
+    const comet = Comet38Client.create(batch);
+    const query = new QueryClient(comet);
+    return new ChainClient(url, batch, comet, query, options);
+  }
+
+  disconnect(): void {
+    this.comet.disconnect();
+    this.batch.disconnect();
+  }
+
+  /** Run `f` with retries on transient transport errors; map final failures to ChainError. */
+  async withRetry<T>(what: string, f: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await f();
+      } catch (e) {
+        if (e instanceof AbciError || e instanceof ChainError || e instanceof DecodeError) throw e;
+        const t = transportKind(e);
+        if (t.transient && attempt < this.attempts) {
+          this.progress.retries++;
+          await sleep(this.backoffMs * 2 ** (attempt - 1));
+          continue;
+        }
+        const tries = attempt > 1 ? ` after ${attempt} attempts` : "";
+        if (t.kind === "timeout") throw new ChainError("timeout", `node at ${this.url} did not answer ${what} within ${this.timeoutMs / 1000} s${tries} (timeout; try --timeout)`);
+        if (t.kind === "unreachable") throw new ChainError("unreachable", `cannot reach node at ${this.url}${tries} (${t.detail}); is the RPC URL right and the node up?`);
+        if (t.kind === "http") throw new ChainError("http", `node at ${this.url} answered ${what} with ${t.detail}${tries}; is this a CometBFT RPC endpoint?`);
+        throw new ChainError("query", `node at ${this.url} failed ${what}: ${t.detail}`);
+      }
+    }
+  }
+
+  /** Chain id and latest height from `status`. */
+  async status(): Promise<NodeStatus> {
+    const s = await this.withRetry("status", () => this.comet.status());
+    return { chainId: s.nodeInfo.network, latestHeight: s.syncInfo.latestBlockHeight, latestBlockTime: s.syncInfo.latestBlockTime.toISOString() };
+  }
+
+  /** A reader pinned to `height` (a positive block height). */
+  at(height: number): PinnedReader {
+    if (!Number.isSafeInteger(height) || height <= 0) throw new ChainError("query", `height: expected a positive block height, got ${height}`);
+    return new PinnedReader(this, height);
+  }
+
+  /** One ABCI query at an explicit height, through the gate, with retries; counted in progress. */
+  async abciAt(path: string, data: Uint8Array, height: number): Promise<Uint8Array> {
+    this.progress.total++;
+    this.options.onProgress?.(this.progress);
+    try {
+      return await this.gate.run(async () => {
+        const res = await this.withRetry(`${path} at height ${height}`, async () => {
+          try {
+            return await this.query.queryAbci(path, data, height);
+          } catch (e) {
+            const m = /^Query failed with \((\d+)\): ([\s\S]*)$/.exec((e as Error)?.message ?? "");
+            if (m) throw new AbciError(Number(m[1]), m[2]!, path, height);
+            throw e;
+          }
+        });
+        if (res.height !== height) {
+          throw new ChainError("height-mismatch", `node answered ${path} for height ${res.height} when height ${height} was asked; refusing to mix heights`);
+        }
+        this.progress.bytes += res.value.length;
+        return res.value;
+      });
+    } finally {
+      this.progress.done++;
+      this.options.onProgress?.(this.progress);
+    }
+  }
+}
+
+/** Turn an ABCI error into the user-facing error for a pinned read. */
+export function abciToChainError(e: AbciError, latest?: number): ChainError {
+  if (e.isPruned) {
+    return new ChainError("pruned", `the node no longer has state at height ${e.height} (pruned); an archive node is needed; height ${e.height} was asked${latest ? ` (node's latest: ${latest})` : ""}`);
+  }
+  if (e.isFuture) return new ChainError("future", `height ${e.height} is in the future for this node${latest ? ` (latest block ${latest})` : ""}`);
+  if (e.code === 6 || /unknown query path|unknown request/i.test(e.log)) {
+    return new ChainError("query", `the node does not serve ${e.path} (code ${e.code}); is this a Gonka node of a compatible version?`);
+  }
+  return new ChainError(e.isNotFound ? "not-found" : "query", `query ${e.path} at height ${e.height} failed (code ${e.code}): ${e.log.split("\n")[0]}`);
+}
+
+function hex(b: Uint8Array): string {
+  return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
+}
+
+export interface PageRequestLike {
+  key: Uint8Array;
+  limit: bigint;
+}
+
+/**
+ * Every read at one height. Results are cached on (path, data), so a value read twice (e.g. the
+ * previous epoch's performance summaries for both the preserved and the settlement slice) costs one query.
+ */
+export class PinnedReader {
+  private readonly cache = new Map<string, Promise<Uint8Array>>();
+  /** Every (path, height) this reader asked, for audits and tests. */
+  readonly asked: { path: string; height: number }[] = [];
+
+  constructor(
+    readonly client: ChainClient,
+    readonly height: number,
+  ) {}
+
+  /** Raw ABCI query at the pinned height; ABCI errors are thrown as AbciError. */
+  abci(path: string, data: Uint8Array): Promise<Uint8Array> {
+    const k = `${path}|${hex(data)}`;
+    let p = this.cache.get(k);
+    if (!p) {
+      this.asked.push({ path, height: this.height });
+      p = this.client.abciAt(path, data, this.height);
+      this.cache.set(k, p);
+    }
+    return p;
+  }
+
+  /** The `Rpc` shape of CosmJS's createProtobufRpcClient, with the height pinned. */
+  request(service: string, method: string, data: Uint8Array): Promise<Uint8Array> {
+    return this.abci(`/${service}/${method}`, data);
+  }
+
+  /**
+   * A gRPC-over-ABCI query decoded with `decode`. NotFound (code 22) resolves to undefined when
+   * `optional`; every other ABCI error becomes a ChainError. Decode errors name the response message.
+   */
+  async grpc<T>(path: string, data: Uint8Array, decode: (b: Uint8Array) => T, optional: true): Promise<T | undefined>;
+  async grpc<T>(path: string, data: Uint8Array, decode: (b: Uint8Array) => T, optional?: false): Promise<T>;
+  async grpc<T>(path: string, data: Uint8Array, decode: (b: Uint8Array) => T, optional = false): Promise<T | undefined> {
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.abci(path, data);
+    } catch (e) {
+      if (e instanceof AbciError) {
+        if (optional && e.isNotFound) return undefined;
+        throw abciToChainError(e);
+      }
+      throw e;
+    }
+    return decodeOrFail(path, bytes, decode);
+  }
+
+  /** Raw store read of `key` in store `store`; an absent key resolves to undefined. */
+  async storeKey<T>(store: string, key: Uint8Array, decode: (b: Uint8Array) => T, what: string): Promise<T | undefined> {
+    let bytes: Uint8Array;
+    try {
+      bytes = await this.abci(`/store/${store}/key`, key);
+    } catch (e) {
+      if (e instanceof AbciError) throw abciToChainError(e);
+      throw e;
+    }
+    if (bytes.length === 0) return undefined;
+    return decodeOrFail(`raw store key ${what}`, bytes, decode);
+  }
+
+  /**
+   * Read every page of a paginated query, each at the pinned height, passing `next_key` back
+   * unchanged until it is empty.
+   */
+  async paginate<T>(what: string, fetchPage: (page: PageRequestLike) => Promise<{ items: T[]; nextKey: Uint8Array | undefined }>, limit = 1000n): Promise<T[]> {
+    const all: T[] = [];
+    let key: Uint8Array = new Uint8Array(0);
+    const seen = new Set<string>();
+    for (;;) {
+      const { items, nextKey } = await fetchPage({ key, limit });
+      all.push(...items);
+      if (!nextKey || nextKey.length === 0) return all;
+      const k = hex(nextKey);
+      if (seen.has(k)) throw new ChainError("query", `${what}: the node returned the same next_key twice; refusing to loop`);
+      seen.add(k);
+      key = nextKey;
+    }
+  }
+}
+
+function decodeOrFail<T>(what: string, bytes: Uint8Array, decode: (b: Uint8Array) => T): T {
+  try {
+    return decode(bytes);
+  } catch (e) {
+    if (e instanceof DecodeError) throw new ChainError("decode", `the response to ${what} does not decode: ${e.message}`);
+    throw e;
+  }
+}
