@@ -1,0 +1,269 @@
+/**
+ * buildSnapshot: chain state at ONE height → the snapshot document (src/snapshot/snapshot.ts).
+ *
+ * - `preserved`: the preserved-set state object (the `input` shape of the sample_preserved_for_episode
+ *   vectors, validated by src/preserved/state.ts), one field per keeper read of SamplePreservedForEpisode:
+ *   GetParams → Params; GetRootGroupDataWithLiveMembers → EpochGroupData(N, "") of the effective epoch N
+ *   plus x/group GroupMembers(epoch_group_id); GetLiveSubGroupsForCurrentEpoch → EpochGroupData(N, m)
+ *   and GroupMembers per model of the root's sub_group_models (any missing subgroup → `error: true`, as
+ *   the keeper fails the whole call); GetEpochGroupData(N−1, m) → previousEpochGroupData;
+ *   GetEpochPerformanceSummary(N−1, addr) for every member of those previous subgroups.
+ * - `settlement`: the miss-test input of epoch E (default N−1, the last settled epoch): participants of
+ *   ActiveParticipants(E) (raw store) with their EpochPerformanceSummary(E, p) counts (exactly what
+ *   settlement used), `Params.validation_params` at the pinned height, and PunishmentGraceEpochs[E].
+ * - `chain`: reference extras (epoch, epoch group heights, params, CPoC events, exclusions, the chain's
+ *   stored PreservedNodesSnapshot at this height).
+ */
+import { compareGoStrings } from "../go/bytes.js";
+import type { Json } from "../go/json.js";
+import { SNAPSHOT_SCHEMA, SNAPSHOT_VERSION, type JsonObject, type Snapshot } from "../snapshot/snapshot.js";
+import type { PinnedReader } from "./client.js";
+import { ChainError } from "./errors.js";
+import type { Decimal, EpochGroupData, MLNodeInfo, Params, PreservedNodesSnapshot, ValidationWeight } from "./gen/proto.js";
+import * as Q from "./queries.js";
+
+export interface BuildSnapshotOptions {
+  /** Chain id recorded in the snapshot (from `status`). */
+  chainId: string;
+  /** Epoch whose settlement goes into the `settlement` slice (default: effective epoch − 1). */
+  settlementEpoch?: bigint;
+  /** Episode anchor height recorded in `preserved.anchorHeight` (default: the pinned height). */
+  anchorHeight?: bigint;
+  /** Page size for x/group GroupMembers (default 1000). */
+  pageLimit?: bigint;
+  /** ISO time of the fetch (default now). */
+  fetchedAt?: string;
+}
+
+const dec = (d: Decimal | undefined): Json => (d === undefined ? null : { value: d.value, exponent: d.exponent });
+
+function node(n: MLNodeInfo): JsonObject {
+  return { nodeId: n.nodeId, pocWeight: n.pocWeight, throughput: n.throughput, timeslotAllocation: n.timeslotAllocation };
+}
+
+function subWeight(vw: ValidationWeight): JsonObject {
+  return { memberAddress: vw.memberAddress, weight: vw.weight, votingPower: vw.votingPower, mlNodes: vw.mlNodes.map(node) };
+}
+
+const sorted = (xs: Iterable<string>): string[] => [...new Set(xs)].sort(compareGoStrings);
+
+function paramsJson(p: Params | undefined): JsonObject | null {
+  if (!p) return null;
+  const ep = p.epochParams;
+  const vp = p.validationParams;
+  const de = p.devshardEscrowParams;
+  const cp = p.confirmationPocParams;
+  const br = p.bitcoinRewardParams;
+  return {
+    epochParams: ep
+      ? {
+          epochLength: ep.epochLength,
+          epochMultiplier: ep.epochMultiplier,
+          epochShift: ep.epochShift,
+          pocStageDuration: ep.pocStageDuration,
+          pocValidationDelay: ep.pocValidationDelay,
+          pocValidationDuration: ep.pocValidationDuration,
+          setNewValidatorsDelay: ep.setNewValidatorsDelay,
+          inferenceValidationCutoff: ep.inferenceValidationCutoff,
+          pocSlotAllocation: dec(ep.pocSlotAllocation),
+          confirmationPocSafetyWindow: ep.confirmationPocSafetyWindow,
+        }
+      : null,
+    validationParams: vp
+      ? {
+          missPercentageCutoff: dec(vp.missPercentageCutoff),
+          missRequestsPenalty: dec(vp.missRequestsPenalty),
+          binomTestP0: dec(vp.binomTestP0),
+          claimValidationEnabled: vp.claimValidationEnabled,
+        }
+      : null,
+    bitcoinRewardParams: br
+      ? { useBitcoinRewards: br.useBitcoinRewards, initialEpochReward: br.initialEpochReward, decayRate: dec(br.decayRate), genesisEpoch: br.genesisEpoch }
+      : null,
+    confirmationPocParams: cp
+      ? {
+          expectedConfirmationsPerEpoch: cp.expectedConfirmationsPerEpoch,
+          alphaThreshold: dec(cp.alphaThreshold),
+          slashFraction: dec(cp.slashFraction),
+          upgradeProtectionWindow: cp.upgradeProtectionWindow,
+        }
+      : null,
+    genesisGuardianAddresses: p.genesisGuardianParams?.guardianAddresses ?? [],
+    devshardEscrowParams: de
+      ? {
+          minAmount: de.minAmount,
+          maxAmount: de.maxAmount,
+          maxEscrowsPerEpoch: de.maxEscrowsPerEpoch,
+          groupSize: de.groupSize,
+          tokenPrice: de.tokenPrice,
+          maxNonce: de.maxNonce,
+          refusalTimeout: de.refusalTimeout,
+          executionTimeout: de.executionTimeout,
+          validationRate: de.validationRate,
+          voteThresholdFactor: de.voteThresholdFactor,
+        }
+      : null,
+  };
+}
+
+function groupInfo(g: EpochGroupData): JsonObject {
+  return {
+    epochIndex: g.epochIndex,
+    modelId: g.modelId,
+    epochGroupId: g.epochGroupId,
+    pocStartBlockHeight: g.pocStartBlockHeight,
+    effectiveBlockHeight: g.effectiveBlockHeight,
+    lastBlockHeight: g.lastBlockHeight,
+    totalWeight: g.totalWeight,
+    members: g.validationWeights.length,
+  };
+}
+
+export function preservedSnapshotJson(s: PreservedNodesSnapshot): JsonObject {
+  return {
+    episodeAnchorHeight: s.episodeAnchorHeight,
+    modelPreservedNodes: s.modelPreservedNodes.map((m) => ({
+      modelId: m.modelId,
+      participants: m.participants.map((p) => ({ participantId: p.participantId, nodeIds: p.nodeIds })),
+    })),
+  };
+}
+
+const liveSet = async (r: PinnedReader, groupId: bigint, pageLimit: bigint): Promise<string[]> =>
+  sorted((await Q.groupMembers(r, groupId, pageLimit)).map((m) => m.member?.address ?? ""));
+
+/** Read everything the rules need at `r.height` and assemble the snapshot document. */
+export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptions): Promise<Snapshot> {
+  const H = BigInt(r.height);
+  const pageLimit = options.pageLimit ?? 1000n;
+
+  // Round 1: height-level singletons.
+  const [params, effective, info, storedSnapshot, activeEvent] = await Promise.all([
+    Q.params(r),
+    Q.currentEpoch(r),
+    Q.epochInfo(r),
+    Q.preservedNodesSnapshot(r),
+    Q.activeConfirmationPoCEvent(r),
+  ]);
+  if (effective === undefined) throw new ChainError("not-found", `the chain has no effective epoch at height ${H} (GetCurrentEpoch: not found); pick a later --height`);
+  const N = effective;
+  const E = options.settlementEpoch ?? (N > 0n ? N - 1n : 0n);
+  if (E > N) throw new ChainError("not-found", `--epoch ${E} is after the effective epoch ${N} at height ${H}; it has not been settled yet`);
+
+  // Round 2: the effective epoch's root group and everything indexed by epoch.
+  const [root, epochRecord, events, excluded, grace, active] = await Promise.all([
+    Q.epochGroupData(r, N, ""),
+    Q.epochByIndex(r, N),
+    Q.confirmationPoCEvents(r, N),
+    Q.excludedParticipants(r, N),
+    Q.punishmentGraceEpoch(r, E),
+    Q.activeParticipants(r, E),
+  ]);
+  if (!root) throw new ChainError("not-found", `epoch group ${N} (root) was not found at height ${H}: EpochGroupData(${N}, "") answered NotFound`);
+  const models = root.subGroupModels;
+  const sortedModels = [...models].sort(compareGoStrings);
+
+  // Round 3: live root members, current subgroups + their members, previous subgroups.
+  const subGroupsP = Promise.all(
+    models.map(async (m) => {
+      const g = await Q.epochGroupData(r, N, m);
+      if (!g) return { model: m, group: undefined, live: [] as string[] };
+      return { model: m, group: g, live: await liveSet(r, g.epochGroupId, pageLimit) };
+    }),
+  );
+  const previousP =
+    N > 0n ? Promise.all(sortedModels.map(async (m) => ({ model: m, group: await Q.epochGroupData(r, N - 1n, m) }))) : Promise.resolve([]);
+  const [rootLive, subGroups, previous] = await Promise.all([liveSet(r, root.epochGroupId, pageLimit), subGroupsP, previousP]);
+
+  // Round 4: performance summaries (previous epoch members; settled participants of E), deduplicated by the reader's cache.
+  const prevMembers = sorted(previous.flatMap((p) => (p.group ? p.group.validationWeights.map((vw) => vw.memberAddress) : [])));
+  const settled = active?.participants.map((p) => p.index) ?? [];
+  const [prevSummaries, settledSummaries] = await Promise.all([
+    Promise.all(prevMembers.map(async (a) => ({ a, s: await Q.performanceSummary(r, N - 1n, a) }))),
+    Promise.all(settled.map(async (a) => ({ a, s: await Q.performanceSummary(r, E, a) }))),
+  ]);
+
+  // preserved slice
+  const missingSub = subGroups.find((s) => !s.group);
+  const byModel: JsonObject = {};
+  if (!missingSub) {
+    for (const s of subGroups) byModel[s.model] = { liveMembers: s.live, validationWeights: s.group!.validationWeights.map(subWeight) };
+  }
+  const previousEpochGroupData: JsonObject = {};
+  for (const p of previous) if (p.group) previousEpochGroupData[p.model] = { validationWeights: p.group.validationWeights.map(subWeight) };
+  const previousEpochPerformanceSummaries: JsonObject = {};
+  for (const { a, s } of prevSummaries) if (s) previousEpochPerformanceSummaries[a] = { rewardedCoins: s.rewardedCoins };
+
+  const preserved: JsonObject = {
+    anchorHeight: options.anchorHeight ?? H,
+    epoch: { index: N },
+    genesisGuardianAddresses: params?.genesisGuardianParams?.guardianAddresses ?? [],
+    liveSubGroups: missingSub ? { error: true, byModel: {} } : { error: false, byModel },
+    params: params
+      ? { error: false, epochParams: { pocSlotAllocation: dec(params.epochParams?.pocSlotAllocation) } }
+      : { error: true },
+    previousEpochGroupData,
+    previousEpochPerformanceSummaries,
+    rootGroup: {
+      error: false,
+      subGroupModels: models,
+      validationWeights: root.validationWeights.map((vw) => ({ memberAddress: vw.memberAddress, weight: vw.weight })),
+      liveMembers: rootLive,
+    },
+  };
+
+  // settlement slice
+  const settlement: JsonObject = {
+    epochIndex: E,
+    validationParams: { binomTestP0: dec(params?.validationParams?.binomTestP0) },
+    graceEpoch: grace ? { binomTestP0: dec(grace.binomTestP0), upgradeProtectionWindow: grace.upgradeProtectionWindow } : null,
+    participants: settledSummaries.map(({ a, s }) => ({
+      address: a,
+      currentEpochStats: s ? { inferenceCount: s.inferenceCount, missedRequests: s.missedRequests } : null,
+      rewardedCoins: s ? s.rewardedCoins : null,
+      earnedCoins: s ? s.earnedCoins : null,
+    })),
+  };
+
+  const chain: JsonObject = {
+    effectiveEpochIndex: N,
+    epoch: epochRecord ? { index: epochRecord.index, pocStartBlockHeight: epochRecord.pocStartBlockHeight } : null,
+    latestEpoch: info.latestEpoch ? { index: info.latestEpoch.index, pocStartBlockHeight: info.latestEpoch.pocStartBlockHeight } : null,
+    rootGroup: groupInfo(root),
+    subGroups: subGroups.map((s) => (s.group ? groupInfo(s.group) : { modelId: s.model, missing: true })),
+    missingSubGroups: subGroups.filter((s) => !s.group).map((s) => s.model),
+    params: paramsJson(params),
+    confirmationPocEvents: events.map(eventJson),
+    activeConfirmationPocEvent: activeEvent ? eventJson(activeEvent) : null,
+    excludedParticipants: excluded.map((x) => ({ address: x.address, epochIndex: x.epochIndex, reason: x.reason, exclusionBlockHeight: x.exclusionBlockHeight })),
+    activeParticipants: active
+      ? { epochId: active.epochId, count: active.participants.length, createdAtBlockHeight: active.createdAtBlockHeight, pocStartBlockHeight: active.pocStartBlockHeight }
+      : null,
+    preservedNodesSnapshot: storedSnapshot ? preservedSnapshotJson(storedSnapshot) : null,
+    queries: r.client.progress.done,
+  };
+
+  return {
+    schema: SNAPSHOT_SCHEMA,
+    version: SNAPSHOT_VERSION,
+    chainId: options.chainId,
+    height: String(r.height),
+    fetchedAt: options.fetchedAt ?? new Date().toISOString(),
+    source: "rpc",
+    preserved,
+    settlement,
+    chain,
+  };
+}
+
+function eventJson(e: { epochIndex: bigint; eventSequence: bigint; triggerHeight: bigint; generationStartHeight: bigint; phase: number; pocSeedBlockHash: string }): JsonObject {
+  const phases = ["INACTIVE", "GRACE_PERIOD", "GENERATION", "VALIDATION", "COMPLETED"];
+  return {
+    epochIndex: e.epochIndex,
+    eventSequence: e.eventSequence,
+    triggerHeight: e.triggerHeight,
+    generationStartHeight: e.generationStartHeight,
+    phase: phases[e.phase] ?? String(e.phase),
+    pocSeedBlockHash: e.pocSeedBlockHash,
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * The chain client's public surface: `snapshotFromRpc(url, {height})` (read a snapshot at one height
+ * from a CometBFT RPC endpoint) and `loadSnapshotFromArgs({snapshot?, rpc?, height?})` (what every
+ * command that takes `--snapshot FILE` or `--rpc URL [--height H]` calls), plus an atomic file writer.
+ */
+import { renameSync, unlinkSync, writeFileSync } from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { InputError } from "../errors.js";
+import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
+import { buildSnapshot } from "./build-snapshot.js";
+import { ChainClient, type ChainClientOptions, type PinnedReader } from "./client.js";
+import { ChainError } from "./errors.js";
+
+export { buildSnapshot, type BuildSnapshotOptions } from "./build-snapshot.js";
+export { ChainClient, PinnedReader, type ChainClientOptions, type Progress } from "./client.js";
+export { ChainError, type ChainErrorKind } from "./errors.js";
+export { DecodeError } from "./wire.js";
+
+/** Default chain id; `expectedChainId: "any"` accepts every chain. */
+export const GONKA_MAINNET = "gonka-mainnet";
+
+export interface SnapshotFromRpcOptions extends ChainClientOptions {
+  /** Block height to pin every read to (default: the node's latest height, resolved once). */
+  height?: number | bigint | string;
+  /** Epoch whose settlement goes into the `settlement` slice (default: effective epoch − 1). */
+  epoch?: bigint;
+  /** `preserved.anchorHeight` (default: the pinned height). */
+  anchorHeight?: bigint;
+  /** Refuse a node that serves another chain (default "gonka-mainnet"; "any" disables the check). */
+  expectedChainId?: string;
+  /** x/group page size (default 1000). */
+  pageLimit?: bigint;
+}
+
+/** Parse a `--height` value: a positive integer. */
+export function parseHeight(v: number | bigint | string, where = "--height"): number {
+  const s = String(v).trim();
+  if (!/^\d+$/.test(s) || BigInt(s) === 0n) throw new InputError(`expected a positive block height, got ${JSON.stringify(String(v))}`, where);
+  const n = Number(s);
+  if (!Number.isSafeInteger(n)) throw new InputError(`height ${s} is too large`, where);
+  return n;
+}
+
+/**
+ * Connect, check the chain id, resolve the height once (latest unless given) and refuse a future
+ * height. The caller owns the client (disconnect it).
+ */
+export async function openPinned(url: string, options: SnapshotFromRpcOptions = {}): Promise<{ client: ChainClient; reader: PinnedReader; chainId: string; latest: number }> {
+  const wanted = options.height === undefined ? undefined : parseHeight(options.height);
+  const client = ChainClient.connect(url, options);
+  try {
+    const st = await client.status();
+    const expected = options.expectedChainId ?? GONKA_MAINNET;
+    if (expected !== "any" && st.chainId !== expected) {
+      throw new ChainError("chain-id", `the node at ${url} serves chain "${st.chainId}", not "${expected}" (pass --chain-id ${st.chainId} if that is intended)`);
+    }
+    const height = wanted ?? st.latestHeight;
+    if (height > st.latestHeight) throw new ChainError("future", `height ${height} is in the future: the node's latest block is ${st.latestHeight}`);
+    return { client, reader: client.at(height), chainId: st.chainId, latest: st.latestHeight };
+  } catch (e) {
+    client.disconnect();
+    throw e;
+  }
+}
+
+/** Read a full snapshot at one height from a CometBFT RPC endpoint. */
+export async function snapshotFromRpc(url: string, options: SnapshotFromRpcOptions = {}): Promise<Snapshot> {
+  const { client, reader, chainId } = await openPinned(url, options);
+  try {
+    return await buildSnapshot(reader, { chainId, settlementEpoch: options.epoch, anchorHeight: options.anchorHeight, pageLimit: options.pageLimit });
+  } finally {
+    client.disconnect();
+  }
+}
+
+export interface SnapshotArgs {
+  snapshot?: string;
+  rpc?: string;
+  height?: string | number | bigint;
+  /** Passed through to snapshotFromRpc (chain id, timeout, progress...). */
+  rpcOptions?: SnapshotFromRpcOptions;
+}
+
+/** `--snapshot FILE` or `--rpc URL [--height H]` → a validated Snapshot (exactly one source). */
+export async function loadSnapshotFromArgs(args: SnapshotArgs): Promise<Snapshot> {
+  if (args.snapshot !== undefined && args.rpc !== undefined) throw new InputError("give either --snapshot FILE or --rpc URL, not both");
+  if (args.snapshot !== undefined) {
+    if (args.height !== undefined) throw new InputError("--height only applies with --rpc");
+    return loadSnapshot(args.snapshot);
+  }
+  if (args.rpc !== undefined) return snapshotFromRpc(args.rpc, { ...args.rpcOptions, height: args.height ?? args.rpcOptions?.height });
+  throw new InputError("missing --snapshot FILE or --rpc URL");
+}
+
+/** Write `text` to `file` atomically: a temporary file in the same directory, then rename. */
+export function writeFileAtomic(file: string, text: string): void {
+  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
+  try {
+    writeFileSync(tmp, text);
+    renameSync(tmp, file);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      /* already gone */
+    }
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(`cannot write the snapshot (${code ?? String(e)})`, file);
+  }
+}
