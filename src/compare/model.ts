@@ -1,0 +1,195 @@
+/**
+ * The comparison model: everything `gonka-spec compare` reports, as plain data (bigint for integers,
+ * strings for decimals), so the terminal table, `--json` and the HTML report all render the same
+ * object. Deltas are always B − A; swapping A and B negates every delta and swaps gains with losses.
+ */
+import type { PreservedRuleName } from "./params.js";
+
+/** Where a resolved parameter value came from. */
+export type ValueSource = "proposal" | "snapshot" | "default";
+
+export interface ResolvedValue<T> {
+  value: T;
+  source: ValueSource;
+}
+
+/** A proposal with every parameter filled in (from the proposal, else the snapshot, else the default). */
+export interface ResolvedParams {
+  name: string;
+  description?: string;
+  /** Decimal string; null when neither the proposal nor the snapshot sets it (the chain keeps its nil). */
+  pocSlotAllocation: ResolvedValue<string | null>;
+  pocMaxConcurrentPer10000Weight: ResolvedValue<bigint>;
+  binomTestP0: ResolvedValue<string>;
+  voteThresholdFactor: ResolvedValue<bigint>;
+  preservedRule: ResolvedValue<PreservedRuleName>;
+  /** Where the demand figures came from ("snapshot", "inline", a file path) or null when there are none. */
+  demandSource: string | null;
+}
+
+/** One preserved node (weight from the state's subgroup data). */
+export interface PreservedNodeRef {
+  participant: string;
+  nodeId: string;
+  pocWeight: bigint;
+}
+
+/** One model under one proposal. */
+export interface ModelSide {
+  totalWeight: bigint;
+  targetWeight: bigint;
+  achievedWeight: bigint;
+  nodeCount: number;
+  participantCount: number;
+  smallestNode: PreservedNodeRef | null;
+  /** ⌊achieved × rate / 10000⌋ requests in flight during PoC. */
+  capacityRequests: bigint;
+  /** Expected PoC demand (peak in-flight requests), null when the demand input has no figure. */
+  demandRequests: bigint | null;
+  /** capacity ÷ demand, truncated to 2 places; null without demand (or demand 0). */
+  capacityOverDemand: string | null;
+  /** Weights of every preserved node, ascending (the size distribution). */
+  nodeWeights: bigint[];
+}
+
+export interface ModelDelta {
+  targetWeight: bigint;
+  achievedWeight: bigint;
+  nodeCount: number;
+  participantCount: number;
+  /** null when either side has no preserved node. */
+  smallestNodeWeight: bigint | null;
+  capacityRequests: bigint;
+}
+
+export interface ModelComparison {
+  modelId: string;
+  a: ModelSide;
+  b: ModelSide;
+  delta: ModelDelta;
+}
+
+/** Preserved at an anchor under a proposal, counted over anchors. */
+export interface AnchorProbability {
+  preserved: number;
+  anchors: number;
+}
+
+/** A participant whose preservation (at the anchor) differs between A and B. */
+export interface PreservationChange {
+  modelId: string;
+  address: string;
+  /** "gains": preserved under B only; "loses": under A only. */
+  change: "gains" | "loses";
+  weightA: bigint;
+  weightB: bigint;
+  nodesA: string[];
+  nodesB: string[];
+  /** Over `anchors` anchors; absent when probabilities were not computed. */
+  probabilityA?: AnchorProbability;
+  probabilityB?: AnchorProbability;
+}
+
+/** The settlement miss test under one proposal's governance p0. */
+export interface MissTestSide {
+  governanceP0: string;
+  /** The p0 settlement actually uses (after the dynamic p0), as a decimal string. */
+  settlementP0: string;
+  /** True when the circuit breaker skips punishment for everybody. */
+  skipped: boolean;
+  /** One line saying how the p0 was chosen. */
+  reason: string;
+}
+
+export interface ParticipantMissTest {
+  address: string;
+  missed: bigint;
+  total: bigint;
+  passedA: boolean;
+  passedB: boolean;
+  /** The reward that a failed test zeroes (from the settlement slice), null when unknown. */
+  rewardAtStake: bigint | null;
+}
+
+export interface MissTestComparison {
+  a: MissTestSide;
+  b: MissTestSide;
+  participants: ParticipantMissTest[];
+  /** Participants zeroed under A / B, and the reward at stake they lose. */
+  zeroedA: number;
+  zeroedB: number;
+  rewardZeroedA: bigint;
+  rewardZeroedB: bigint;
+}
+
+/** One point of a miss-test boundary curve: the most misses that still pass at `total`. */
+export interface CurvePoint {
+  total: bigint;
+  /** −1 when not even 0 misses pass (the direct path's underflow). */
+  allowed: bigint;
+}
+
+export interface MissCurve {
+  /** "A", "B" or "A = B" when both proposals share the p0. */
+  label: string;
+  p0: string;
+  rule: "on-chain" | "exact";
+  points: CurvePoint[];
+}
+
+export interface VoteThresholdRow {
+  groupSize: number;
+  /** Where this N comes from ("default group" or "snapshot group_size"). */
+  note: string;
+  thresholdA: number;
+  neededA: number;
+  thresholdB: number;
+  neededB: number;
+}
+
+export interface SimulationSide {
+  rate: bigint;
+  policy: string;
+  host: string;
+  served: bigint;
+  refusedBeforeReceipt: bigint;
+  misses: bigint;
+  total: bigint;
+  passed: boolean | null;
+}
+
+export interface SimulationComparison {
+  scenario: string;
+  a: SimulationSide;
+  b: SimulationSide;
+}
+
+/** A parameter that differs, or an outcome that changes, in words. */
+export interface Difference {
+  what: string;
+  a: string;
+  b: string;
+}
+
+export interface ComparisonModel {
+  schema: "gonka-spec/compare";
+  version: 1;
+  snapshot: { chainId: string; height: string; source?: string };
+  anchor: bigint;
+  /** Anchors evaluated for each probability (0 when probabilities were not computed). */
+  anchorsEvaluated: number;
+  a: ResolvedParams;
+  b: ResolvedParams;
+  models: ModelComparison[];
+  changes: PreservationChange[];
+  /** null when the snapshot has no settlement slice. */
+  missTest: MissTestComparison | null;
+  curves: MissCurve[];
+  voteThreshold: VoteThresholdRow[];
+  /** null when the simulator is not available or was not asked for. */
+  simulation: SimulationComparison | null;
+  /** Every parameter and outcome that differs between A and B; empty when the proposals agree. */
+  differences: Difference[];
+  /** Things the reader should know (missing slices, skipped parts). */
+  notes: string[];
+}

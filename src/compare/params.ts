@@ -1,0 +1,196 @@
+/**
+ * A governance proposal as a parameter set: the JSON file `gonka-spec compare --a/--b` reads.
+ *
+ * Format (every parameter optional; a missing one keeps the value in force in the snapshot, or the
+ * chain's default when the snapshot does not carry it):
+ *
+ *     {
+ *       "name": "B: demand rule",                 // required, shown in every table and chart
+ *       "description": "free text",               // optional
+ *       "PocSlotAllocation": "0.25",               // decimal string in [0, 1] (EpochParams.poc_slot_allocation)
+ *       "PoCMaxConcurrentPer10000Weight": 10,      // integer > 0 (gateway PoC rate; also the demand rule's rate)
+ *       "BinomTestP0": "0.10",                     // decimal string in (0, 1) (ValidationParams.binom_test_p0)
+ *       "vote_threshold_factor": 50,               // integer in 1..100 (DevshardEscrowParams.vote_threshold_factor)
+ *       "preserved_rule": "demand",                // "current" (today's sampler) or "demand" (the proposal)
+ *       "demand": "demand.json" | { ... }          // demand input: a path (relative to this file) or inline
+ *     }
+ *
+ * Decimals are strings on purpose: a JSON number such as 0.1 would pass through a binary float, and
+ * nothing that decides an outcome may. Integers may be JSON integers or strings of digits. Unknown keys
+ * are refused (a misspelt parameter would otherwise silently compare today's value with itself).
+ * Every error names the file and the key.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, resolve as resolvePath } from "node:path";
+import { InputError, describeValue } from "../errors.js";
+import { Decimal } from "../go/decimal.js";
+import { GoError } from "../go/errors.js";
+import { INT64_MAX } from "../go/int64.js";
+import { parseJson, type Json } from "../go/json.js";
+
+export const PRESERVED_RULES = ["current", "demand"] as const;
+export type PreservedRuleName = (typeof PRESERVED_RULES)[number];
+
+/** The demand input exactly as written (parsed later by the demand rule's own reader). */
+export interface DemandInput {
+  /** "inline" or the resolved path of the file it came from. */
+  source: string;
+  json: Json;
+}
+
+/** One proposal as written: only the parameters it sets. */
+export interface ProposalParams {
+  name: string;
+  description?: string;
+  pocSlotAllocation?: Decimal;
+  pocMaxConcurrentPer10000Weight?: bigint;
+  binomTestP0?: Decimal;
+  voteThresholdFactor?: bigint;
+  preservedRule?: PreservedRuleName;
+  demand?: DemandInput;
+}
+
+/** The keys a proposal file may hold, in the order the documentation lists them. */
+export const PROPOSAL_KEYS = [
+  "name",
+  "description",
+  "PocSlotAllocation",
+  "PoCMaxConcurrentPer10000Weight",
+  "BinomTestP0",
+  "vote_threshold_factor",
+  "preserved_rule",
+  "demand",
+] as const;
+
+type Obj = { [k: string]: Json };
+
+const isObj = (v: Json | undefined): v is Obj => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+
+/** A decimal written as a string, e.g. "0.25"; the range check is the caller's. */
+export function decimalParam(v: Json, path: string): Decimal {
+  if (typeof v === "number" || typeof v === "bigint") {
+    throw new InputError(`write decimals as strings (e.g. "${String(v)}"), so no binary float touches them; got the number ${describeValue(v)}`, path);
+  }
+  if (typeof v !== "string" || !/^\d+(\.\d+)?$/.test(v.trim())) {
+    throw new InputError(`expected a non-negative decimal string such as "0.25", got ${describeValue(v)}`, path);
+  }
+  try {
+    return Decimal.fromString(v.trim());
+  } catch (e) {
+    if (e instanceof GoError) throw new InputError(`${e.message}`, path);
+    throw e;
+  }
+}
+
+/** An integer written as a JSON integer or a string of digits. */
+export function integerParam(v: Json, path: string): bigint {
+  if (typeof v === "bigint") return v;
+  if (typeof v === "number" && Number.isSafeInteger(v)) return BigInt(v);
+  if (typeof v === "string" && /^-?\d+$/.test(v.trim())) return BigInt(v.trim());
+  throw new InputError(`expected an integer, got ${describeValue(v)}`, path);
+}
+
+const DEC_ONE = Decimal.fromInt(1);
+
+function slotAllocation(v: Json, path: string): Decimal {
+  const d = decimalParam(v, path);
+  if (d.greaterThan(DEC_ONE)) throw new InputError(`must be between 0 and 1, got ${describeValue(v)}`, path);
+  // The chain stores it as Decimal{value int64, exponent int32}.
+  if (d.value > INT64_MAX) throw new InputError(`has too many digits for the chain's Decimal{int64, int32}: ${describeValue(v)}`, path);
+  return d;
+}
+
+function p0Param(v: Json, path: string): Decimal {
+  const d = decimalParam(v, path);
+  if (d.isZero() || d.greaterThanOrEqual(DEC_ONE)) throw new InputError(`must be strictly between 0 and 1, got ${describeValue(v)}`, path);
+  if (d.value > INT64_MAX) throw new InputError(`has too many digits for the chain's Decimal{int64, int32}: ${describeValue(v)}`, path);
+  return d;
+}
+
+function rateParam(v: Json, path: string): bigint {
+  const r = integerParam(v, path);
+  if (r <= 0n) throw new InputError(`must be a positive integer (requests per 10,000 weight), got ${describeValue(v)}`, path);
+  if (r > INT64_MAX) throw new InputError(`does not fit in int64: ${describeValue(v)}`, path);
+  return r;
+}
+
+function factorParam(v: Json, path: string): bigint {
+  const f = integerParam(v, path);
+  // The chain's Params.Validate: 0 < vote_threshold_factor <= 100.
+  if (f <= 0n || f > 100n) throw new InputError(`must be an integer in 1..100 (percent; the chain refuses anything else), got ${describeValue(v)}`, path);
+  return f;
+}
+
+/** How a proposal reads a demand file named by path (injectable for tests). */
+export type ReadText = (file: string) => string;
+
+const readText: ReadText = (file) => {
+  try {
+    return readFileSync(file, "utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(code === "ENOENT" ? "file not found" : `cannot read file (${code ?? String(e)})`, file);
+  }
+};
+
+function demandParam(v: Json, path: string, baseDir: string, read: ReadText): DemandInput {
+  if (isObj(v)) return { source: "inline", json: v };
+  if (typeof v === "string" && v.trim() !== "") {
+    const file = resolvePath(baseDir, v);
+    let json: Json;
+    try {
+      json = parseJson(read(file), file);
+    } catch (e) {
+      if (e instanceof InputError) throw new InputError(`cannot use demand file ${describeValue(v)}: ${e.message}`, path);
+      throw e;
+    }
+    if (!isObj(json)) throw new InputError(`demand file ${describeValue(v)} must hold a JSON object`, path);
+    return { source: file, json };
+  }
+  throw new InputError(`expected a demand object or the path of a demand file, got ${describeValue(v)}`, path);
+}
+
+export interface ParseProposalOptions {
+  /** Directory that relative demand paths are resolved against (default: the current directory). */
+  baseDir?: string;
+  readText?: ReadText;
+}
+
+/** Validate a parsed proposal document. `where` (usually the file name) prefixes every error path. */
+export function parseProposal(doc: Json, where: string, options: ParseProposalOptions = {}): ProposalParams {
+  if (!isObj(doc)) throw new InputError(`a proposal must be a JSON object, got ${describeValue(doc)}`, where);
+  const known = new Set<string>(PROPOSAL_KEYS);
+  for (const k of Object.keys(doc)) {
+    if (!known.has(k)) {
+      const near = PROPOSAL_KEYS.find((p) => p.toLowerCase().replace(/[_-]/g, "") === k.toLowerCase().replace(/[_-]/g, ""));
+      throw new InputError(`unknown key ${describeValue(k)}${near ? ` (did you mean "${near}"?)` : ""}; allowed keys: ${PROPOSAL_KEYS.join(", ")}`, `${where}: ${k}`);
+    }
+  }
+  const at = (k: string): string => `${where}: ${k}`;
+  const name = doc.name;
+  if (typeof name !== "string" || name.trim() === "") throw new InputError(`expected a non-empty string naming the proposal, got ${describeValue(name)}`, at("name"));
+  const out: ProposalParams = { name: name.trim() };
+  if (doc.description !== undefined) {
+    if (typeof doc.description !== "string") throw new InputError(`expected a string, got ${describeValue(doc.description)}`, at("description"));
+    out.description = doc.description;
+  }
+  if (doc.PocSlotAllocation !== undefined) out.pocSlotAllocation = slotAllocation(doc.PocSlotAllocation, at("PocSlotAllocation"));
+  if (doc.PoCMaxConcurrentPer10000Weight !== undefined) out.pocMaxConcurrentPer10000Weight = rateParam(doc.PoCMaxConcurrentPer10000Weight, at("PoCMaxConcurrentPer10000Weight"));
+  if (doc.BinomTestP0 !== undefined) out.binomTestP0 = p0Param(doc.BinomTestP0, at("BinomTestP0"));
+  if (doc.vote_threshold_factor !== undefined) out.voteThresholdFactor = factorParam(doc.vote_threshold_factor, at("vote_threshold_factor"));
+  if (doc.preserved_rule !== undefined) {
+    const r = doc.preserved_rule;
+    if (typeof r !== "string" || !(PRESERVED_RULES as readonly string[]).includes(r)) {
+      throw new InputError(`expected one of ${PRESERVED_RULES.join(", ")}, got ${describeValue(r)}`, at("preserved_rule"));
+    }
+    out.preservedRule = r as PreservedRuleName;
+  }
+  if (doc.demand !== undefined) out.demand = demandParam(doc.demand, at("demand"), options.baseDir ?? process.cwd(), options.readText ?? readText);
+  return out;
+}
+
+/** Read and validate a proposal file; a relative demand path is taken relative to the file. */
+export function loadProposal(file: string, read: ReadText = readText): ProposalParams {
+  const doc = parseJson(read(file), file);
+  return parseProposal(doc, file, { baseDir: dirname(resolvePath(file)), readText: read });
+}
