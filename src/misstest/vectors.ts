@@ -1,4 +1,161 @@
 /** Go golden-vector suites implemented by this rule family (suite name → adapter). */
-import type { SuiteTable } from "../vectors/types.js";
+import { InputError, describeValue } from "../errors.js";
+import { compareGoStrings } from "../go/bytes.js";
+import { Decimal } from "../go/decimal.js";
+import { checkedUint64, toBigInt } from "../go/int64.js";
+import type { Json } from "../go/json.js";
+import type { SuiteTable, VectorCase } from "../vectors/types.js";
+import { binomialPValue } from "./binomial-p-value.js";
+import { ceilToSupportedP0Permille } from "./ceil-to-supported-p0-permille.js";
+import { chainDecimalJson, parseOptionalChainDecimal } from "./chain-decimal.js";
+import { checkAndPunishForDowntime } from "./check-and-punish-for-downtime.js";
+import { decimalToPermilleCeil } from "./decimal-to-permille-ceil.js";
+import { decimalToPermille } from "./decimal-to-permille.js";
+import { downtimeStep } from "./downtime-step.js";
+import { parseParticipants, parseValidationParams } from "./epoch-input.js";
+import { getDynamicP0 } from "./get-dynamic-p0.js";
+import { hasSignificantMissedValidations } from "./has-significant-missed-validations.js";
+import { missedStatTest } from "./missed-stat-test.js";
+import { permilleToP0Decimal } from "./permille-to-p0-decimal.js";
 
-export const suites: SuiteTable = {};
+type Obj = { [k: string]: Json };
+
+function obj(v: Json, path: string): Obj {
+  if (v === null || typeof v !== "object" || Array.isArray(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, path);
+  return v;
+}
+
+function str(v: Json | undefined, path: string): string {
+  if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, path);
+  return v;
+}
+
+/** The largest passing missed count for n, found with missedStatTest itself, with the step shape spot-checked. */
+function boundaryOf(p0: Decimal, n: bigint): { maxPassing: bigint } | { notAStep: bigint } {
+  const pass = (k: bigint): boolean => missedStatTest(k, n, p0);
+  if (!pass(0n)) return { notAStep: 0n };
+  let lo = 0n; // passes
+  let hi = n + 1n; // treated as failing
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n;
+    if (pass(mid)) lo = mid;
+    else hi = mid;
+  }
+  // Every count 0..lo passes and every larger one fails: check the neighbourhood and both ends.
+  const probes = new Set<bigint>([0n, n, (lo + 1n + n) / 2n, lo / 2n]);
+  for (let d = -3n; d <= 3n; d++) probes.add(lo + d);
+  for (const k of probes) {
+    if (k < 0n || k > n) continue;
+    if (pass(k) !== k <= lo) return { notAStep: k };
+  }
+  return { maxPassing: lo };
+}
+
+export const suites: SuiteTable = {
+  missed_stat_test: {
+    run(input) {
+      const i = obj(input, "input");
+      const passed = missedStatTest(toBigInt(i.nMissed, "nMissed"), toBigInt(i.nTotal, "nTotal"), Decimal.fromString(str(i.p0, "p0")));
+      return { passed };
+    },
+  },
+
+  missed_stat_boundaries: {
+    expandFile(doc): VectorCase[] {
+      const d = obj(doc, "missed_stat_boundaries");
+      const cases: VectorCase[] = [];
+      for (const p0 of Object.keys(d)) {
+        const bounds = d[p0];
+        if (!Array.isArray(bounds)) throw new InputError(`expected an array of boundaries, got ${describeValue(bounds)}`, p0);
+        bounds.forEach((b, idx) => {
+          cases.push({ name: `p0=${p0} n=${idx + 1}`, input: { p0, nTotal: idx + 1 }, output: { maxPassing: b } });
+        });
+      }
+      return cases;
+    },
+    run(input) {
+      const i = obj(input, "input");
+      return boundaryOf(Decimal.fromString(str(i.p0, "p0")), toBigInt(i.nTotal, "nTotal"));
+    },
+  },
+
+  binomial_p_value: {
+    run(input) {
+      const i = obj(input, "input");
+      const prec = Number(toBigInt(i.prec, "prec"));
+      const p = binomialPValue(toBigInt(i.k, "k"), toBigInt(i.n, "n"), Decimal.fromString(str(i.p0, "p0")), prec);
+      return { pValue: p.toString() };
+    },
+  },
+
+  decimal_to_permille: {
+    run(input) {
+      return { permille: decimalToPermille(Decimal.fromString(str(obj(input, "input").p0, "p0"))) };
+    },
+  },
+
+  decimal_to_permille_ceil: {
+    run(input) {
+      return { permille: decimalToPermilleCeil(parseOptionalChainDecimal(obj(input, "input").p0, "p0")) };
+    },
+  },
+
+  ceil_to_supported_p0_permille: {
+    run(input) {
+      return { permille: ceilToSupportedP0Permille(checkedUint64(obj(input, "input").targetPermille, "targetPermille")) };
+    },
+  },
+
+  permille_to_p0_decimal: {
+    run(input) {
+      const d = permilleToP0Decimal(checkedUint64(obj(input, "input").permille, "permille"));
+      return { p0: chainDecimalJson(d) };
+    },
+  },
+
+  check_and_punish_for_downtime: {
+    run(input) {
+      const i = obj(input, "input");
+      const reward = checkAndPunishForDowntime(
+        checkedUint64(i.total, "total"),
+        checkedUint64(i.missed, "missed"),
+        checkedUint64(i.reward, "reward"),
+        parseOptionalChainDecimal(i.p0, "p0"),
+      );
+      return { reward };
+    },
+  },
+
+  get_dynamic_p0: {
+    run(input) {
+      const i = obj(input, "input");
+      const r = getDynamicP0(parseParticipants(i.participants, "participants"), parseValidationParams(i.validationParams, "validationParams"));
+      return { p0: chainDecimalJson(r.p0), skipPunishment: r.skipPunishment };
+    },
+  },
+
+  downtime_step_bitcoin_rewards: {
+    run(input) {
+      const i = obj(input, "input");
+      const w = obj(i.weights ?? {}, "weights");
+      const weights = new Map<string, bigint>();
+      for (const k of Object.keys(w)) weights.set(k, checkedUint64(w[k], `weights.${k}`));
+      const r = downtimeStep(parseParticipants(i.participants, "participants"), parseValidationParams(i.validationParams, "validationParams"), weights);
+      const out: Record<string, bigint> = {};
+      for (const k of [...r.weights.keys()].sort(compareGoStrings)) out[k] = r.weights.get(k)!;
+      return { p0: chainDecimalJson(r.p0), skipPunishment: r.skipPunishment, weights: out };
+    },
+  },
+
+  claim_rewards_missed_validations: {
+    run(input) {
+      const i = obj(input, "input");
+      const significant = hasSignificantMissedValidations(
+        toBigInt(i.missed, "missed"),
+        toBigInt(i.total, "total"),
+        parseValidationParams(i.validationParams, "validationParams"),
+      );
+      return { significant };
+    },
+  },
+};

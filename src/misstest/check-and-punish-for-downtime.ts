@@ -1,0 +1,50 @@
+/** The settlement punishment: a participant failing the miss test has its reward weight zeroed. */
+import { GoError, GoPanic } from "../go/errors.js";
+import { UINT64_MAX } from "../go/int64.js";
+import { chainDecimalToDecimal, type ChainDecimal } from "./chain-decimal.js";
+import type { Participant } from "./get-dynamic-p0.js";
+import { missedStatTest } from "./missed-stat-test.js";
+
+export const NIL_DEREFERENCE = "runtime error: invalid memory address or nil pointer dereference";
+
+/** Mirrors keeper.CheckAndPunishForDowntime (uint64 total, missed, reward; a Go error keeps the reward). */
+export function checkAndPunishForDowntime(total: bigint, missed: bigint, reward: bigint, p0: ChainDecimal | null): bigint {
+  if (total === 0n) return reward;
+  if (p0 === null) throw new GoPanic(NIL_DEREFERENCE);
+  let passed: boolean;
+  try {
+    // int(uint64) on 64-bit Go: values >= 2^63 wrap negative and take the error path.
+    passed = missedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), chainDecimalToDecimal(p0));
+  } catch (e) {
+    if (e instanceof GoError) return reward;
+    throw e;
+  }
+  return passed ? reward : 0n;
+}
+
+/** The two counters of a participant as the punishment reads them: total = ic + missed (uint64, wrapping). */
+export function downtimeCounts(participant: Participant): { total: bigint; missed: bigint } {
+  const stats = participant.currentEpochStats;
+  if (stats === null) throw new GoPanic(NIL_DEREFERENCE);
+  return { total: (stats.inferenceCount + stats.missedRequests) & UINT64_MAX, missed: stats.missedRequests };
+}
+
+/** Mirrors keeper.CheckAndPunishForDowntimeForParticipant (panics on nil CurrentEpochStats, like Go). */
+export function checkAndPunishForDowntimeForParticipant(participant: Participant, reward: bigint, p0: ChainDecimal | null): bigint {
+  const { total, missed } = downtimeCounts(participant);
+  return checkAndPunishForDowntime(total, missed, reward, p0);
+}
+
+/**
+ * Mirrors keeper.CheckAndPunishForDowntimeForParticipants: updates `rewards` in participant order
+ * (a missing address is read as 0 and then written; a repeated address sees its updated value).
+ */
+export function checkAndPunishForDowntimeForParticipants(
+  participants: readonly Participant[],
+  rewards: Map<string, bigint>,
+  p0: ChainDecimal | null,
+): void {
+  for (const participant of participants) {
+    rewards.set(participant.address, checkAndPunishForDowntimeForParticipant(participant, rewards.get(participant.address) ?? 0n, p0));
+  }
+}
