@@ -122,7 +122,8 @@ function emitType(t: protobuf.Type): string {
     out.push(`        try {`);
     if (isPackable(f)) {
       out.push(`          if (wt === 2) {`);
-      out.push(`            const e = r.pos + readLength(r);`);
+      out.push(`            const n = readLength(r);`);
+      out.push(`            const e = r.pos + n;`);
       out.push(`            while (r.pos < e) m.${f.ts}.push(${readExpr(f)});`);
       out.push(`          } else {`);
       out.push(`            expectWire(wt, ${wireOf(f)});`);

@@ -942,7 +942,8 @@ export function decodeMLNodeInfo(r: Reader, length: number): MLNodeInfo {
       case 4:
         try {
           if (wt === 2) {
-            const e = r.pos + readLength(r);
+            const n = readLength(r);
+            const e = r.pos + n;
             while (r.pos < e) m.timeslotAllocation.push(r.bool());
           } else {
             expectWire(wt, 0);

@@ -1,0 +1,284 @@
+/**
+ * A CometBFT-0.38-compatible JSON-RPC server on 127.0.0.1 (node:http, an OS-assigned port) that
+ * answers `status` and `abci_query` (single or batched POST, or GET) with protobuf-encoded values
+ * built from fixture state, one state per height. For tests and bench/chain.js; never contacts
+ * anything else.
+ *
+ * Modes: `prunedBelow` (older heights answer code 38 "version does not exist"), heights above
+ * `latestHeight` answer code 26 ("in the future"), `flaky` (the first HTTP request carrying a given
+ * query fails with 503), `slowMs` (every HTTP answer is delayed), `corrupt(path)` (garbage value).
+ * Every (method, path, height) asked is recorded in `asked`; `bytesOut` counts the HTTP bodies sent.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { compareGoStrings } from "../../go/bytes.js";
+import {
+  ActiveParticipants,
+  Epoch,
+  GraceEpochParams,
+  QueryActiveConfirmationPoCEventResponse,
+  QueryConfirmationPoCEventsResponse,
+  QueryEpochInfoResponse,
+  QueryEpochIndexRequest,
+  QueryEpochPerformanceSummaryByParticipantRequest,
+  QueryEpochPerformanceSummaryByParticipantResponse,
+  QueryExcludedParticipantsResponse,
+  QueryGetCurrentEpochResponse,
+  QueryGetEpochGroupDataRequest,
+  QueryGetEpochGroupDataResponse,
+  QueryGroupMembersRequest,
+  QueryGroupMembersResponse,
+  QueryParamsResponse,
+  QueryPreservedNodesSnapshotResponse,
+  type EpochGroupData,
+  type EpochPerformanceSummary,
+} from "../gen/proto.js";
+import { StoreKeys, u64be } from "../queries.js";
+import type { FixtureChainState } from "./fixture-state.js";
+
+export interface FixtureServerOptions {
+  chainId?: string;
+  latestHeight: number;
+  /** State served at a height (undefined = no state recorded: answered as pruned). */
+  stateAt: (height: number) => FixtureChainState | undefined;
+  /** Heights below this answer "version does not exist" (code 38). */
+  prunedBelow?: number;
+  flaky?: boolean;
+  slowMs?: number;
+  /** Answer this path with bytes that are not its protobuf message. */
+  corrupt?: (path: string) => boolean;
+  /** Default x/group page size when the request's limit is 0 (SDK default 100). */
+  defaultPageLimit?: number;
+  /** Serve a different height than asked (to test the client's height check). */
+  lieAboutHeight?: boolean;
+}
+
+export interface AskedQuery {
+  method: string;
+  path?: string;
+  height?: number;
+}
+
+interface AbciAnswer {
+  code: number;
+  value?: Uint8Array;
+  log?: string;
+}
+
+const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
+const b64 = (b: Uint8Array) => Buffer.from(b).toString("base64");
+
+/** Indexes over one state, built lazily once per state object. */
+class StateIndex {
+  readonly groups = new Map<string, Partial<EpochGroupData>>();
+  readonly summaries = new Map<string, Partial<EpochPerformanceSummary>>();
+  readonly raw = new Map<string, Uint8Array>();
+  readonly members = new Map<bigint, string[]>();
+  constructor(readonly s: FixtureChainState) {
+    for (const g of s.groups) this.groups.set(`${g.epochIndex ?? 0n}|${g.modelId ?? ""}`, g);
+    for (const x of s.summaries) this.summaries.set(`${x.epochIndex ?? 0n}|${x.participantId ?? ""}`, x);
+    for (const e of s.epochs) this.raw.set(hex(StoreKeys.epoch(e.index)), Epoch.encode(e));
+    for (const [e, ap] of s.activeParticipants) this.raw.set(hex(StoreKeys.activeParticipants(e)), ActiveParticipants.encode(ap));
+    for (const [e, g] of s.grace) this.raw.set(hex(StoreKeys.punishmentGraceEpoch(e)), GraceEpochParams.encode(g));
+    if (s.effectiveEpoch !== undefined) this.raw.set(hex(StoreKeys.effectiveEpochIndex()), u64be(s.effectiveEpoch));
+    for (const [id, addrs] of s.groupMembers) this.members.set(id, [...addrs].sort(compareGoStrings));
+  }
+}
+
+export class FixtureServer {
+  readonly asked: AskedQuery[] = [];
+  bytesOut = 0;
+  httpRequests = 0;
+  private server: Server | undefined;
+  private readonly seen = new Set<string>();
+  private readonly indexes = new WeakMap<FixtureChainState, StateIndex>();
+  url = "";
+
+  constructor(readonly options: FixtureServerOptions) {}
+
+  async start(): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    this.server.keepAliveTimeout = 5000;
+    await new Promise<void>((resolve) => this.server!.listen(0, "127.0.0.1", resolve));
+    const { port } = this.server.address() as AddressInfo;
+    this.url = `http://127.0.0.1:${port}`;
+    return this.url;
+  }
+
+  async stop(): Promise<void> {
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+    this.server = undefined;
+  }
+
+  /** Heights asked by abci_query. */
+  heightsAsked(): Set<number> {
+    return new Set(this.asked.filter((q) => q.method === "abci_query").map((q) => q.height ?? 0));
+  }
+
+  private index(s: FixtureChainState): StateIndex {
+    let i = this.indexes.get(s);
+    if (!i) this.indexes.set(s, (i = new StateIndex(s)));
+    return i;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    this.httpRequests++;
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    let calls: { id: unknown; method: string; params: Record<string, unknown> }[];
+    let batch = false;
+    try {
+      if (req.method === "GET") {
+        const u = new URL(req.url ?? "/", "http://x");
+        const method = u.pathname.replace(/^\//, "");
+        const params: Record<string, unknown> = {};
+        for (const [k, v] of u.searchParams) params[k] = v.replace(/^"(.*)"$/, "$1").replace(/^0x/, "");
+        calls = [{ id: -1, method, params }];
+      } else {
+        const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        batch = Array.isArray(body);
+        calls = (batch ? body : [body]).map((c: { id: unknown; method: string; params?: Record<string, unknown> }) => ({ id: c.id, method: c.method, params: c.params ?? {} }));
+      }
+    } catch {
+      res.writeHead(400).end("bad request");
+      return;
+    }
+    if (this.options.flaky) {
+      const keys = calls.map((c) => `${c.method}|${String(c.params.path ?? "")}|${String(c.params.data ?? "")}|${String(c.params.height ?? "")}`);
+      const fresh = keys.filter((k) => !this.seen.has(k));
+      for (const k of keys) this.seen.add(k);
+      if (fresh.length > 0) {
+        res.writeHead(503, { "content-type": "text/plain" }).end("temporarily unavailable");
+        return;
+      }
+    }
+    const answers = calls.map((c) => ({ jsonrpc: "2.0", id: c.id, ...this.call(c.method, c.params) }));
+    const text = JSON.stringify(batch ? answers : answers[0]);
+    if (this.options.slowMs) await new Promise((r) => setTimeout(r, this.options.slowMs));
+    this.bytesOut += Buffer.byteLength(text);
+    if (res.destroyed) return;
+    res.writeHead(200, { "content-type": "application/json" }).end(text);
+  }
+
+  private call(method: string, params: Record<string, unknown>): { result?: unknown; error?: unknown } {
+    if (method === "status") {
+      this.asked.push({ method });
+      return { result: this.status() };
+    }
+    if (method === "abci_query") {
+      const path = String(params.path ?? "");
+      const height = params.height === undefined || params.height === "" || params.height === "0" ? this.options.latestHeight : Number(params.height);
+      this.asked.push({ method, path, height });
+      const data = new Uint8Array(Buffer.from(String(params.data ?? ""), "hex"));
+      const a = this.abci(path, data, height);
+      const served = this.options.lieAboutHeight ? height - 1 : height;
+      return {
+        result: {
+          response: { code: a.code, log: a.log ?? "", info: "", index: "0", key: null, value: a.value ? b64(a.value) : null, proofOps: null, height: String(served), codespace: a.code ? "sdk" : "" },
+        },
+      };
+    }
+    return { error: { code: -32601, message: "Method not found", data: method } };
+  }
+
+  private status(): unknown {
+    return {
+      node_info: {
+        protocol_version: { p2p: "8", block: "11", app: "0" },
+        id: "a".repeat(40),
+        listen_addr: "tcp://127.0.0.1:26656",
+        network: this.options.chainId ?? "gonka-mainnet",
+        version: "0.38.21",
+        channels: "40202122233038606100",
+        moniker: "fixture",
+        other: { tx_index: "on", rpc_address: "tcp://127.0.0.1:26657" },
+      },
+      sync_info: {
+        latest_block_hash: "AB".repeat(32),
+        latest_app_hash: "CD".repeat(32),
+        latest_block_height: String(this.options.latestHeight),
+        latest_block_time: "2026-05-27T19:12:00.000000000Z",
+        earliest_block_hash: "EF".repeat(32),
+        earliest_app_hash: "01".repeat(32),
+        earliest_block_height: String(this.options.prunedBelow ?? 1),
+        earliest_block_time: "2025-08-01T00:00:00.000000000Z",
+        catching_up: false,
+      },
+      validator_info: { address: "B".repeat(40), pub_key: { type: "tendermint/PubKeyEd25519", value: Buffer.alloc(32, 7).toString("base64") }, voting_power: "0" },
+    };
+  }
+
+  private abci(path: string, data: Uint8Array, height: number): AbciAnswer {
+    const latest = this.options.latestHeight;
+    if (height > latest) return { code: 26, log: "cannot query with height in the future; please provide a valid height: invalid height" };
+    const state = height < (this.options.prunedBelow ?? 0) ? undefined : this.options.stateAt(height);
+    if (!state) return { code: 38, log: `failed to load state at height ${height}; version does not exist (latest height: ${latest}): not found` };
+    if (this.options.corrupt?.(path)) return { code: 0, value: Uint8Array.of(0x0a, 0x05, 0x08) };
+    try {
+      return this.answer(this.index(state), path, data);
+    } catch (e) {
+      return { code: 1, log: `fixture server: ${(e as Error).message}` };
+    }
+  }
+
+  private answer(ix: StateIndex, path: string, data: Uint8Array): AbciAnswer {
+    const s = ix.s;
+    const ok = (value: Uint8Array): AbciAnswer => ({ code: 0, value });
+    const notFound: AbciAnswer = { code: 22, log: "rpc error: code = NotFound desc = not found: key not found" };
+    const P = "/inference.inference.Query/";
+    switch (path) {
+      case "/store/inference/key":
+        return ok(ix.raw.get(hex(data)) ?? new Uint8Array(0));
+      case `${P}Params`:
+        return ok(QueryParamsResponse.encode({ params: s.params as never }));
+      case `${P}GetCurrentEpoch`:
+        return s.effectiveEpoch === undefined ? { code: 22, log: "rpc error: code = NotFound desc = no effective epoch found: key not found" } : ok(QueryGetCurrentEpochResponse.encode({ epoch: s.effectiveEpoch }));
+      case `${P}EpochInfo`: {
+        const latest = s.epochs.length ? s.epochs.reduce((x, y) => (y.index > x.index ? y : x)) : undefined;
+        return ok(QueryEpochInfoResponse.encode({ blockHeight: 0n, params: s.params as never, latestEpoch: latest, isConfirmationPocActive: !!s.activeEvent, activeConfirmationPocEvent: s.activeEvent }));
+      }
+      case `${P}EpochGroupData`: {
+        const req = QueryGetEpochGroupDataRequest.decode(data);
+        const g = ix.groups.get(`${req.epochIndex}|${req.modelId}`);
+        return g ? ok(QueryGetEpochGroupDataResponse.encode({ epochGroupData: g as EpochGroupData })) : notFound;
+      }
+      case `${P}EpochPerformanceSummaryByParticipant`: {
+        const req = QueryEpochPerformanceSummaryByParticipantRequest.decode(data);
+        const x = ix.summaries.get(`${req.epochIndex}|${req.participantId}`);
+        return x ? ok(QueryEpochPerformanceSummaryByParticipantResponse.encode({ epochPerformanceSummary: x as EpochPerformanceSummary })) : notFound;
+      }
+      case `${P}PreservedNodesSnapshot`:
+        return ok(QueryPreservedNodesSnapshotResponse.encode({ snapshot: s.preservedSnapshot, found: !!s.preservedSnapshot }));
+      case `${P}ListConfirmationPoCEvents`: {
+        const req = QueryEpochIndexRequest.decode(data);
+        return ok(QueryConfirmationPoCEventsResponse.encode({ events: s.cpocEvents.filter((e) => e.epochIndex === req.epochIndex) }));
+      }
+      case `${P}ActiveConfirmationPoCEvent`:
+        return ok(QueryActiveConfirmationPoCEventResponse.encode({ isActive: !!s.activeEvent, event: s.activeEvent }));
+      case `${P}ExcludedParticipants`: {
+        const req = QueryEpochIndexRequest.decode(data);
+        const e = req.epochIndex === 0n ? (s.effectiveEpoch ?? 0n) : req.epochIndex;
+        return ok(QueryExcludedParticipantsResponse.encode({ items: s.excluded.filter((x) => x.epochIndex === e) }));
+      }
+      case "/cosmos.group.v1.Query/GroupMembers": {
+        const req = QueryGroupMembersRequest.decode(data);
+        const all = ix.members.get(req.groupId) ?? [];
+        const pg = req.pagination;
+        const limit = Number(pg?.limit ?? 0n) || this.options.defaultPageLimit || 100;
+        const start = pg && pg.key.length === 8 ? Number(new DataView(pg.key.buffer, pg.key.byteOffset, 8).getBigUint64(0)) : Number(pg?.offset ?? 0n);
+        const page = all.slice(start, start + limit);
+        const next = start + limit < all.length ? u64be(BigInt(start + limit)) : new Uint8Array(0);
+        return ok(
+          QueryGroupMembersResponse.encode({
+            members: page.map((address) => ({ groupId: req.groupId, member: { address, weight: "1", metadata: "" } })),
+            pagination: { nextKey: next, total: 0n },
+          }),
+        );
+      }
+      default:
+        return { code: 6, log: `unknown query path ${path}` };
+    }
+  }
+}
