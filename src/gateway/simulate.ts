@@ -1,0 +1,627 @@
+/**
+ * The deterministic discrete-event model of devshardctl's gateway during PoC (issue 6).
+ *
+ * Path of one request: (503 if PoC and the request mode is "off") → gateway limiter (skipped in
+ * relaxed PoC unless capacity-aware limits are on) → escrow choice (pooled route: lowest
+ * activeRequests / W(e), ties by the tie-break) → the escrow's FIFO queue → its picker binds the next
+ * nonce (slot = nonce mod N): ghost for a PoC-required, quarantined or (proposal) capped slot, real
+ * dispatch of the queue head otherwise; a queue with no available participant is refused with
+ * ErrNoAvailableHost (no nonce) → the host admits (receipt) or refuses (429/503/500, no receipt) →
+ * FIFO service on `parallel` servers → served, or an execution timeout → timeout vote → miss.
+ *
+ * Simulated time is integer milliseconds; nothing reads a clock; the only random draw is the
+ * weighted-random tie-break (GoRand seeded from the scenario's seed). Same inputs → same result.
+ * Not modelled: retries and speculation (one attempt per request), the response cache, capability
+ * blocks, escrow rotation, hosts' catch-up cost, the token bucket (throttled = quarantined).
+ */
+import { GoRand } from "../go/math-rand.js";
+import { missedStatTest } from "../misstest/missed-stat-test.js";
+import { compareLoad, escrowWeight, type Rational, type WeightPart } from "./escrow-weight.js";
+import { EventClass, EventQueue } from "./event-queue.js";
+import { perHostCap } from "./host-cap.js";
+import { limiterApplies, limiterCap } from "./limiter.js";
+import type {
+  EscrowResult, GatewayResult, HostResult, MissTestResult, RefusalCounts, SimulationResult, SplitResult,
+} from "./result.js";
+import type { Policy, Scenario, TieBreak } from "./scenario.js";
+import { breakTie, type TieState } from "./tie-break.js";
+
+export interface SimulateOptions {
+  policy?: Policy;
+  tieBreak?: TieBreak;
+  seed?: bigint;
+  capLeavesEscrowWeight?: boolean;
+}
+
+// Event kinds
+const ARRIVAL = 0;
+const PICKER = 1;
+const COMPLETE = 2;
+const EXEC_TIMEOUT = 3;
+const VOTE = 4;
+const PHASE = 5;
+const QUARANTINE_END = 6;
+
+// Attempt states (0: no attempt)
+const RUNNING = 1;
+const DONE = 2;
+const TIMED_OUT = 3;
+
+// Request outcomes
+const PENDING = 0;
+const SERVED = 1;
+const REFUSED = 2;
+const FAILED = 3;
+
+type RefusalReason = keyof RefusalCounts;
+
+/** Run one scenario; `options` override the scenario's policy, tie-break, seed and cap flag. */
+export function simulatePoc(scenario: Scenario, options: SimulateOptions = {}): SimulationResult {
+  return new Simulation(scenario, options).run();
+}
+
+class Simulation {
+  readonly sc: Scenario;
+  readonly policy: Policy;
+  readonly tieBreak: TieBreak;
+  readonly seed: bigint;
+  readonly capLeaves: boolean;
+  readonly q = new EventQueue();
+  readonly tie: TieState;
+  now = 0;
+
+  // phase
+  phase = -1;
+  pocActive = false;
+  capActive = false;
+
+  // hosts (index = position in scenario.hosts)
+  readonly H: number;
+  readonly cap: number[];
+  readonly totalSlots: number[];
+  readonly hostEscrows: number[][];
+  readonly inGateway: boolean[];
+  readonly inflight: Int32Array;
+  readonly accepted: Int32Array;
+  readonly busy: Int32Array;
+  readonly waitQ: number[][];
+  readonly waitHead: Int32Array;
+  readonly quarantineUntil: Float64Array;
+  readonly hr: HostResult[];
+
+  // escrows
+  readonly E: number;
+  readonly slotHost: Int32Array[];
+  readonly participants: number[][];
+  readonly slotsOf: Map<number, number>[];
+  readonly nonce: number[];
+  readonly active: Int32Array;
+  readonly queue: number[][];
+  readonly queueHead: Int32Array;
+  readonly pickerAt: Float64Array;
+  readonly wDirty: boolean[];
+  readonly w: Rational[];
+  readonly tieScore: number[];
+  readonly er: EscrowResult[];
+
+  // gateway limiter
+  limiterInflight = 0;
+  limiterDirty = true;
+  limiterWCur = 0n;
+  readonly limiterWBase: bigint;
+
+  // requests
+  readonly R: number;
+  readonly reqRoute: Int32Array;
+  readonly reqEscrow: Int32Array;
+  readonly reqHost: Int32Array;
+  readonly reqReceipt: Float64Array;
+  readonly reqAttempt: Uint8Array;
+  readonly reqOutcome: Uint8Array;
+  readonly reqHoldsLimiter: Uint8Array;
+  readonly refusedBy: RefusalCounts = { limiter: 0, allZeroWeight: 0, noAvailableHost: 0, phaseBlocked: 0, noRuntime: 0 };
+  unattributed = 0;
+
+  constructor(sc: Scenario, o: SimulateOptions) {
+    this.sc = sc;
+    this.policy = o.policy ?? sc.policy;
+    this.tieBreak = o.tieBreak ?? sc.tieBreak;
+    this.seed = o.seed ?? sc.seed;
+    this.capLeaves = o.capLeavesEscrowWeight ?? sc.capLeavesEscrowWeight;
+    this.tie = { roundRobin: 0, rand: new GoRand(this.seed) };
+
+    const index = new Map(sc.hosts.map((h, i) => [h.address, i] as const));
+    this.H = sc.hosts.length;
+    this.E = sc.escrows.length;
+    this.slotHost = sc.escrows.map((e) => Int32Array.from(e.slots, (a) => index.get(a)!));
+    this.slotsOf = this.slotHost.map((slots) => {
+      const m = new Map<number, number>();
+      for (const h of slots) m.set(h, (m.get(h) ?? 0) + 1);
+      return m;
+    });
+    // participants in sorted host order (the model sums W(e) in a fixed order)
+    this.participants = this.slotsOf.map((m) => [...m.keys()].sort((a, b) => a - b));
+    this.totalSlots = sc.hosts.map(() => 0);
+    this.hostEscrows = sc.hosts.map(() => []);
+    this.slotsOf.forEach((m, e) => {
+      for (const [h, n] of m) {
+        this.totalSlots[h]! += n;
+        this.hostEscrows[h]!.push(e);
+      }
+    });
+    this.inGateway = this.totalSlots.map((n) => n > 0);
+    this.cap = sc.hosts.map((h) => perHostCap(h.weight, sc.gateway.pocMaxConcurrentPer10000Weight));
+    this.inflight = new Int32Array(this.H);
+    this.accepted = new Int32Array(this.H);
+    this.busy = new Int32Array(this.H);
+    this.waitQ = sc.hosts.map(() => []);
+    this.waitHead = new Int32Array(this.H);
+    this.quarantineUntil = new Float64Array(this.H).fill(-1);
+    const pocPhases = sc.phases.map((p, i) => (p.kind === "normal" ? -1 : i)).filter((i) => i >= 0);
+    this.hr = sc.hosts.map((h, i) => ({
+      address: h.address,
+      weight: h.weight,
+      preserved: pocPhases.every((p) => h.preserved[p]),
+      score: h.score,
+      cap: this.policy === "per-host-cap" ? this.cap[i]! : null,
+      real: 0, served: 0, ghosts: 0, refusedBeforeReceipt: 0, rejectedByHost: 0, failedAfterReceipt: 0,
+      misses: 0, peakInflight: 0, peakInflightWhileCapActive: 0, quarantines: 0,
+    }));
+    let base = 0n;
+    sc.hosts.forEach((h, i) => { if (this.inGateway[i]) base += BigInt(h.fullWeight); });
+    this.limiterWBase = base;
+
+    this.nonce = sc.escrows.map((e) => e.nonce);
+    this.active = new Int32Array(this.E);
+    this.queue = sc.escrows.map(() => []);
+    this.queueHead = new Int32Array(this.E);
+    this.pickerAt = new Float64Array(this.E).fill(-1);
+    this.wDirty = sc.escrows.map(() => true);
+    this.w = sc.escrows.map(() => escrowWeight([]));
+    this.tieScore = sc.escrows.map(() => 0);
+    this.er = sc.escrows.map((e) => ({
+      id: e.id, firstNonce: e.nonce, lastNonce: e.nonce, noncesUsed: 0, real: 0,
+      ghosts: { poc: 0, throttled: 0, capped: 0 }, reachedNonceLimit: false,
+    }));
+
+    this.R = sc.traffic.reduce((s, t) => s + t.count, 0);
+    this.reqRoute = new Int32Array(this.R);
+    this.reqEscrow = new Int32Array(this.R).fill(-1);
+    this.reqHost = new Int32Array(this.R).fill(-1);
+    this.reqReceipt = new Float64Array(this.R);
+    this.reqAttempt = new Uint8Array(this.R);
+    this.reqOutcome = new Uint8Array(this.R);
+    this.reqHoldsLimiter = new Uint8Array(this.R);
+  }
+
+  run(): SimulationResult {
+    const sc = this.sc;
+    const poll = sc.gateway.phasePollMs;
+    sc.phases.forEach((p, i) => {
+      const t = poll > 0 ? Math.ceil(p.startMs / poll) * poll : p.startMs;
+      this.q.push(t, EventClass.tick, PHASE, i);
+    });
+    let r = 0;
+    for (const s of sc.traffic) {
+      const route = s.route === "pooled" ? -1 : sc.escrows.findIndex((e) => e.id === s.route);
+      for (let k = 0; k < s.count; k++, r++) {
+        this.reqRoute[r] = route;
+        this.q.push(s.startMs + k * s.intervalMs, EventClass.arrival, ARRIVAL, r);
+      }
+    }
+    for (let ev = this.q.pop(); ev !== undefined; ev = this.q.pop()) {
+      this.now = ev.t;
+      switch (ev.kind) {
+        case ARRIVAL: this.arrive(ev.a); break;
+        case PICKER: this.runPicker(ev.a); break;
+        case COMPLETE: this.complete(ev.a); break;
+        case EXEC_TIMEOUT: this.execTimeout(ev.a); break;
+        case VOTE: this.vote(ev.a); break;
+        case PHASE: this.enterPhase(ev.a); break;
+        case QUARANTINE_END: this.quarantineEnd(ev.a); break;
+      }
+    }
+    return this.result();
+  }
+
+  // ---------------------------------------------------------------- availability
+
+  /** Models devshardctl.shouldUseProbeForParticipant: relaxed mode, PoC active, and the host not preserved. */
+  pocRequired(h: number): boolean {
+    return this.sc.gateway.relaxedPoC && this.pocActive && !this.sc.hosts[h]!.preserved[this.phase]!;
+  }
+
+  quarantined(h: number): boolean {
+    return this.now < this.quarantineUntil[h]!;
+  }
+
+  capped(h: number): boolean {
+    return this.capActive && this.inflight[h]! >= this.cap[h]!;
+  }
+
+  /** The current weight w_cur(h): preserved-node weight during PoC (0 if not preserved), all nodes outside. */
+  currentWeight(h: number): number {
+    const host = this.sc.hosts[h]!;
+    if (!this.pocActive) return host.fullWeight;
+    return host.preserved[this.phase] || !this.sc.gateway.relaxedPoC ? host.weight : 0;
+  }
+
+  /** Models devshardctl.(*CapacityState).IsAvailable for W(e): not PoC-excluded, not quarantined (and, if the flag says so, not capped). */
+  availableForWeight(h: number): boolean {
+    return !this.pocRequired(h) && !this.quarantined(h) && !(this.capLeaves && this.capped(h));
+  }
+
+  /** The picker's available set is non-empty (Phase 0 of the picker loop). */
+  anyPickerAvailable(e: number): boolean {
+    for (const h of this.participants[e]!) {
+      if (!this.pocRequired(h) && !this.quarantined(h) && !this.capped(h)) return true;
+    }
+    return false;
+  }
+
+  hostChanged(h: number): void {
+    for (const e of this.hostEscrows[h]!) this.wDirty[e] = true;
+    this.limiterDirty = true;
+  }
+
+  allChanged(): void {
+    this.wDirty.fill(true);
+    this.limiterDirty = true;
+  }
+
+  escrowWeightNow(e: number): Rational {
+    if (this.wDirty[e]) {
+      const parts: WeightPart[] = [];
+      let score = 0;
+      for (const h of this.participants[e]!) {
+        const ok = this.availableForWeight(h);
+        const n = this.slotsOf[e]!.get(h)!;
+        parts.push({ weight: ok ? this.currentWeight(h) : 0, slotsHere: n, totalSlots: this.totalSlots[h]! });
+        if (ok) score += n * this.sc.hosts[h]!.score;
+      }
+      this.w[e] = escrowWeight(parts);
+      this.tieScore[e] = score;
+      this.wDirty[e] = false;
+    }
+    return this.w[e]!;
+  }
+
+  // ---------------------------------------------------------------- phases and quarantine
+
+  enterPhase(i: number): void {
+    this.phase = i;
+    const kind = this.sc.phases[i]!.kind;
+    this.pocActive = kind !== "normal";
+    this.capActive =
+      this.policy === "per-host-cap" && this.sc.gateway.relaxedPoC &&
+      (kind === "poc-generation" || (this.sc.capPhases === "all-poc" && kind === "poc-other"));
+    this.allChanged();
+    for (let e = 0; e < this.E; e++) this.wakePicker(e);
+  }
+
+  quarantine(h: number): void {
+    const until = this.now + this.sc.gateway.quarantineMs;
+    if (until <= this.quarantineUntil[h]!) return;
+    this.quarantineUntil[h] = until;
+    this.hr[h]!.quarantines++;
+    this.hostChanged(h);
+    this.q.push(until, EventClass.tick, QUARANTINE_END, h);
+  }
+
+  quarantineEnd(h: number): void {
+    if (this.quarantined(h)) return; // extended meanwhile
+    this.hostChanged(h);
+    for (const e of this.hostEscrows[h]!) this.wakePicker(e);
+  }
+
+  // ---------------------------------------------------------------- arrivals and escrow choice
+
+  arrive(r: number): void {
+    const g = this.sc.gateway;
+    const limited = limiterApplies(g.capacityAwareLimits, g.relaxedPoC, this.pocActive);
+    if (limited) {
+      const rate = this.pocActive ? g.pocMaxConcurrentPer10000Weight : g.maxConcurrentPer10000Weight;
+      if (this.limiterInflight + 1 > limiterCap(this.limiterCurrentWeight(), this.limiterWBase, rate, g.maxConcurrentRequests)) {
+        this.refuse(r, "limiter", -1);
+        return;
+      }
+    }
+    const e = this.reqRoute[r]! >= 0 ? this.directEscrow(r) : this.chooseEscrow(r);
+    if (e < 0) return;
+    if (limited) {
+      this.reqHoldsLimiter[r] = 1;
+      this.limiterInflight++;
+    }
+    this.reqEscrow[r] = e;
+    this.active[e]!++;
+    if (!g.relaxedPoC && this.pocActive) {
+      this.refuse(r, "phaseBlocked", -1);
+      return;
+    }
+    this.queue[e]!.push(r);
+    this.wakePicker(e);
+  }
+
+  limiterCurrentWeight(): bigint {
+    if (this.limiterDirty) {
+      let sum = 0n;
+      for (let h = 0; h < this.H; h++) {
+        if (this.inGateway[h] && !this.pocRequired(h) && !this.quarantined(h)) sum += BigInt(this.currentWeight(h));
+      }
+      this.limiterWCur = sum;
+      this.limiterDirty = false;
+    }
+    return this.limiterWCur;
+  }
+
+  directEscrow(r: number): number {
+    const e = this.reqRoute[r]!;
+    if (!this.sc.escrows[e]!.active) {
+      this.refuse(r, "noRuntime", -1);
+      return -1;
+    }
+    return e;
+  }
+
+  /** Models devshardctl.(*Gateway).reserveRuntimeForModel (one model): lowest activeRequests / W(e), then the tie-break. */
+  chooseEscrow(r: number): number {
+    const limit = this.sc.gateway.nonceLimit;
+    let best: number[] = [];
+    let bestW: Rational | undefined;
+    let bestActive = 0;
+    for (let e = 0; e < this.E; e++) {
+      if (!this.sc.escrows[e]!.active) continue;
+      if (this.nonce[e]! >= limit) {
+        this.er[e]!.reachedNonceLimit = true;
+        continue;
+      }
+      const w = this.escrowWeightNow(e);
+      const a = this.active[e]!;
+      const c = bestW === undefined ? -1 : compareLoad(a, w, bestActive, bestW);
+      if (c < 0) {
+        best = [e];
+        bestW = w;
+        bestActive = a;
+      } else if (c === 0) best.push(e);
+    }
+    if (bestW === undefined) {
+      this.refuse(r, "noRuntime", -1);
+      return -1;
+    }
+    if (bestW.num === 0n) {
+      this.refuse(r, "allZeroWeight", this.blockingHost(best[0]!));
+      return -1;
+    }
+    if (best.length === 1) return best[0]!;
+    return best[breakTie(this.tieBreak, best.map((e) => this.tieScore[e]!), this.tie)]!;
+  }
+
+  /**
+   * The host a refusal is attributed to: the first participant, in slot order from the next
+   * nonce, that is preserved (so it could have served) but is quarantined or capped; -1 if none.
+   */
+  blockingHost(e: number): number {
+    const slots = this.slotHost[e]!;
+    const n = slots.length;
+    const start = this.nonce[e]! + 1;
+    for (let k = 0; k < n; k++) {
+      const h = slots[(start + k) % n]!;
+      if (!this.pocRequired(h)) return h;
+    }
+    return -1;
+  }
+
+  refuse(r: number, reason: RefusalReason, h: number): void {
+    this.refusedBy[reason]++;
+    this.reqOutcome[r] = REFUSED;
+    if (h >= 0) this.hr[h]!.refusedBeforeReceipt++;
+    else this.unattributed++;
+    this.release(r);
+  }
+
+  /** The user handler returns: release activeRequests(e) and the limiter slot. */
+  release(r: number): void {
+    const e = this.reqEscrow[r]!;
+    if (e >= 0) this.active[e]!--;
+    if (this.reqHoldsLimiter[r]) {
+      this.reqHoldsLimiter[r] = 0;
+      this.limiterInflight--;
+    }
+  }
+
+  // ---------------------------------------------------------------- the escrow-session picker
+
+  wakePicker(e: number): void {
+    if (this.queue[e]!.length === this.queueHead[e]!) return;
+    if (this.pickerAt[e] === this.now) return;
+    this.pickerAt[e] = this.now;
+    this.q.push(this.now, EventClass.picker, PICKER, e);
+  }
+
+  /** Models devshardctl.(*sessionPicker).run for one wake-up: sweep, then bind nonces until the queue is empty. */
+  runPicker(e: number): void {
+    this.pickerAt[e] = -1;
+    const queue = this.queue[e]!;
+    const slots = this.slotHost[e]!;
+    const n = slots.length;
+    const er = this.er[e]!;
+    while (this.queueHead[e]! < queue.length) {
+      if (!this.anyPickerAvailable(e)) {
+        // exhaustion sweep: ErrNoAvailableHost, no nonce, nothing sent
+        const h = this.blockingHost(e);
+        for (let i = this.queueHead[e]!; i < queue.length; i++) this.refuse(queue[i]!, "noAvailableHost", h);
+        queue.length = 0;
+        this.queueHead[e] = 0;
+        return;
+      }
+      const next = this.nonce[e]! + 1;
+      const h = slots[next % n]!;
+      this.nonce[e] = next;
+      er.lastNonce = next;
+      er.noncesUsed++;
+      if (this.pocRequired(h)) {
+        er.ghosts.poc++;
+        this.hr[h]!.ghosts++;
+      } else if (this.quarantined(h)) {
+        er.ghosts.throttled++;
+        this.hr[h]!.ghosts++;
+      } else if (this.capped(h)) {
+        er.ghosts.capped++;
+        this.hr[h]!.ghosts++;
+      } else {
+        const r = queue[this.queueHead[e]!]!;
+        this.queueHead[e]!++;
+        if (this.queueHead[e] === queue.length) {
+          queue.length = 0;
+          this.queueHead[e] = 0;
+        }
+        er.real++;
+        this.dispatch(r, h);
+      }
+    }
+  }
+
+  // ---------------------------------------------------------------- the host
+
+  dispatch(r: number, h: number): void {
+    const host = this.sc.hosts[h]!;
+    const g = this.sc.gateway;
+    const res = this.hr[h]!;
+    res.real++;
+    this.reqHost[r] = h;
+    this.inflight[h]!++;
+    if (this.inflight[h]! > res.peakInflight) res.peakInflight = this.inflight[h]!;
+    if (this.capActive && this.inflight[h]! > res.peakInflightWhileCapActive) res.peakInflightWhileCapActive = this.inflight[h]!;
+    if (this.capLeaves && this.capActive) this.hostChanged(h);
+
+    if (host.admissionLimit !== null && this.accepted[h]! >= host.admissionLimit) {
+      this.attemptEnded(h);
+      if (host.overload === "fail-after-receipt") {
+        res.failedAfterReceipt++;
+        this.q.push(this.now + g.executionTimeoutMs + g.voteBufferMs, EventClass.vote, VOTE, r);
+      } else {
+        res.rejectedByHost++;
+        if (host.overload !== "500") this.quarantine(h);
+        this.q.push(this.now + g.refusalTimeoutMs + g.voteBufferMs, EventClass.vote, VOTE, r);
+      }
+      return;
+    }
+    this.accepted[h]!++;
+    this.reqReceipt[r] = this.now;
+    this.reqAttempt[r] = RUNNING;
+    if (this.busy[h]! < host.parallel) this.start(r, h);
+    else this.waitQ[h]!.push(r);
+    if (this.busy[h]! >= host.parallel || host.serviceMs > g.executionTimeoutMs) {
+      this.q.push(this.now + g.executionTimeoutMs, EventClass.timeout, EXEC_TIMEOUT, r);
+    }
+  }
+
+  start(r: number, h: number): void {
+    this.busy[h]!++;
+    this.q.push(this.now + this.sc.hosts[h]!.serviceMs, EventClass.completion, COMPLETE, r);
+  }
+
+  /** The gateway's transport call for an attempt on h has ended. */
+  attemptEnded(h: number): void {
+    const wasCapped = this.capped(h);
+    this.inflight[h]!--;
+    if (this.capLeaves && this.capActive) this.hostChanged(h);
+    if (wasCapped && !this.capped(h)) for (const e of this.hostEscrows[h]!) this.wakePicker(e);
+  }
+
+  complete(r: number): void {
+    const h = this.reqHost[r]!;
+    this.busy[h]!--;
+    this.accepted[h]!--;
+    const wq = this.waitQ[h]!;
+    if (this.waitHead[h]! < wq.length) {
+      const next = wq[this.waitHead[h]!]!;
+      this.waitHead[h]!++;
+      if (this.waitHead[h] === wq.length) {
+        wq.length = 0;
+        this.waitHead[h] = 0;
+      }
+      this.start(next, h);
+    }
+    if (this.reqAttempt[r] !== RUNNING) return; // timed out already: the host finished for nobody
+    this.reqAttempt[r] = DONE;
+    this.hr[h]!.served++;
+    this.reqOutcome[r] = SERVED;
+    this.attemptEnded(h);
+    this.release(r);
+  }
+
+  execTimeout(r: number): void {
+    if (this.reqAttempt[r] !== RUNNING) return;
+    const h = this.reqHost[r]!;
+    this.reqAttempt[r] = TIMED_OUT;
+    this.hr[h]!.failedAfterReceipt++;
+    this.attemptEnded(h);
+    this.q.push(this.now + this.sc.gateway.voteBufferMs, EventClass.vote, VOTE, r);
+  }
+
+  /** Timeout votes are handled: a miss if they pass; the user handler returns (failed). */
+  vote(r: number): void {
+    if (this.sc.gateway.timeoutVotesPass) this.hr[this.reqHost[r]!]!.misses++;
+    this.reqOutcome[r] = FAILED;
+    this.release(r);
+  }
+
+  // ---------------------------------------------------------------- results
+
+  result(): SimulationResult {
+    let served = 0;
+    let refused = 0;
+    let failed = 0;
+    for (let r = 0; r < this.R; r++) {
+      const o = this.reqOutcome[r];
+      if (o === SERVED) served++;
+      else if (o === REFUSED) refused++;
+      else if (o === FAILED) failed++;
+      else if (o === PENDING) throw new Error(`internal: request ${r} never resolved`);
+    }
+    const gateway: GatewayResult = {
+      requests: this.R, served, refused, failed, refusedBy: this.refusedBy,
+      unattributedRefusals: this.unattributed, endMs: this.now,
+    };
+    return {
+      scenario: this.sc.name,
+      policy: this.policy,
+      tieBreak: this.tieBreak,
+      capLeavesEscrowWeight: this.capLeaves,
+      seed: this.seed,
+      hosts: this.hr,
+      escrows: this.er,
+      gateway,
+      split: splitOf(this.hr),
+      missTest: this.missTest(),
+    };
+  }
+
+  missTest(): MissTestResult | null {
+    const m = this.sc.missTest;
+    if (m === null) return null;
+    const h = this.hr.find((x) => x.address === m.address)!;
+    const missed = h.misses + m.missedOutsideWindow;
+    const total = h.real + m.totalOutsideWindow;
+    const passed = missedStatTest(BigInt(missed), BigInt(total), m.p0);
+    return {
+      address: m.address, missed, total, windowMissed: h.misses, windowTotal: h.real,
+      p0: m.p0.toString(), passed, rewardZeroed: !passed,
+    };
+  }
+}
+
+/** The served split among hosts preserved in every PoC phase, against their score shares (display only). */
+export function splitOf(hosts: readonly HostResult[]): SplitResult {
+  const eligible = hosts.filter((h) => h.preserved);
+  const servedSum = eligible.reduce((s, h) => s + h.served, 0);
+  const scoreSum = eligible.reduce((s, h) => s + h.score, 0);
+  const pct = (x: number, sum: number) => (sum === 0 ? 0 : Math.round((x * 1000) / sum) / 10);
+  const entries = eligible.map((h) => ({
+    address: h.address, served: h.served, score: h.score,
+    servedPercent: pct(h.served, servedSum), scorePercent: pct(h.score, scoreSum),
+  }));
+  const dist = entries.reduce((m, x) => Math.max(m, Math.abs(x.servedPercent - x.scorePercent)), 0);
+  return { hosts: entries, maxDistancePoints: Math.round(dist * 10) / 10 };
+}
