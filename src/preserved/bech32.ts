@@ -36,14 +36,21 @@ function hrpExpand(hrp: string): number[] {
 
 export type Bech32Result<T> = T | { error: string };
 
-/** Mirrors bech32.Decode(bech, limit) of the SDK's btcutil fork: (hrp, 5-bit data) or an error. */
+function checksumChars(hrp: string, data: readonly number[]): string {
+  const mod = polymod([...hrpExpand(hrp), ...data, 0, 0, 0, 0, 0, 0]) ^ 1;
+  let out = "";
+  for (let i = 0; i < 6; i++) out += CHARSET[(mod >>> (5 * (5 - i))) & 31];
+  return out;
+}
+
+/** Mirrors bech32.Decode(bech, limit) of the SDK's btcutil fork: (hrp, 5-bit data) or its error text. */
 export function bech32Decode(bech: string, limit = BECH32_MAX_LENGTH): Bech32Result<{ hrp: string; data: number[] }> {
-  if (bech.length < 8 || bech.length > limit) return { error: `invalid bech32 string length ${bech.length}` };
+  const bytes = new TextEncoder().encode(bech);
+  if (bytes.length < 8 || bytes.length > limit) return { error: `invalid bech32 string length ${bytes.length}` };
   let hasLower = false;
   let hasUpper = false;
-  for (let i = 0; i < bech.length; i++) {
-    const c = bech.charCodeAt(i);
-    if (c < 33 || c > 126) return { error: `invalid character in string: '${bech[i]}'` };
+  for (const c of bytes) {
+    if (c < 33 || c > 126) return { error: `invalid character in string: '${String.fromCharCode(c)}'` };
     hasLower ||= c >= 97 && c <= 122;
     hasUpper ||= c >= 65 && c <= 90;
     if (hasLower && hasUpper) return { error: "string not all lowercase or all uppercase" };
@@ -58,19 +65,19 @@ export function bech32Decode(bech: string, limit = BECH32_MAX_LENGTH): Bech32Res
     if (v < 0) return { error: `invalid character not part of charset: ${s.charCodeAt(i)}` };
     data.push(v);
   }
-  if (polymod([...hrpExpand(hrp), ...data]) !== 1) return { error: "invalid checksum" };
+  if (polymod([...hrpExpand(hrp), ...data]) !== 1) {
+    const payload = data.slice(0, data.length - 6);
+    return { error: `invalid checksum (expected ${checksumChars(hrp, payload)} got ${s.slice(s.length - 6)})` };
+  }
   return { hrp, data: data.slice(0, data.length - 6) };
 }
 
 /** Mirrors bech32.Encode: lowercase hrp + "1" + data + checksum. */
 export function bech32Encode(hrp: string, data: number[]): string {
   const h = hrp.toLowerCase();
-  const values = [...hrpExpand(h), ...data, 0, 0, 0, 0, 0, 0];
-  const mod = polymod(values) ^ 1;
   let out = `${h}1`;
   for (const d of data) out += CHARSET[d];
-  for (let i = 0; i < 6; i++) out += CHARSET[(mod >>> (5 * (5 - i))) & 31];
-  return out;
+  return out + checksumChars(h, data);
 }
 
 /** Mirrors bech32.ConvertBits: regroup `fromBits`-bit values into `toBits`-bit values. */
@@ -100,12 +107,12 @@ export function convertBits(data: readonly number[], fromBits: number, toBits: n
 export function addressFromBech32(address: string, prefix: string): Bech32Result<number[]> {
   if (address.trim().length === 0) return { error: "empty address string is not allowed" };
   const d = bech32Decode(address);
-  if ("error" in d) return d;
-  if (d.hrp !== prefix) return { error: `invalid Bech32 prefix; expected ${prefix}, got ${d.hrp}` };
+  if ("error" in d) return { error: `decoding bech32 failed: ${d.error}` };
   const bytes = convertBits(d.data, 5, 8, false);
-  if ("error" in bytes) return bytes;
-  if (bytes.length === 0) return { error: "addresses cannot be empty" };
-  if (bytes.length > MAX_ADDR_LEN) return { error: `address max length is ${MAX_ADDR_LEN}, got ${bytes.length}` };
+  if ("error" in bytes) return { error: `decoding bech32 failed: ${bytes.error}` };
+  if (d.hrp !== prefix) return { error: `invalid Bech32 prefix; expected ${prefix}, got ${d.hrp}` };
+  if (bytes.length === 0) return { error: "addresses cannot be empty: unknown address" };
+  if (bytes.length > MAX_ADDR_LEN) return { error: `address max length is ${MAX_ADDR_LEN}, got ${bytes.length}: unknown address` };
   return bytes;
 }
 

@@ -1,7 +1,30 @@
 /**
- * SamplePreservedForEpisode: the preserved-node snapshot of one PoC episode (stub; being ported).
+ * SamplePreservedForEpisode: the preserved-node snapshot of one PoC episode, from the state object
+ * of state.ts. Split for speed when many anchors are evaluated on one state:
+ * - `prepareEpisode(state)`: everything before the anchor-seeded shuffle (done once);
+ * - `sampleAtAnchor(prepared, anchor)`: the draw, the 34 % cap and the round-robin fill.
+ * `samplePreservedForEpisode(state, anchor)` does both and adds intermediates and explanations.
  */
-import type { PreservedState } from "./state.js";
+import { compareGoStrings, sortedGoStrings } from "../go/bytes.js";
+import { Decimal } from "../go/decimal.js";
+import { GoError } from "../go/errors.js";
+import { addInt64 } from "../go/int64.js";
+import { operatorAddressToAccAddress } from "./bech32.js";
+import { EpochMLNodeData } from "./epoch-ml-node-data.js";
+import { explainEpisode, type NodeExplanation } from "./explanations.js";
+import {
+  maxNonVotingVotingPower,
+  prepareModelFilter,
+  sampleModelAtAnchor,
+  type ModelFilterAtAnchor,
+  type ModelFilterPrep,
+} from "./filter-eligible-ml-nodes.js";
+import { dedupMLNodesById, type DedupResult } from "./ml-node.js";
+import { allocationQueue, roundRobin, targetPoCWeight, type ModelAllocation } from "./sample-preserved-for-model.js";
+import type { ChainDecimal, MLNodeInfo, PreservedState, ValidationWeight } from "./state.js";
+
+export type { NodeExplanation, NodeReasonCode } from "./explanations.js";
+export type { ModelAllocation } from "./sample-preserved-for-model.js";
 
 export interface ParticipantPreservedNodes {
   participantId: string;
@@ -19,54 +42,277 @@ export interface PreservedNodesSnapshot {
   modelPreservedNodes: ModelPreservedNodes[];
 }
 
-/** Why a node is or is not preserved. */
-export type NodeReasonCode =
-  | "preserved"
-  | "not_live"
-  | "duplicate_node_id"
-  | "guardian"
-  | "no_history"
-  | "not_sampled"
-  | "kept_for_voting"
-  | "above_outlier_cap"
-  | "count_cut"
-  | "voting_cap"
-  | "target_met"
-  | "no_subgroup_data"
-  | "root_unavailable";
-
-export interface NodeExplanation {
-  modelId: string;
-  participant: string;
-  nodeId: string;
-  pocWeight: bigint;
-  preserved: boolean;
-  code: NodeReasonCode;
-  /** 1-based round of the round-robin fill in which the node was taken (preserved nodes only). */
-  round?: number;
-  text: string;
+/** One genesis guardian address and its conversion (account address, or why it failed and was skipped). */
+export interface GuardianConversion {
+  operatorAddress: string;
+  accAddress?: string;
+  error?: string;
 }
 
-/** Per-model allocation summary (samplePreservedForModel). */
-export interface ModelAllocation {
-  modelId: string;
-  totalWeight: bigint;
-  targetWeight: bigint;
-  achievedWeight: bigint;
+/** How one subgroup entry was read (for explanations): live or not, and its dedup decisions. */
+export interface SubGroupEntry {
+  index: number;
+  vw: ValidationWeight;
+  live: boolean;
+  dedup: DedupResult | undefined;
 }
 
+/** The anchor-independent part of the episode. */
+export interface PreparedEpisode {
+  epochIndex: bigint;
+  /** True when GetRootGroupDataWithLiveMembers failed: the snapshot is empty whatever the anchor. */
+  rootUnavailable: boolean;
+  /** True when GetLiveSubGroupsForCurrentEpoch failed: no current data, empty snapshot. */
+  subGroupsUnavailable: boolean;
+  allocationFraction: ChainDecimal;
+  /** True when pocSlotAllocation was nil or zero and the default 0.5 was used. */
+  defaultFraction: boolean;
+  liveRootTotalWeight: bigint;
+  guardianConversions: GuardianConversion[];
+  guardianSet: Set<string>;
+  /** Root subGroupModels sorted (duplicates kept). */
+  sortedModelIds: string[];
+  currentEpochData: EpochMLNodeData;
+  previousEpochData: EpochMLNodeData;
+  participantVotingPowers: Map<string, Map<string, bigint>>;
+  allParticipantsHash: string;
+  maxNonVotingVP: bigint;
+  /** Per model of the current data (sorted, unique). */
+  modelPreps: ModelFilterPrep[];
+  totalWeights: Map<string, bigint>;
+  targetWeights: Map<string, bigint>;
+  /** Subgroup entries per model as read (for explanations). */
+  subGroupEntries: Map<string, SubGroupEntry[]>;
+  state: PreservedState;
+}
+
+/** Mirrors sumLiveRootTotalWeight: root weights of live members (nil set = everyone), int64 sum. */
+export function sumLiveRootTotalWeight(validationWeights: readonly (ValidationWeight | null)[], liveRootSet: ReadonlySet<string> | null): bigint {
+  let total = 0n;
+  for (const vw of validationWeights) {
+    if (vw === null || (liveRootSet !== null && !liveRootSet.has(vw.memberAddress))) continue;
+    total = addInt64(total, vw.weight);
+  }
+  return total;
+}
+
+/** The guardian conversions and the resulting set of account addresses. */
+export function guardianSetOf(addresses: readonly string[]): { conversions: GuardianConversion[]; set: Set<string> } {
+  const conversions: GuardianConversion[] = [];
+  const set = new Set<string>();
+  for (const a of addresses) {
+    const r = operatorAddressToAccAddress(a);
+    if (typeof r === "string") {
+      conversions.push({ operatorAddress: a, accAddress: r });
+      set.add(r);
+    } else conversions.push({ operatorAddress: a, error: r.error });
+  }
+  return { conversions, set };
+}
+
+const DEFAULT_FRACTION: ChainDecimal = { value: 5n, exponent: -1 };
+
+/** The anchor-independent part of SamplePreservedForEpisode. Throws GoError when GetParams fails. */
+export function prepareEpisode(state: PreservedState): PreparedEpisode {
+  if (state.params.error) throw new GoError("params unavailable");
+  const psa = state.params.epochParams.pocSlotAllocation;
+  const defaultFraction = psa === null || psa.value === 0n;
+  const allocationFraction = defaultFraction ? DEFAULT_FRACTION : psa!;
+  const guardians = guardianSetOf(state.genesisGuardianAddresses);
+  const epochIndex = state.epoch.index;
+  const currentEpochData = new EpochMLNodeData();
+  const previousEpochData = new EpochMLNodeData();
+  const participantVotingPowers = new Map<string, Map<string, bigint>>();
+  const base = {
+    epochIndex,
+    allocationFraction,
+    defaultFraction,
+    guardianConversions: guardians.conversions,
+    guardianSet: guardians.set,
+    currentEpochData,
+    previousEpochData,
+    participantVotingPowers,
+    modelPreps: [] as ModelFilterPrep[],
+    totalWeights: new Map<string, bigint>(),
+    targetWeights: new Map<string, bigint>(),
+    subGroupEntries: new Map<string, SubGroupEntry[]>(),
+    state,
+  };
+  if (state.rootGroup.error) {
+    return { ...base, rootUnavailable: true, subGroupsUnavailable: false, liveRootTotalWeight: 0n, sortedModelIds: [], allParticipantsHash: "", maxNonVotingVP: 0n };
+  }
+  const liveRootTotalWeight = sumLiveRootTotalWeight(state.rootGroup.validationWeights, state.rootGroup.liveMembers);
+  const sortedModelIds = [...state.rootGroup.subGroupModels].sort(compareGoStrings);
+  const subErr = state.liveSubGroups.error;
+  const uniqueModels = [...new Set(sortedModelIds)];
+  for (const modelId of uniqueModels) {
+    const sub = subErr ? undefined : state.liveSubGroups.byModel.get(modelId);
+    const entries: SubGroupEntry[] = [];
+    if (sub) {
+      sub.validationWeights.forEach((vw, index) => {
+        const live = sub.liveMembers === null || sub.liveMembers.has(vw.memberAddress);
+        if (!live) {
+          entries.push({ index, vw, live, dedup: undefined });
+          return;
+        }
+        const dedup = dedupMLNodesById(vw.mlNodes);
+        entries.push({ index, vw, live, dedup });
+        currentEpochData.set(modelId, vw.memberAddress, dedup.deduped);
+        if (vw.votingPower > 0n) {
+          let m = participantVotingPowers.get(modelId);
+          if (!m) participantVotingPowers.set(modelId, (m = new Map()));
+          m.set(vw.memberAddress, vw.votingPower);
+        }
+      });
+    }
+    base.subGroupEntries.set(modelId, entries);
+    if (epochIndex > 0n) {
+      const prev = state.previousEpochGroupData.get(modelId);
+      for (const vw of prev?.validationWeights ?? []) {
+        const summary = state.previousEpochPerformanceSummaries.get(vw.memberAddress);
+        if (summary === undefined || summary.rewardedCoins === 0n) continue;
+        previousEpochData.set(modelId, vw.memberAddress, dedupMLNodesById(vw.mlNodes).deduped);
+      }
+    }
+  }
+  const allParticipantsHash = currentEpochData.getAllParticipantsHash();
+  const maxNonVotingVP = maxNonVotingVotingPower(liveRootTotalWeight);
+  const modelPreps = currentEpochData
+    .models()
+    .map((m) => prepareModelFilter(m, currentEpochData, previousEpochData, participantVotingPowers.get(m), liveRootTotalWeight, guardians.set));
+  for (const m of uniqueModels) {
+    const total = currentEpochData.getTotalWeightForModel(m);
+    base.totalWeights.set(m, total);
+    base.targetWeights.set(m, targetPoCWeight(allocationFraction, total));
+  }
+  return { ...base, rootUnavailable: false, subGroupsUnavailable: subErr, liveRootTotalWeight, sortedModelIds, allParticipantsHash, maxNonVotingVP, modelPreps };
+}
+
+export interface AnchorResult {
+  snapshot: PreservedNodesSnapshot;
+  /** Per model of the current data (sorted, unique): the draw, the cap decisions and the eligible nodes. */
+  perModelFilter: ModelFilterAtAnchor[];
+  /** One entry per processed model id (sorted root models, duplicates kept). */
+  samplePreservedCalls: ModelAllocation[];
+}
+
+export interface SampleOptions {
+  /** Record every canAllocateParticipantNode decision (default true). */
+  traceDecisions?: boolean;
+}
+
+function uniqueIds(nodes: readonly MLNodeInfo[]): boolean {
+  const s = new Set<string>();
+  for (const n of nodes) {
+    if (s.has(n.nodeId)) return false;
+    s.add(n.nodeId);
+  }
+  return true;
+}
+
+/** The anchor-dependent part of SamplePreservedForEpisode. */
+export function sampleAtAnchor(prepared: PreparedEpisode, anchorHeight: bigint, options: SampleOptions = {}): AnchorResult {
+  if (prepared.rootUnavailable) return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes: [] }, perModelFilter: [], samplePreservedCalls: [] };
+  const perModelFilter = prepared.modelPreps.map((prep) =>
+    sampleModelAtAnchor(prep, prepared.epochIndex, prepared.allParticipantsHash, anchorHeight, prepared.maxNonVotingVP, options.traceDecisions ?? true),
+  );
+  const byModel = new Map<string, ModelFilterAtAnchor>();
+  prepared.modelPreps.forEach((p, i) => byModel.set(p.modelId, perModelFilter[i]!));
+  const samplePreservedCalls: ModelAllocation[] = [];
+  const modelPreservedNodes: ModelPreservedNodes[] = [];
+  const cache = new Map<string, ModelAllocation>();
+  for (const modelId of prepared.sortedModelIds) {
+    let alloc = cache.get(modelId);
+    if (!alloc) {
+      const eligible = byModel.get(modelId)?.eligible ?? new Map<string, MLNodeInfo[]>();
+      const participants = sortedGoStrings(eligible.keys());
+      // Eligible lists are weight-then-id sorted prefixes of the filtered nodes: with unique ids that is
+      // already the order in which getSmallestUnallocatedMLNode takes them.
+      const queues = participants.map((a) => {
+        const l = eligible.get(a)!;
+        return uniqueIds(l) ? l : allocationQueue(l);
+      });
+      alloc = roundRobin(modelId, prepared.totalWeights.get(modelId) ?? 0n, prepared.targetWeights.get(modelId) ?? 0n, participants, queues);
+      cache.set(modelId, alloc);
+    }
+    samplePreservedCalls.push(alloc);
+    if (alloc.allocated.size === 0) continue;
+    modelPreservedNodes.push({
+      modelId,
+      participants: sortedGoStrings(alloc.allocated.keys()).map((a) => ({ participantId: a, nodeIds: sortedGoStrings(alloc!.allocated.get(a)!) })),
+    });
+  }
+  return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes }, perModelFilter, samplePreservedCalls };
+}
+
+/** Everything the sampler computed on the way (the vectors' `intermediates`). */
 export interface EpisodeIntermediates {
+  rootUnavailable: boolean;
+  subGroupsUnavailable: boolean;
+  allocationFraction: ChainDecimal & { decimalString: string };
+  defaultFraction: boolean;
+  liveRootTotalWeight: bigint;
+  guardianConversions: GuardianConversion[];
+  /** Converted guardian account addresses, sorted. */
+  guardianSet: string[];
+  sortedModelIds: string[];
+  currentEpochData: EpochMLNodeData;
+  previousEpochData: EpochMLNodeData;
+  participantVotingPowers: Map<string, Map<string, bigint>>;
+  allParticipantsHash: string;
+  maxNonVotingVP: bigint;
+  /** Per model of the current data: anchor-independent preparation and the anchor's draw. */
+  perModelFilter: (ModelFilterAtAnchor & { prep: ModelFilterPrep })[];
+  eligibleNodesData: EpochMLNodeData;
   samplePreservedCalls: ModelAllocation[];
 }
 
 export interface PreservedResult {
   snapshot: PreservedNodesSnapshot;
   intermediates: EpisodeIntermediates;
+  /** Per model, participant and node: why it is or is not preserved (empty unless asked for). */
   explanations: NodeExplanation[];
+  /** Odd input Go accepted silently (from parsing and from the run). */
+  warnings: string[];
 }
 
-/** Mirrors ModelAssigner.SamplePreservedForEpisode (stub: returns an empty snapshot). */
-export function samplePreservedForEpisode(state: PreservedState, anchorHeight: bigint): PreservedResult {
-  void state;
-  return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes: [] }, intermediates: { samplePreservedCalls: [] }, explanations: [] };
+export interface EpisodeOptions {
+  /** Compute explanations (default true). */
+  explain?: boolean;
+}
+
+/** Mirrors ModelAssigner.SamplePreservedForEpisode. Throws GoError when GetParams fails. */
+export function samplePreservedForEpisode(state: PreservedState, anchorHeight: bigint, options: EpisodeOptions = {}): PreservedResult {
+  const prepared = prepareEpisode(state);
+  const at = sampleAtAnchor(prepared, anchorHeight);
+  return assembleResult(prepared, at, options.explain ?? true);
+}
+
+/** Build the full result (intermediates, optional explanations) from a prepared episode and one anchor's draw. */
+export function assembleResult(prepared: PreparedEpisode, at: AnchorResult, explain: boolean): PreservedResult {
+  const eligibleNodesData = new EpochMLNodeData();
+  prepared.modelPreps.forEach((p, i) => {
+    for (const [addr, nodes] of at.perModelFilter[i]!.eligible) for (const n of nodes) eligibleNodesData.append(p.modelId, addr, n);
+  });
+  const f = prepared.allocationFraction;
+  const intermediates: EpisodeIntermediates = {
+    rootUnavailable: prepared.rootUnavailable,
+    subGroupsUnavailable: prepared.subGroupsUnavailable,
+    allocationFraction: { ...f, decimalString: Decimal.new(f.value, f.exponent).toString() },
+    defaultFraction: prepared.defaultFraction,
+    liveRootTotalWeight: prepared.liveRootTotalWeight,
+    guardianConversions: prepared.guardianConversions,
+    guardianSet: sortedGoStrings(prepared.guardianSet),
+    sortedModelIds: prepared.sortedModelIds,
+    currentEpochData: prepared.currentEpochData,
+    previousEpochData: prepared.previousEpochData,
+    participantVotingPowers: prepared.participantVotingPowers,
+    allParticipantsHash: prepared.allParticipantsHash,
+    maxNonVotingVP: prepared.maxNonVotingVP,
+    perModelFilter: prepared.modelPreps.map((prep, i) => ({ prep, ...at.perModelFilter[i]! })),
+    eligibleNodesData,
+    samplePreservedCalls: at.samplePreservedCalls,
+  };
+  const warnings = [...prepared.state.warnings];
+  return { snapshot: at.snapshot, intermediates, explanations: explain ? explainEpisode(prepared, at) : [], warnings };
 }

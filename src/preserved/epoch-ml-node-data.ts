@@ -1,0 +1,128 @@
+/**
+ * EpochMLNodeData: ML nodes indexed by model, then participant (model_assignment.go). A stored list
+ * may be `null` (Go's nil slice), which differs from an empty list in `getForParticipant`.
+ */
+import { createHash } from "node:crypto";
+import { sortedGoStrings } from "../go/bytes.js";
+import { addInt64 } from "../go/int64.js";
+import { sortMLNodesByNodeId } from "./ml-node.js";
+import type { MLNodeInfo } from "./state.js";
+
+export type NodeList = MLNodeInfo[] | null;
+
+/** Mirrors inference.sortedKeys: map keys in Go byte order. */
+export function sortedKeys<V>(m: ReadonlyMap<string, V> | undefined): string[] {
+  return m === undefined ? [] : sortedGoStrings(m.keys());
+}
+
+/** Mirrors inference.EpochMLNodeData. */
+export class EpochMLNodeData {
+  readonly data = new Map<string, Map<string, NodeList>>();
+
+  /** Mirrors EpochMLNodeData.Set (overwrites). */
+  set(modelId: string, participantAddr: string, nodes: NodeList): void {
+    let m = this.data.get(modelId);
+    if (!m) this.data.set(modelId, (m = new Map()));
+    m.set(participantAddr, nodes);
+  }
+
+  /** Mirrors EpochMLNodeData.Append. */
+  append(modelId: string, participantAddr: string, node: MLNodeInfo): void {
+    let m = this.data.get(modelId);
+    if (!m) this.data.set(modelId, (m = new Map()));
+    const list = m.get(participantAddr);
+    if (list) list.push(node);
+    else m.set(participantAddr, [node]);
+  }
+
+  /** Mirrors EpochMLNodeData.GetForModel (the participant → nodes map; undefined for an absent model). */
+  getForModel(modelId: string): ReadonlyMap<string, NodeList> | undefined {
+    return this.data.get(modelId);
+  }
+
+  /** Mirrors EpochMLNodeData.GetForParticipant: a copy sorted by node id; null when absent or stored as nil. */
+  getForParticipant(modelId: string, participantAddr: string): MLNodeInfo[] | null {
+    const list = this.data.get(modelId)?.get(participantAddr);
+    if (list === undefined || list === null) return null;
+    return sortMLNodesByNodeId(list);
+  }
+
+  /** Mirrors EpochMLNodeData.Models: model ids in byte order. */
+  models(): string[] {
+    return sortedKeys(this.data);
+  }
+
+  /** Mirrors EpochMLNodeData.ForModel: a single-model view. */
+  forModel(modelId: string): EpochMLNodeData {
+    const view = new EpochMLNodeData();
+    const m = this.data.get(modelId);
+    if (m) view.data.set(modelId, new Map(m));
+    return view;
+  }
+
+  /** Mirrors EpochMLNodeData.GetAllIndividualNodeWeights (order: sorted models, sorted participants). */
+  getAllIndividualNodeWeights(): bigint[] {
+    const out: bigint[] = [];
+    for (const modelId of sortedKeys(this.data)) {
+      const md = this.data.get(modelId)!;
+      for (const addr of sortedKeys(md)) for (const n of md.get(addr) ?? []) out.push(n.pocWeight);
+    }
+    return out;
+  }
+
+  /** Mirrors EpochMLNodeData.GetAllParticipantWeights (per participant over all models; sorted by participant). */
+  getAllParticipantWeights(): bigint[] {
+    const w = new Map<string, bigint>();
+    for (const modelId of sortedKeys(this.data)) {
+      for (const [addr, nodes] of this.data.get(modelId)!) {
+        // A participant enters the map only through one of its nodes.
+        for (const n of nodes ?? []) w.set(addr, addInt64(w.get(addr) ?? 0n, n.pocWeight));
+      }
+    }
+    return sortedKeys(w).map((a) => w.get(a)!);
+  }
+
+  /** Every participant address over all models, in byte order. */
+  allParticipants(): string[] {
+    const u = new Set<string>();
+    for (const md of this.data.values()) for (const a of md.keys()) u.add(a);
+    return sortedGoStrings(u);
+  }
+
+  /** Mirrors EpochMLNodeData.GetAllParticipantsHash. */
+  getAllParticipantsHash(): string {
+    return participantsHash(this.allParticipants()).hash;
+  }
+
+  /** Mirrors EpochMLNodeData.GetTotalWeightForModel (int64 sum, wraps). */
+  getTotalWeightForModel(modelId: string): bigint {
+    let total = 0n;
+    for (const nodes of this.data.get(modelId)?.values() ?? []) for (const n of nodes ?? []) total = addInt64(total, n.pocWeight);
+    return total;
+  }
+
+  /** Mirrors EpochMLNodeData.GetParticipantWeight (over all models). */
+  getParticipantWeight(participantAddr: string): bigint {
+    let w = 0n;
+    for (const md of this.data.values()) for (const n of md.get(participantAddr) ?? []) w = addInt64(w, n.pocWeight);
+    return w;
+  }
+
+  /** Mirrors EpochMLNodeData.GetParticipantModelNodes: model → stored list, for models listing the participant. */
+  getParticipantModelNodes(participantAddr: string): Map<string, NodeList> {
+    const out = new Map<string, NodeList>();
+    for (const modelId of sortedKeys(this.data)) {
+      const md = this.data.get(modelId)!;
+      if (md.has(participantAddr)) out.set(modelId, md.get(participantAddr)!);
+    }
+    return out;
+  }
+}
+
+/** The participants hash: Go's `%v` of the sorted list, SHA-256, hex of the first 8 bytes. */
+export function participantsHash(sortedParticipants: readonly string[]): { hash: string; hashedString: string } {
+  const hashedString = `[${sortedParticipants.join(" ")}]`;
+  const hash = createHash("sha256").update(hashedString, "utf8").digest().subarray(0, 8).toString("hex");
+  return { hash, hashedString };
+}
+

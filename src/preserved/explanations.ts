@@ -1,0 +1,125 @@
+/**
+ * Explanations of a preserved-set result: for every node listed in a model subgroup, whether it is
+ * preserved and the first rule (in the sampler's order) that decided it, as a code and a sentence.
+ */
+import { calculateEffectiveNodeThreshold } from "./weight-threshold.js";
+import type { AnchorResult, PreparedEpisode, SubGroupEntry } from "./sample-preserved-for-episode.js";
+
+export type NodeReasonCode =
+  /** Taken by the round-robin fill. */
+  | "preserved"
+  /** Root group unreadable: the chain stores an empty snapshot. */
+  | "root_unavailable"
+  /** Subgroups unreadable: nothing is preserved for any model. */
+  | "no_subgroup_data"
+  /** Listed in the subgroup but no longer a live x/group member. */
+  | "not_live"
+  /** A later entry for the same member replaced this one. */
+  | "duplicate_member_entry"
+  /** Another node with the same id won the duplicate resolution. */
+  | "duplicate_node_id"
+  /** Genesis guardians are never preserved. */
+  | "guardian"
+  /** Heavier than the participant's 25 % threshold (top-75 % participants keep their heaviest nodes voting). */
+  | "kept_for_voting"
+  /** The uniform-weight count rule keeps this node voting. */
+  | "count_cut"
+  /** Heavier than the model's IQR outlier cap. */
+  | "above_outlier_cap"
+  /** Epoch 0 has no previous epoch: nobody can be sampled. */
+  | "epoch_zero"
+  /** Not rewarded, or absent, in the previous epoch for this model. */
+  | "no_history"
+  /** The anchor's shuffle did not draw the participant. */
+  | "not_sampled"
+  /** Preserving it would make the participant fully non-voting beyond the 34 % cap. */
+  | "voting_cap"
+  /** The fill reached the target before this node's turn. */
+  | "target_met";
+
+export interface NodeExplanation {
+  modelId: string;
+  participant: string;
+  nodeId: string;
+  pocWeight: bigint;
+  preserved: boolean;
+  code: NodeReasonCode;
+  /** 1-based round of the round-robin fill in which the node was taken (preserved nodes only). */
+  round?: number;
+  text: string;
+}
+
+/** Explain every node of every subgroup entry of every processed model. */
+export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult): NodeExplanation[] {
+  const out: NodeExplanation[] = [];
+  const state = prepared.state;
+  const models = [...new Set(prepared.rootUnavailable ? [...state.rootGroup.subGroupModels] : prepared.sortedModelIds)];
+  for (const modelId of models) {
+    const push = (participant: string, nodeId: string, pocWeight: bigint, code: NodeReasonCode, text: string, round?: number) =>
+      out.push({ modelId, participant, nodeId, pocWeight, preserved: code === "preserved", code, ...(round !== undefined ? { round } : {}), text });
+    const sub = state.liveSubGroups.byModel.get(modelId);
+    if (prepared.rootUnavailable || prepared.subGroupsUnavailable) {
+      const [code, text]: [NodeReasonCode, string] = prepared.rootUnavailable
+        ? ["root_unavailable", "the root epoch group could not be read: the chain stores an empty snapshot"]
+        : ["no_subgroup_data", "the model subgroups could not be read: nothing is preserved for any model"];
+      for (const vw of sub?.validationWeights ?? []) for (const n of vw.mlNodes) if (n) push(vw.memberAddress, n.nodeId, n.pocWeight, code, text);
+      continue;
+    }
+    const entries = prepared.subGroupEntries.get(modelId) ?? [];
+    const lastLive = new Map<string, number>();
+    for (const e of entries) if (e.live) lastLive.set(e.vw.memberAddress, e.index);
+    const prepIdx = prepared.modelPreps.findIndex((p) => p.modelId === modelId);
+    const prep = prepared.modelPreps[prepIdx];
+    const draw = at.perModelFilter[prepIdx];
+    const alloc = at.samplePreservedCalls.find((c) => c.modelId === modelId);
+    const rounds = new Map<string, number>();
+    for (const s of alloc?.allocationOrder ?? []) rounds.set(`${s.participant}\u0000${s.node.nodeId}`, s.round);
+    for (const e of entries) explainEntry(e);
+
+    function explainEntry(e: SubGroupEntry): void {
+      const addr = e.vw.memberAddress;
+      e.vw.mlNodes.forEach((n, i) => {
+        if (!n) return;
+        if (!e.live) return push(addr, n.nodeId, n.pocWeight, "not_live", "the participant is no longer a live member of the model subgroup");
+        if (lastLive.get(addr) !== e.index) {
+          return push(addr, n.nodeId, n.pocWeight, "duplicate_member_entry", "a later subgroup entry for the same participant replaces this one");
+        }
+        if (e.dedup?.dedupedIndices?.includes(i) !== true) {
+          return push(addr, n.nodeId, n.pocWeight, "duplicate_node_id", "another entry with the same node id is kept (heavier, or higher throughput, or listed first)");
+        }
+        const round = rounds.get(`${addr}\u0000${n.nodeId}`);
+        if (round !== undefined) return push(addr, n.nodeId, n.pocWeight, "preserved", `preserved in round ${round} of the smallest-node-first fill`, round);
+        if (prepared.guardianSet.has(addr)) return push(addr, n.nodeId, n.pocWeight, "guardian", "guardian: genesis guardians are never preserved");
+        if (!prep || !draw) return;
+        const t = prep.thresholds;
+        const pThr = t.participantMinNodeWeights.get(addr) ?? 0n;
+        const eff = calculateEffectiveNodeThreshold(pThr, t.globalMaxNodeWeight);
+        if (eff !== 0n && n.pocWeight > eff) {
+          if (pThr !== 0n && n.pocWeight > pThr) {
+            return push(addr, n.nodeId, n.pocWeight, "kept_for_voting", `kept for voting (top 25% of a top-75% participant): weight ${n.pocWeight} is above the participant's threshold ${pThr}`);
+          }
+          return push(addr, n.nodeId, n.pocWeight, "above_outlier_cap", `above the outlier cap: weight ${n.pocWeight} exceeds the model's IQR cap ${t.globalMaxNodeWeight}`);
+        }
+        const cand = prep.candidates.get(addr);
+        if (!cand || !cand.filteredNodes.includes(n)) {
+          const count = t.participantNodeCounts.get(addr) ?? 0;
+          return push(addr, n.nodeId, n.pocWeight, "count_cut", `kept for voting (uniform node weights: only the ${count} lightest may be preserved)`);
+        }
+        if (prepared.epochIndex === 0n) return push(addr, n.nodeId, n.pocWeight, "epoch_zero", "epoch 0 has no previous epoch, so nobody can be sampled");
+        if (!prep.participantsWithHistory.includes(addr)) {
+          const s = state.previousEpochPerformanceSummaries.get(addr);
+          const why = s === undefined ? "no performance summary" : s.rewardedCoins === 0n ? "rewarded 0 coins" : "no nodes for this model in the previous epoch";
+          return push(addr, n.nodeId, n.pocWeight, "no_history", `no reward in the previous epoch for this model (${why})`);
+        }
+        if (!draw.sample.eligible.includes(addr)) {
+          return push(addr, n.nodeId, n.pocWeight, "not_sampled", `participant not sampled at this anchor (${draw.sample.numEligible} of ${prep.participantsWithHistory.length} participants with history drawn)`);
+        }
+        if (!(draw.eligible.get(addr) ?? []).includes(n)) {
+          return push(addr, n.nodeId, n.pocWeight, "voting_cap", "stopped by the 34% cap: preserving all of the participant's nodes would exceed 34% non-voting power");
+        }
+        push(addr, n.nodeId, n.pocWeight, "target_met", `not reached: target met (${alloc?.achievedWeight ?? 0n} of target ${alloc?.targetWeight ?? 0n} preserved first)`);
+      });
+    }
+  }
+  return out;
+}

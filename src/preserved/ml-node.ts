@@ -1,0 +1,88 @@
+/**
+ * MLNodeInfo helpers of model_assignment.go: node ordering, preference between two entries with the
+ * same node id, and duplicate-id resolution.
+ */
+import { compareGoStrings } from "../go/bytes.js";
+import { goSortFunc } from "../go/slices-sort.js";
+import type { MLNodeInfo } from "./state.js";
+
+const byNodeId = (a: MLNodeInfo, b: MLNodeInfo): number => compareGoStrings(a.nodeId, b.nodeId);
+
+/** Mirrors inference.sortMLNodesByNodeId: Go's unstable sort by node id in byte order (returns a sorted copy). */
+export function sortMLNodesByNodeId(nodes: readonly MLNodeInfo[]): MLNodeInfo[] {
+  return goSortFunc([...nodes], byNodeId);
+}
+
+/** Mirrors inference.compareBoolSlices: first differing index (true > false), then the longer slice. */
+export function compareBoolSlices(a: readonly boolean[], b: readonly boolean[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let i = 0; i < n; i++) {
+    if (a[i] === b[i]) continue;
+    return a[i] ? 1 : -1;
+  }
+  return a.length > b.length ? 1 : a.length < b.length ? -1 : 0;
+}
+
+/** Mirrors inference.compareMLNodePreference: nil < node; then pocWeight, throughput, timeslot allocation. */
+export function compareMLNodePreference(a: MLNodeInfo | null, b: MLNodeInfo | null): number {
+  if (a === null && b === null) return 0;
+  if (a === null) return -1;
+  if (b === null) return 1;
+  if (a.pocWeight !== b.pocWeight) return a.pocWeight > b.pocWeight ? 1 : -1;
+  if (a.throughput !== b.throughput) return a.throughput > b.throughput ? 1 : -1;
+  return compareBoolSlices(a.timeslotAllocation, b.timeslotAllocation);
+}
+
+/** One resolved duplicate id: positions (in the input list) of the kept entry and of the dropped ones, in drop order. */
+export interface MLNodeDedupDecision {
+  kept: number;
+  dropped: number[];
+}
+
+export interface DedupResult {
+  /** Unique by node id, sorted by node id; `null` (Go nil) when nothing is left. */
+  deduped: MLNodeInfo[] | null;
+  /** Input positions of the `deduped` entries. */
+  dedupedIndices: number[] | null;
+  /** Decisions for ids seen more than once; `null` for an empty input (Go returns a nil map). */
+  stats: Map<string, MLNodeDedupDecision> | null;
+}
+
+/** Mirrors inference.dedupMLNodesById: keep the preferred entry per node id (first on a full tie), sorted by id. */
+export function dedupMLNodesById(nodes: readonly (MLNodeInfo | null)[]): DedupResult {
+  if (nodes.length === 0) return { deduped: null, dedupedIndices: null, stats: null };
+  const best = new Map<string, number>();
+  const stats = new Map<string, MLNodeDedupDecision>();
+  for (let i = 0; i < nodes.length; i++) {
+    const node = nodes[i];
+    if (!node) continue;
+    const existing = best.get(node.nodeId);
+    if (existing === undefined) {
+      best.set(node.nodeId, i);
+      continue;
+    }
+    const decision = stats.get(node.nodeId) ?? { kept: existing, dropped: [] };
+    if (compareMLNodePreference(node, nodes[existing]!) > 0) {
+      decision.dropped.push(existing);
+      best.set(node.nodeId, i);
+      decision.kept = i;
+    } else {
+      decision.kept = existing;
+      decision.dropped.push(i);
+    }
+    stats.set(node.nodeId, decision);
+  }
+  if (best.size === 0) return { deduped: null, dedupedIndices: null, stats };
+  const idx = [...best.entries()].sort((x, y) => compareGoStrings(x[0], y[0])).map((e) => e[1]);
+  return { deduped: idx.map((i) => nodes[i]!), dedupedIndices: idx, stats };
+}
+
+/** Mirrors inference.mlNodeWeight: 0 for a nil node. */
+export function mlNodeWeight(node: MLNodeInfo | null): bigint {
+  return node === null ? 0n : node.pocWeight;
+}
+
+/** Mirrors inference.mlNodeThroughput: 0 for a nil node. */
+export function mlNodeThroughput(node: MLNodeInfo | null): bigint {
+  return node === null ? 0n : node.throughput;
+}

@@ -1,0 +1,90 @@
+/**
+ * The per-model threshold set of model_assignment.go (75 % participant line, per-participant 25 %
+ * node thresholds with counts, IQR cap) and the node filter that applies it.
+ */
+import { compareGoStrings } from "../go/bytes.js";
+import { goSortFunc } from "../go/slices-sort.js";
+import { EpochMLNodeData, sortedKeys } from "./epoch-ml-node-data.js";
+import type { MLNodeInfo } from "./state.js";
+import {
+  calculateEffectiveNodeThreshold,
+  calculateNodeWeightThresholdIQR,
+  calculateParticipantWeightThreshold75Percent,
+  calculateWeightThresholdWithCount,
+} from "./weight-threshold.js";
+
+/** Mirrors inference.thresholdSet, plus the 75 % line and the weights it was computed from. */
+export interface ThresholdSet {
+  participantWeights: bigint[];
+  participantWeightThreshold: bigint;
+  participantMinNodeWeights: Map<string, bigint>;
+  participantNodeCounts: Map<string, number>;
+  globalMaxNodeWeight: bigint;
+}
+
+function uniqueParticipants(epochData: EpochMLNodeData): string[] {
+  return epochData.allParticipants();
+}
+
+/** Mirrors inference.getParticipantWeightsForThreshold: VP (0 when missing) per participant, sorted by address. */
+export function getParticipantWeightsForThreshold(epochData: EpochMLNodeData, participantVotingPowers: ReadonlyMap<string, bigint> | undefined): bigint[] {
+  return uniqueParticipants(epochData).map((a) => participantVotingPowers?.get(a) ?? 0n);
+}
+
+/** Mirrors inference.calculatePerParticipantThreshold: 25 % rule for participants with VP ≥ the 75 % line. */
+export function calculatePerParticipantThreshold(
+  epochData: EpochMLNodeData,
+  participantWeightThreshold: bigint,
+  participantVotingPowers: ReadonlyMap<string, bigint> | undefined,
+): { thresholds: Map<string, bigint>; counts: Map<string, number> } {
+  const thresholds = new Map<string, bigint>();
+  const counts = new Map<string, number>();
+  const models = sortedKeys(epochData.data);
+  for (const addr of uniqueParticipants(epochData)) {
+    if ((participantVotingPowers?.get(addr) ?? 0n) < participantWeightThreshold) continue;
+    const nodeWeights: bigint[] = [];
+    for (const m of models) for (const n of epochData.data.get(m)!.get(addr) ?? []) nodeWeights.push(n.pocWeight);
+    const r = calculateWeightThresholdWithCount(nodeWeights, 25);
+    thresholds.set(addr, r.threshold);
+    counts.set(addr, r.count);
+  }
+  return { thresholds, counts };
+}
+
+/** Mirrors ModelAssigner.calculateThresholds. */
+export function calculateThresholds(
+  epochData: EpochMLNodeData,
+  participantVotingPowersPerModel: ReadonlyMap<string, bigint> | undefined,
+  liveRootTotalWeight: bigint,
+): ThresholdSet {
+  const participantWeights = getParticipantWeightsForThreshold(epochData, participantVotingPowersPerModel);
+  const participantWeightThreshold = calculateParticipantWeightThreshold75Percent(participantWeights, liveRootTotalWeight);
+  const per = calculatePerParticipantThreshold(epochData, participantWeightThreshold, participantVotingPowersPerModel);
+  return {
+    participantWeights,
+    participantWeightThreshold,
+    participantMinNodeWeights: per.thresholds,
+    participantNodeCounts: per.counts,
+    globalMaxNodeWeight: calculateNodeWeightThresholdIQR(epochData.getAllIndividualNodeWeights()),
+  };
+}
+
+/** The filter's sort key: weight ascending, then node id in byte order. */
+export function compareWeightThenId(a: MLNodeInfo, b: MLNodeInfo): number {
+  if (a.pocWeight !== b.pocWeight) return a.pocWeight < b.pocWeight ? -1 : 1;
+  return compareGoStrings(a.nodeId, b.nodeId);
+}
+
+/** Mirrors inference.filterNodesByWeightAndCount: keep weight ≤ threshold (0 = all), lightest first, at most `targetCount` (0 = all). */
+export function filterNodesByWeightAndCount(nodes: readonly MLNodeInfo[], threshold: bigint, targetCount: number): MLNodeInfo[] {
+  const filtered = threshold === 0n ? [...nodes] : nodes.filter((n) => n.pocWeight <= threshold);
+  goSortFunc(filtered, compareWeightThenId);
+  if (targetCount > 0 && filtered.length > targetCount) filtered.length = targetCount;
+  return filtered;
+}
+
+/** Mirrors inference.filterNodesByThresholds: the effective threshold and count of one participant. */
+export function filterNodesByThresholds(nodes: readonly MLNodeInfo[], participantAddr: string, t: ThresholdSet): MLNodeInfo[] {
+  const threshold = calculateEffectiveNodeThreshold(t.participantMinNodeWeights.get(participantAddr) ?? 0n, t.globalMaxNodeWeight);
+  return filterNodesByWeightAndCount(nodes, threshold, t.participantNodeCounts.get(participantAddr) ?? 0);
+}

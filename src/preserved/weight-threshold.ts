@@ -1,0 +1,87 @@
+/**
+ * The integer threshold rules of model_assignment.go: the 25 % node rule with its count, the
+ * weight cutoff for a target, the 75 % participant line, the IQR outlier cap and how the participant
+ * and global thresholds combine. All arithmetic is Go int64 (wraps on overflow).
+ */
+import { addInt64, divInt64, mulInt64, subInt64 } from "../go/int64.js";
+
+const desc = (a: bigint, b: bigint): number => (a > b ? -1 : a < b ? 1 : 0);
+
+function sumInt64(ws: readonly bigint[]): bigint {
+  let s = 0n;
+  for (const w of ws) s = addInt64(s, w);
+  return s;
+}
+
+/** Cutoff scan shared by both rules: the first index where the descending cumulative sum reaches `target`. */
+function cutoff(sorted: readonly bigint[], target: bigint): { w: bigint; count: number; uniform: boolean } | null {
+  let sum = 0n;
+  for (let i = 0; i < sorted.length; i++) {
+    const w = sorted[i]!;
+    sum = addInt64(sum, w);
+    if (sum >= target) {
+      let uniform = true;
+      for (let j = i + 1; j < sorted.length; j++) {
+        if (sorted[j]! < w) {
+          uniform = false;
+          break;
+        }
+      }
+      return { w, count: i + 1, uniform };
+    }
+  }
+  return null;
+}
+
+/** Mirrors inference.calculateWeightThresholdWithCount: (threshold, count) for the top `targetPercent` of weight. */
+export function calculateWeightThresholdWithCount(weights: readonly bigint[], targetPercent: number): { threshold: bigint; count: number } {
+  if (weights.length === 0) return { threshold: 0n, count: 0 };
+  if (weights.length === 1) return { threshold: subInt64(weights[0]!, 1n), count: 0 };
+  const target = divInt64(mulInt64(sumInt64(weights), BigInt(targetPercent)), 100n);
+  const c = cutoff([...weights].sort(desc), target);
+  if (c === null) return { threshold: 0n, count: weights.length };
+  return c.uniform ? { threshold: c.w, count: c.count } : { threshold: subInt64(c.w, 1n), count: 0 };
+}
+
+/** Mirrors inference.weightThresholdForTarget: the weight cutoff at which the descending sum reaches the target. */
+export function weightThresholdForTarget(weights: readonly bigint[], targetWeight: bigint): bigint {
+  const c = cutoff([...weights].sort(desc), targetWeight);
+  if (c === null) return 0n;
+  return c.uniform ? c.w : subInt64(c.w, 1n);
+}
+
+/** Mirrors inference.calculateWeightThreshold (unused by the sampler). */
+export function calculateWeightThreshold(weights: readonly bigint[], targetPercent: number): bigint {
+  if (weights.length === 0) return 0n;
+  if (weights.length === 1) return subInt64(weights[0]!, 1n);
+  return weightThresholdForTarget(weights, divInt64(mulInt64(sumInt64(weights), BigInt(targetPercent)), 100n));
+}
+
+/** Mirrors inference.calculateParticipantWeightThreshold75Percent: VP line against 75 % of live root weight. */
+export function calculateParticipantWeightThreshold75Percent(weights: readonly bigint[], liveRootTotalWeight: bigint): bigint {
+  if (weights.length === 0 || liveRootTotalWeight <= 0n) return 0n;
+  const target = divInt64(mulInt64(liveRootTotalWeight, 75n), 100n);
+  if (weights.length === 1) return weights[0]! < target ? 0n : subInt64(weights[0]!, 1n);
+  if (sumInt64(weights) < target) return 0n;
+  return weightThresholdForTarget(weights, target);
+}
+
+/** Mirrors inference.calculateNodeWeightThresholdIQR: q3 + 1.5·iqr + 1, or 0 (no cap) when iqr is 0. */
+export function calculateNodeWeightThresholdIQR(weights: readonly bigint[]): bigint {
+  if (weights.length === 0) return 0n;
+  if (weights.length === 1) return weights[0]!;
+  const s = [...weights].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const n = s.length;
+  const q1 = s[Math.floor(n / 4)]!;
+  const q3 = s[Math.min(Math.floor((n * 3) / 4), n - 1)]!;
+  const iqr = subInt64(q3, q1);
+  if (iqr === 0n) return 0n;
+  return addInt64(addInt64(addInt64(q3, iqr), divInt64(iqr, 2n)), 1n);
+}
+
+/** Mirrors inference.calculateEffectiveNodeThreshold: 0 means "no threshold" on either side. */
+export function calculateEffectiveNodeThreshold(participantThreshold: bigint, globalThreshold: bigint): bigint {
+  if (participantThreshold === 0n) return globalThreshold;
+  if (globalThreshold === 0n) return participantThreshold;
+  return participantThreshold < globalThreshold ? participantThreshold : globalThreshold;
+}
