@@ -84,8 +84,8 @@ function offerOrder(order: FillOrder): (a: FillNode, b: FillNode) => number {
 
 /**
  * Round-robin fill of `target` over eligible participants (sorted by address, byte order), each
- * taking its next node in `order`. Same loop as samplePreservedForModel; with order "smallest" it
- * reproduces today's allocation (node ids unique per participant, as after dedup).
+ * taking its next node in `order` whose id it has not given yet. Same loop as samplePreservedForModel;
+ * with order "smallest" it reproduces today's allocation exactly (checked against the Go vectors).
  */
 export function fillRoundRobin(eligible: ReadonlyMap<string, readonly FillNode[]>, target: bigint, order: FillOrder): FillResult {
   const participants = [...eligible.keys()].filter((a) => eligible.get(a)!.length > 0).sort(compareGoStrings);
@@ -98,12 +98,17 @@ export function fillRoundRobin(eligible: ReadonlyMap<string, readonly FillNode[]
   let idx = 0;
   let round = 1;
   let allocatedInRound = false;
+  const taken = participants.map(() => new Set<string>());
   while (cw < target) {
     const list = offers[idx]!;
-    const k = next[idx]!;
+    let k = next[idx]!;
+    // A node id already taken is skipped (the chain tracks allocation by node id).
+    while (k < list.length && taken[idx]!.has(list[k]!.nodeId)) k++;
+    next[idx] = k;
     if (k < list.length) {
       const node = list[k]!;
       next[idx] = k + 1;
+      taken[idx]!.add(node.nodeId);
       allocationOrder.push({ participant: participants[idx]!, nodeId: node.nodeId, pocWeight: node.pocWeight, round });
       cw += node.pocWeight;
       allocatedInRound = true;

@@ -1,0 +1,168 @@
+/** `gonka-spec preserved`: the preserved set per model, today's rule and/or the demand-based proposal. */
+import { InputError, describeValue } from "../../errors.js";
+import { checkedInt64 } from "../../go/int64.js";
+import { stringifyJson } from "../../go/json.js";
+import { parseDemand, checkRate, type DemandInput } from "../../preserved/demand.js";
+import { parseOverrides, runPreservedRules, type RuleModelResult, type RuleResult, type RuleSelection } from "../../preserved/compare-rules.js";
+import { parsePreservedState, type PreservedState } from "../../preserved/state.js";
+import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
+import { choice, parse, readJsonFile, required, str, type Parsed } from "../args.js";
+import type { CliIO, Command } from "../command.js";
+
+const usage = `Usage:
+  gonka-spec preserved --snapshot FILE [--anchor H] [--rule current|demand|both] [--demand FILE]
+                       [--rate N] [--set epoch_params.poc_slot_allocation=0.25 ...] [--json]
+
+The preserved set of a PoC episode per model: target and achieved weight, node count, the smallest
+preserved node, PoC capacity against peak demand, and the preserved participants and nodes.
+  --rule current   today's chain rule, bit-exact (SamplePreservedForEpisode; the default)
+  --rule demand    the proposal: target max(slot allocation x W, D), D = ceil(peak x 10000 / rate),
+                   filled largest node first over the same eligible set
+  --rule both      both side by side
+  --anchor H       episode anchor height (default: the snapshot's preserved.anchorHeight, else its height)
+  --demand FILE    peak in-flight requests per model ({"peakInFlightRequests": {...}}; default: the
+                   snapshot's demand slice)
+  --rate N         PoC requests per 10,000 weight (default: the demand input's, else 10)
+  --set K=V        parameter override; supported: epoch_params.poc_slot_allocation (a decimal in [0, 1])
+  --json           machine output: {models: [{modelId, targetWeight, achievedWeight, participants:
+                   [{address, nodeIds}], ...}]}, or with --rule both {current: {models}, demand: {models}}
+Exit 0 on success, 2 on bad input.`;
+
+/** The snapshot, its validated preserved state and the anchor to use (shared with `check`). */
+export interface PreservedInput {
+  file: string;
+  snapshot: Snapshot;
+  state: PreservedState;
+  anchor: bigint;
+}
+
+/** Read `--snapshot` and `--anchor` (default: preserved.anchorHeight, else the snapshot height). */
+export function loadPreservedInput(p: Parsed): PreservedInput {
+  const file = required(p, "snapshot");
+  const snapshot = loadSnapshot(file);
+  const state = parsePreservedState(snapshot.preserved, `${file}: preserved`);
+  const a = str(p, "anchor");
+  const anchor = a !== undefined ? anchorFlag(a) : (state.anchorHeight ?? checkedInt64(snapshot.height, `${file}: height`));
+  return { file, snapshot, state, anchor };
+}
+
+function anchorFlag(text: string): bigint {
+  if (!/^-?\d+$/.test(text.trim())) throw new InputError(`expected an anchor height (an integer), got ${describeValue(text)}`, "--anchor");
+  return checkedInt64(BigInt(text.trim()), "--anchor");
+}
+
+/** The demand input: --demand FILE, else the snapshot's demand slice, else none. */
+export function loadDemand(p: Parsed, input: PreservedInput): DemandInput | undefined {
+  const f = str(p, "demand");
+  if (f !== undefined) return parseDemand(readJsonFile(f), f);
+  if (input.snapshot.demand !== undefined) return parseDemand(input.snapshot.demand, `${input.file}: demand`);
+  return undefined;
+}
+
+/** 1234567 → "1,234,567". */
+export function group(n: bigint | number): string {
+  const s = BigInt(n).toString();
+  const neg = s.startsWith("-");
+  const digits = neg ? s.slice(1) : s;
+  return (neg ? "-" : "") + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+function smallestText(m: RuleModelResult): string {
+  return m.smallestNode ? `${group(m.smallestNode.pocWeight)} (${m.smallestNode.participant} ${m.smallestNode.nodeId})` : "-";
+}
+
+function capacityText(m: RuleModelResult): string {
+  const cap = `capacity ${group(m.capacityRequests)} requests`;
+  return m.peakInFlight === null ? `${cap} (no demand figure)` : `${cap} for a peak of ${group(m.peakInFlight)} → ${m.capacityToDemand}× demand`;
+}
+
+function printRule(io: CliIO, r: RuleResult): void {
+  for (const m of r.models) {
+    io.out(`${m.modelId}`);
+    io.out(`  target ${group(m.targetWeight)} of ${group(m.totalWeight)}${m.demandWeight !== null && r.rule === "demand" ? ` (slot allocation ${group(m.fractionTarget)}, demand ${group(m.demandWeight)})` : ""}; preserved ${group(m.achievedWeight)} in ${m.nodeCount} nodes of ${m.participants.length} participants`);
+    if (m.cappedByEligibility) {
+      io.out(`  capped by eligibility: only ${group(m.eligibleWeight)} is eligible; short ${group(m.shortfallWeight)} weight${m.shortfallRequests !== null ? ` and ${group(m.shortfallRequests)} requests at peak` : ""}`);
+    }
+    io.out(`  smallest preserved node ${smallestText(m)}; ${capacityText(m)}`);
+    for (const p of m.participants) io.out(`    ${p.address}  ${p.nodeIds.join(", ")}`);
+  }
+}
+
+function pad(cells: string[], widths: number[]): string {
+  return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
+}
+
+function printBoth(io: CliIO, current: RuleResult, demand: RuleResult): void {
+  const head = ["model / rule", "target", "preserved", "nodes", "smallest", "capacity", "peak", "cap/demand", "short (weight)"];
+  const rows: string[][] = [];
+  current.models.forEach((c, i) => {
+    const d = demand.models[i]!;
+    rows.push([c.modelId, "", "", "", "", "", "", "", ""]);
+    for (const [name, m] of [["  current", c], ["  demand", d]] as const) {
+      rows.push([name, group(m.targetWeight), group(m.achievedWeight), String(m.nodeCount), m.smallestNode ? group(m.smallestNode.pocWeight) : "-", group(m.capacityRequests), m.peakInFlight === null ? "-" : group(m.peakInFlight), m.capacityToDemand ?? "-", group(m.shortfallWeight)]);
+    }
+  });
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[1] === "" && i === 0 ? 0 : r[i]!.length))));
+  io.out(pad(head, widths));
+  for (const r of rows) io.out(r[1] === "" ? r[0]! : pad(r, widths));
+  io.out("");
+  current.models.forEach((c, i) => {
+    const d = demand.models[i]!;
+    const keys = (m: RuleModelResult) => new Set(m.participants.flatMap((p) => p.nodeIds.map((n) => `${p.address} ${n}`)));
+    const a = keys(c);
+    const b = keys(d);
+    const onlyCurrent = [...a].filter((k) => !b.has(k));
+    const onlyDemand = [...b].filter((k) => !a.has(k));
+    if (onlyCurrent.length + onlyDemand.length === 0) {
+      io.out(`${c.modelId}: the same ${a.size} nodes under both rules`);
+      return;
+    }
+    io.out(`${c.modelId}: ${onlyCurrent.length} nodes only under current, ${onlyDemand.length} only under demand`);
+    for (const k of onlyCurrent) io.out(`  - ${k}`);
+    for (const k of onlyDemand) io.out(`  + ${k}`);
+  });
+}
+
+export const preservedCommand: Command = {
+  name: "preserved",
+  summary: "the preserved set per model (today's rule, the demand proposal, or both)",
+  usage,
+  async run(args, io) {
+    const p = parse(args, {
+      snapshot: { type: "string" },
+      anchor: { type: "string" },
+      rule: { type: "string" },
+      demand: { type: "string" },
+      rate: { type: "string" },
+      set: { type: "string", multiple: true },
+      json: { type: "boolean" },
+    });
+    const rule = choice<RuleSelection>(p, "rule", ["current", "demand", "both"], "current");
+    const overrides = parseOverrides((p.values.set as string[] | undefined) ?? []);
+    const rateText = str(p, "rate");
+    const rate = rateText === undefined ? undefined : checkRate(rateText.trim(), "--rate");
+    const input = loadPreservedInput(p);
+    const demand = loadDemand(p, input);
+    if (rule !== "current" && demand === undefined) {
+      throw new InputError(`the demand rule needs peak in-flight requests per model: pass --demand FILE (e.g. examples/demand.json) or add a demand slice to the snapshot`, input.file);
+    }
+    const r = runPreservedRules(input.state, { anchor: input.anchor, rule, demand, rate, overrides });
+    if (p.values.json) {
+      const head = { anchorHeight: r.anchorHeight, epoch: input.state.epoch.index, pocSlotAllocation: r.pocSlotAllocation, rate: r.rate };
+      const body = rule === "both" ? { current: r.current, demand: r.demand } : { rule, models: r[rule]!.models };
+      io.out(stringifyJson({ ...head, ...body, warnings: r.warnings }, 2));
+      return 0;
+    }
+    for (const w of r.warnings) io.err(`warning: ${w}`);
+    io.out(`Preserved set at anchor ${r.anchorHeight} (epoch ${input.state.epoch.index}); slot allocation ${r.pocSlotAllocation}; PoC rate ${r.rate} requests per 10,000 weight`);
+    if (rule === "both") {
+      io.out("");
+      printBoth(io, r.current!, r.demand!);
+    } else {
+      io.out(`Rule: ${rule === "current" ? "current (the chain's rule, smallest node first)" : "demand (max(slot allocation x W, D), largest node first)"}`);
+      io.out("");
+      printRule(io, r[rule]!);
+    }
+    return 0;
+  },
+};
