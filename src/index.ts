@@ -14,3 +14,9 @@ export { InputError } from "./errors.js";
 export { loadSnapshot, parseSnapshot, serializeSnapshot, type Snapshot } from "./snapshot/snapshot.js";
 // Vectors
 export { checkVectorFile } from "./vectors/check.js";
+// Preserved set: the demand proposal beside today's rule, and the operator check (issue 3)
+export { runPreservedRules, applyOverrides, parseOverrides, type PreservedRulesOptions, type PreservedRulesResult, type RuleModelResult } from "./preserved/compare-rules.js";
+export { checkAddressAtAnchor, resolveParticipantAddress, type AddressCheck } from "./preserved/check-address.js";
+export { preservationProbability, type PreservationProbability } from "./preserved/check-probability.js";
+export { parseDemand, DEFAULT_POC_RATE, type DemandInput } from "./preserved/demand.js";
+export { demandWeight, demandTarget, capacityRequests, fillRoundRobin } from "./preserved/demand-rule.js";
