@@ -1,0 +1,107 @@
+/** `gonka-spec snapshot --rpc URL [--height H] [--epoch N] --out FILE`: chain state at one height → snapshot file. */
+import { InputError } from "../../errors.js";
+import { stringifyJson } from "../../go/json.js";
+import { buildSnapshot } from "../../chain/build-snapshot.js";
+import { openPinned, writeFileAtomic, type Progress } from "../../chain/index.js";
+import { serializeSnapshot } from "../../snapshot/snapshot.js";
+import { intFlag, parse, required, str } from "../args.js";
+import type { CliIO, Command } from "../command.js";
+
+const usage = `Usage:
+  gonka-spec snapshot --rpc URL [--height H] [--epoch N] [--anchor A] --out FILE [--json]
+                      [--chain-id ID|any] [--timeout SECONDS] [--concurrency N]
+
+Reads every input of the rules from a CometBFT RPC endpoint, each read pinned to ONE block height
+(the node's latest, resolved once, unless --height is given), and writes one versioned snapshot file
+(docs/snapshot.md): the preserved-set state of the effective epoch, the settlement input of epoch N
+(default: the effective epoch - 1, the last settled one), params, PoC events and the chain's stored
+preserved snapshot. The file is written to a temporary name and renamed, so --out is never half-written.
+
+  --height H       pin every read to block H (state after H committed); old heights need an archive node
+  --epoch N        epoch whose settlement goes into the snapshot (default: effective epoch - 1)
+  --anchor A       preserved.anchorHeight recorded in the file (default: H)
+  --chain-id ID    refuse a node of another chain (default gonka-mainnet; "any" accepts every chain)
+  --timeout S      per-request timeout in seconds (default 30); transient errors are retried with backoff
+  --concurrency N  queries in flight (default 64)
+  --json           print a JSON summary on stdout and no progress on stderr
+
+Exit 0 written; 2 bad input or a chain error (unreachable node, timeout, wrong chain id, pruned or
+future height, missing epoch group, undecodable response), one line on stderr.`;
+
+function human(n: number): string {
+  return n >= 1e6 ? `${(n / 1e6).toFixed(1)} MB` : n >= 1e3 ? `${(n / 1e3).toFixed(1)} kB` : `${n} B`;
+}
+
+/** Progress reporter on stderr, throttled. */
+export function progressReporter(io: CliIO, quiet: boolean): { onProgress: (p: Progress) => void; done: (p: Progress) => void } {
+  let last = 0;
+  return {
+    onProgress(p) {
+      if (quiet) return;
+      const now = Date.now();
+      if (now - last < 250) return;
+      last = now;
+      io.err(`queries ${p.done}/${p.total}, ${human(p.bytes)}${p.retries ? `, ${p.retries} retries` : ""}`);
+    },
+    done(p) {
+      if (!quiet) io.err(`queries ${p.done}/${p.total}, ${human(p.bytes)}${p.retries ? `, ${p.retries} retries` : ""} (done)`);
+    },
+  };
+}
+
+export function chainFlags() {
+  return {
+    rpc: { type: "string" },
+    height: { type: "string" },
+    "chain-id": { type: "string" },
+    timeout: { type: "string" },
+    concurrency: { type: "string" },
+    json: { type: "boolean" },
+  } as const;
+}
+
+export function clientOptions(p: ReturnType<typeof parse>) {
+  const timeout = intFlag(p, "timeout");
+  const conc = intFlag(p, "concurrency");
+  if (timeout !== undefined && timeout <= 0n) throw new InputError("expected a positive number of seconds", "--timeout");
+  if (conc !== undefined && conc <= 0n) throw new InputError("expected a positive number", "--concurrency");
+  return {
+    expectedChainId: str(p, "chain-id"),
+    timeoutMs: timeout === undefined ? undefined : Number(timeout) * 1000,
+    concurrency: conc === undefined ? undefined : Number(conc),
+  };
+}
+
+export const snapshotCommand: Command = {
+  name: "snapshot",
+  summary: "read the chain state the rules need, at one height, into a snapshot file",
+  usage,
+  async run(args, io) {
+    const p = parse(args, { ...chainFlags(), epoch: { type: "string" }, anchor: { type: "string" }, out: { type: "string" } });
+    const rpc = required(p, "rpc");
+    const out = required(p, "out");
+    const epoch = intFlag(p, "epoch");
+    if (epoch !== undefined && epoch < 0n) throw new InputError("expected an epoch index >= 0", "--epoch");
+    const anchor = intFlag(p, "anchor");
+    const quiet = p.values.json === true;
+    const rep = progressReporter(io, quiet);
+    const t0 = performance.now();
+    const { client, reader, chainId } = await openPinned(rpc, { ...clientOptions(p), height: str(p, "height"), onProgress: rep.onProgress });
+    try {
+      const snap = await buildSnapshot(reader, { chainId, settlementEpoch: epoch, anchorHeight: anchor });
+      const text = serializeSnapshot(snap);
+      writeFileAtomic(out, text);
+      rep.done(client.progress);
+      const ms = Math.round(performance.now() - t0);
+      const pre = snap.preserved as { epoch: { index: bigint } };
+      if (quiet) {
+        io.out(stringifyJson({ ok: true, file: out, chainId, height: snap.height, effectiveEpoch: pre.epoch.index, queries: client.progress.done, bytes: client.progress.bytes, retries: client.progress.retries, fileBytes: Buffer.byteLength(text), ms }, 2));
+      } else {
+        io.out(`wrote ${out}: chain ${chainId}, height ${snap.height}, effective epoch ${pre.epoch.index}; ${client.progress.done} queries, ${human(client.progress.bytes)} in ${ms} ms`);
+      }
+      return 0;
+    } finally {
+      client.disconnect();
+    }
+  },
+};

@@ -1,0 +1,115 @@
+import { existsSync, mkdtempSync, readdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { ChainError, snapshotFromRpc } from "../../src/chain/index.js";
+import { FixtureServer, type FixtureServerOptions } from "../../src/chain/testing/fixture-server.js";
+import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
+import { examplePreserved, run } from "./helpers.js";
+
+const H = 5000;
+const state = fixtureFromPreserved(examplePreserved);
+let servers: FixtureServer[] = [];
+async function serve(o: Partial<FixtureServerOptions> = {}): Promise<FixtureServer> {
+  const s = new FixtureServer({ latestHeight: H, stateAt: () => state, ...o });
+  await s.start();
+  servers.push(s);
+  return s;
+}
+afterEach(async () => {
+  await Promise.all(servers.map((s) => s.stop()));
+  servers = [];
+});
+
+function oneLine(err: string) {
+  expect(err.trim().split("\n").length).toBe(1);
+  expect(err).not.toMatch(/\n\s+at /);
+}
+
+describe("errors a user meets: one line, exit 2, nothing at --out", () => {
+  const dir = mkdtempSync(join(tmpdir(), "gonka-chain-"));
+
+  it("pruned height: says an archive node is needed and which height was asked", async () => {
+    const s = await serve({ prunedBelow: 4000 });
+    const out = join(dir, "pruned.json");
+    const r = await run(["snapshot", "--rpc", s.url, "--height", "3000", "--out", out, "--json"]);
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/archive node is needed; height 3000 was asked/);
+    expect(existsSync(out)).toBe(false);
+    expect(readdirSync(dir).filter((f) => f.includes("pruned"))).toEqual([]);
+  });
+
+  it("future height", async () => {
+    const s = await serve();
+    const r = await run(["snapshot", "--rpc", s.url, "--height", String(H + 100), "--out", join(dir, "f.json")]);
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/height 5100 is in the future: the node's latest block is 5000/);
+  });
+
+  it("wrong chain id, and --chain-id accepts it", async () => {
+    const s = await serve({ chainId: "gonka-testnet" });
+    const r = await run(["snapshot", "--rpc", s.url, "--out", join(dir, "c.json"), "--json"]);
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/serves chain "gonka-testnet", not "gonka-mainnet"/);
+    const ok = await run(["snapshot", "--rpc", s.url, "--out", join(dir, "c.json"), "--json", "--chain-id", "gonka-testnet"]);
+    expect(ok.code).toBe(0);
+  });
+
+  it("unreachable node", async () => {
+    const s = await serve();
+    const url = s.url;
+    await s.stop();
+    const r = await run(["snapshot", "--rpc", url, "--out", join(dir, "u.json"), "--timeout", "2"]);
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/cannot reach node at http:\/\/127\.0\.0\.1:\d+ after 4 attempts/);
+  });
+
+  it("timeout on a slow node; a merely slow node still works", async () => {
+    const slow = await serve({ slowMs: 1500 });
+    await expect(snapshotFromRpc(slow.url, { height: H, timeoutMs: 300, attempts: 2, backoffMs: 10 })).rejects.toThrow(/did not answer status within 0.3 s after 2 attempts \(timeout/);
+    const bit = await serve({ slowMs: 30 });
+    const snap = await snapshotFromRpc(bit.url, { height: H });
+    expect(snap.height).toBe(String(H));
+  });
+
+  it("flaky node: the first attempt of every query fails and is retried", async () => {
+    const s = await serve({ flaky: true });
+    const snap = await snapshotFromRpc(s.url, { height: H, backoffMs: 5 });
+    expect(snap.height).toBe(String(H));
+  });
+
+  it("a response that does not decode names the message and field", async () => {
+    const s = await serve({ corrupt: (p) => p.endsWith("/EpochGroupData") });
+    const r = await run(["snapshot", "--rpc", s.url, "--out", join(dir, "d.json"), "--json"]);
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/does not decode: cannot decode QueryGetEpochGroupDataResponse\.epoch_group_data/);
+  });
+
+  it("a missing epoch group", async () => {
+    const st = fixtureFromPreserved(examplePreserved);
+    st.groups = st.groups.filter((g) => g.modelId !== "");
+    const s = await serve({ stateAt: () => st });
+    const r = await run(["snapshot", "--rpc", s.url, "--out", join(dir, "m.json"), "--json"]);
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/epoch group 142 \(root\) was not found at height 5000/);
+  });
+
+  it("a node answering for another height is refused", async () => {
+    const s = await serve({ lieAboutHeight: true });
+    const e = await snapshotFromRpc(s.url, { height: H }).catch((x: unknown) => x);
+    expect(e).toBeInstanceOf(ChainError);
+    expect((e as ChainError).kind).toBe("height-mismatch");
+  });
+
+  it("bad --height and missing flags are input errors", async () => {
+    expect((await run(["snapshot", "--rpc", "http://127.0.0.1:1", "--height", "abc", "--out", "x"])).code).toBe(2);
+    expect((await run(["snapshot", "--out", "x"])).err).toMatch(/missing required option --rpc/);
+    expect((await run(["snapshot", "--rpc", "ftp://x", "--out", "x"])).err).toMatch(/http:\/\/ or https:\/\//);
+  });
+});
