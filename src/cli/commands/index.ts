@@ -1,11 +1,11 @@
 /** The command table. Each command lives in its own file beside this one. */
 import type { Command } from "../command.js";
 import { vectorsCommand } from "./vectors.js";
-import { preservedCommand } from "./preserved.js";
-import { checkCommand } from "./check.js";
+import { snapshotCommand } from "./snapshot.js";
+import { verifyCommand } from "./verify.js";
 
 export const COMMANDS: Command[] = [
   vectorsCommand,
-  preservedCommand,
-  checkCommand,
+  snapshotCommand,
+  verifyCommand,
 ];
