@@ -3,9 +3,13 @@ import type { Command } from "../command.js";
 import { vectorsCommand } from "./vectors.js";
 import { snapshotCommand } from "./snapshot.js";
 import { verifyCommand } from "./verify.js";
+import { preservedCommand } from "./preserved.js";
+import { checkCommand } from "./check.js";
 
 export const COMMANDS: Command[] = [
   vectorsCommand,
   snapshotCommand,
   verifyCommand,
+  preservedCommand,
+  checkCommand,
 ];
