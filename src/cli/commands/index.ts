@@ -1,15 +1,13 @@
 /** The command table. Each command lives in its own file beside this one. */
 import type { Command } from "../command.js";
 import { vectorsCommand } from "./vectors.js";
+import { tallyCommand } from "./tally.js";
 import { snapshotCommand } from "./snapshot.js";
 import { verifyCommand } from "./verify.js";
-import { preservedCommand } from "./preserved.js";
-import { checkCommand } from "./check.js";
 
 export const COMMANDS: Command[] = [
   vectorsCommand,
+  tallyCommand,
   snapshotCommand,
   verifyCommand,
-  preservedCommand,
-  checkCommand,
 ];

@@ -1,0 +1,188 @@
+/** `gonka-spec tally`: replay a devshard record's messages through the vote tally, step by step. */
+import { InputError, describeValue } from "../../errors.js";
+import { stringifyJson } from "../../go/json.js";
+import type { TallyRule } from "../../votes/context-length-rule.js";
+import { contextLengthScenario, type ScenarioOutcome } from "../../votes/context-length-scenario.js";
+import type { DevshardTx } from "../../votes/devshard-tx.js";
+import { statusName } from "../../votes/inference-record.js";
+import { lookupInference, type EscrowState } from "../../votes/state-machine.js";
+import { stateView } from "../../votes/state-view.js";
+import { parseTallyFile, type TallyFile, type TallyStep } from "../../votes/tally-file.js";
+import { replayTally, type StepResult } from "../../votes/tally-replay.js";
+import { choice, intFlag, parse, readJsonFile, str } from "../args.js";
+import type { Command } from "../command.js";
+
+const usage = `Usage:
+  gonka-spec tally --file FILE [--factor F] [--rule current|context-aware] [--explain] [--json]
+  gonka-spec tally --scenario context-length [--slots N] [--factor F] [--limit L] [--max-tokens M] [--json]
+
+Replays a devshard record's messages (start, confirm, finish, validation, vote, timeout, finalize_round)
+through the port of devshard/state/machine.go and prints each step's result and the final state.
+  --file FILE     tally file (format: src/votes/tally-file.ts; examples/tally-*.json)
+  --factor F      vote_threshold_factor in percent; T = floor(N*F/100), F = 0 gives N/2 (overrides the file)
+  --rule R        current (default: the Go code at 85835b31) or context-aware (proposal devshard #2078:
+                  a context-length refusal counts against the host only if prompt + max_tokens <= limit)
+  --explain       say why at each step
+  --scenario context-length
+                  N slots, k of them with a raised local context limit, a compliant host refusing a
+                  request just over the governance limit: end state and Missed / Invalid for k = 0..N
+  --json          machine-readable output
+Exit 0 on success (Go errors inside the replay are results, not failures); 2 on bad input.`;
+
+/** Short description of a transaction for a step line. */
+function describeTx(tx: DevshardTx): string {
+  switch (tx.type) {
+    case "start":
+      return `start #${tx.inferenceId} (input ${tx.inputLength}, max_tokens ${tx.maxTokens})`;
+    case "confirm":
+      return `confirm #${tx.inferenceId}`;
+    case "finish":
+      return `finish #${tx.inferenceId} (tokens ${tx.inputTokens}+${tx.outputTokens})`;
+    case "validation":
+      return `validation #${tx.inferenceId} slot ${tx.validatorSlot} ${tx.valid ? "valid" : "INVALID"}`;
+    case "vote":
+      return `vote #${tx.inferenceId} slot ${tx.voterSlot} ${tx.voteValid ? "valid" : "INVALID"}`;
+    case "timeout":
+      return `timeout #${tx.inferenceId} ${tx.reason === 1 ? "refused" : tx.reason === 2 ? "execution" : `reason ${tx.reason}`} [${tx.votes
+        .map((v) => `${v.voterSlot}${v.accept ? "" : "✗"}`)
+        .join(",")}]`;
+    case "reveal_seed":
+      return `reveal_seed slot ${tx.slotId}`;
+    default:
+      return "finalize_round";
+  }
+}
+
+function describeStep(s: TallyStep): string {
+  if (s.kind === "seal") return `seal #${s.inferenceId}`;
+  const txs = s.txs.length === 0 ? "(empty diff)" : s.txs.map(describeTx).join("; ");
+  return `${s.mode === "best_effort" ? "best-effort " : ""}${txs}${s.repeat > 1 ? ` ×${s.repeat}` : ""}`;
+}
+
+function recordLine(st: EscrowState, id: bigint): string {
+  const f = lookupInference(st, id);
+  if (!f) return `#${id} absent`;
+  const r = f.record;
+  const h = st.hostStats.get(r.executorSlot);
+  return `#${id} ${statusName(r.status)} (valid ${r.votesValid}, invalid ${r.votesInvalid}); executor slot ${r.executorSlot}: Missed ${h?.missed ?? 0}, Invalid ${h?.invalid ?? 0}, Cost ${h?.cost ?? 0n}`;
+}
+
+function firstStartId(file: TallyFile): bigint | undefined {
+  for (const s of [...file.setup, ...file.steps]) {
+    if (s.kind !== "diff") continue;
+    for (const tx of s.txs) if (tx.type === "start") return tx.inferenceId;
+  }
+  return undefined;
+}
+
+function stepJson(r: StepResult, id: bigint | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = { nonce: r.nonce, step: describeStep(r.step), result: r.error ? "error" : "ok" };
+  if (r.error) out.error = { sentinel: r.error.sentinel, message: r.error.message };
+  if (r.applied) out.applied = r.applied;
+  out.explain = r.notes;
+  out.state = stateView(r.state, id);
+  return out;
+}
+
+function runFile(file: string, factor: number | undefined, ruleName: "current" | "context-aware", explain: boolean, json: boolean, io: Parameters<Command["run"]>[1]): number {
+  const tally = parseTallyFile(readJsonFile(file), file, { strictSlots: true, strictKeys: true, factor });
+  const rule: TallyRule = ruleName === "current" ? { kind: "current" } : { kind: "context-aware", modelLimits: tally.modelLimits };
+  const id = tally.inferenceId ?? firstStartId(tally);
+  const r = replayTally(tally, rule);
+  const all = [...r.setup, ...r.steps];
+  const final = all.length > 0 ? all[all.length - 1]!.state : r.afterSetup;
+  const n = tally.group.length;
+  const t = tally.config.voteThreshold;
+  if (json) {
+    io.out(
+      stringifyJson(
+        {
+          rule: ruleName,
+          group_size: n,
+          vote_threshold: t,
+          inference_id: id ?? null,
+          steps: all.map((s) => stepJson(s, id)),
+          final: stateView(final, id),
+        },
+        2,
+      ),
+    );
+    return 0;
+  }
+  const addrs = new Set(tally.group).size;
+  io.out(`group: ${n} slots, ${addrs} addresses; vote threshold T = ${t} (resolution needs weight > ${t}); rule: ${ruleName}`);
+  for (const s of all) {
+    const res = s.error ? `ERROR ${s.error.sentinel}: ${s.error.message}` : s.applied ? `ok (kept ${s.applied.length ? s.applied.join(",") : "none"})` : "ok";
+    io.out(`nonce ${s.nonce}: ${describeStep(s.step)} → ${res}`);
+    if (explain) for (const note of s.notes) io.out(`    why: ${note}`);
+    if (id !== undefined) io.out(`    ${recordLine(s.state, id)}`);
+  }
+  io.out(`final: phase ${["active", "finalizing", "settlement"][final.phase] ?? final.phase}, latest nonce ${final.latestNonce}, balance ${final.balance}, fees ${final.fees}`);
+  if (id !== undefined) io.out(`record: ${recordLine(final, id)}`);
+  io.out(`state root: ${String(stateView(final, id).state_root)}`);
+  return 0;
+}
+
+function outcomeText(o: ScenarioOutcome): string {
+  return `${o.status.padEnd(11)} M${o.missed} I${o.invalid}`;
+}
+
+function runScenario(name: string, p: ReturnType<typeof parse>, json: boolean, io: Parameters<Command["run"]>[1]): number {
+  if (name !== "context-length") throw new InputError(`unknown scenario ${describeValue(name)} (expected context-length)`, "--scenario");
+  const slots = intFlag(p, "slots") ?? 16n;
+  if (slots < 2n || slots > 128n) throw new InputError(`expected a group size in 2..128, got ${slots}`, "--slots");
+  const factor = intFlag(p, "factor") ?? 50n;
+  if (factor < 0n || factor > 100n) throw new InputError(`expected a percentage in 0..100, got ${factor}`, "--factor");
+  const limit = intFlag(p, "limit") ?? 8192n;
+  const maxTokens = intFlag(p, "max-tokens") ?? 1024n;
+  if (limit < 1n) throw new InputError(`expected a positive limit, got ${limit}`, "--limit");
+  if (maxTokens < 0n) throw new InputError(`must not be negative, got ${maxTokens}`, "--max-tokens");
+  const r = contextLengthScenario({ slots: Number(slots), factor: Number(factor), limit, maxTokens });
+  if (json) {
+    io.out(stringifyJson(r, 2));
+    return 0;
+  }
+  io.out(
+    `context-length scenario: N = ${r.slots}, factor ${r.factor} → T = ${r.voteThreshold}; governance limit ${r.limit}; ` +
+      `request ${r.promptTokens} prompt + ${r.maxTokens} max tokens = ${r.promptTokens + r.maxTokens} (> limit); executor slot 1 is compliant unless k = N`,
+  );
+  io.out(`${"k".padStart(3)}  ${"today (85835b31)".padEnd(22)}${"proposed #2078".padEnd(22)}v7 replay (hypothetical)`);
+  for (const row of r.rows) {
+    io.out(
+      `${String(row.k).padStart(3)}  ${outcomeText(row.current).padEnd(22)}${outcomeText(row.contextAware).padEnd(22)}${
+        row.replayed ? `${outcomeText(row.replayed)} (valid ${row.replayed.votesValid}, invalid ${row.replayed.votesInvalid})` : "n/a (executor serves)"
+      }`,
+    );
+  }
+  io.out("M = executor's Missed, I = executor's Invalid. Today the refusal always times out and charges Missed;");
+  io.out("under #2078 the over-limit refusal is excused; a raised-limit sibling serving the prompt does not count against it.");
+  return 0;
+}
+
+export const tallyCommand: Command = {
+  name: "tally",
+  summary: "replay a devshard record's messages through the validation vote tally (today or #2078)",
+  usage,
+  async run(args, io) {
+    const p = parse(args, {
+      file: { type: "string" },
+      factor: { type: "string" },
+      rule: { type: "string" },
+      explain: { type: "boolean" },
+      json: { type: "boolean" },
+      scenario: { type: "string" },
+      slots: { type: "string" },
+      limit: { type: "string" },
+      "max-tokens": { type: "string" },
+    });
+    const json = p.values.json === true;
+    const scenario = str(p, "scenario");
+    if (scenario !== undefined) return runScenario(scenario, p, json, io);
+    const file = str(p, "file");
+    if (file === undefined) throw new InputError("missing required option --file (or --scenario context-length)");
+    const rule = choice(p, "rule", ["current", "context-aware"] as const, "current");
+    const f = intFlag(p, "factor");
+    if (f !== undefined && (f < 0n || f > 100n)) throw new InputError(`expected a percentage in 0..100, got ${f}`, "--factor");
+    return runFile(file, f === undefined ? undefined : Number(f), rule, p.values.explain === true, json, io);
+  },
+};
