@@ -20,3 +20,4 @@ export { checkAddressAtAnchor, resolveParticipantAddress, type AddressCheck } fr
 export { preservationProbability, type PreservationProbability } from "./preserved/check-probability.js";
 export { parseDemand, DEFAULT_POC_RATE, type DemandInput } from "./preserved/demand.js";
 export { demandWeight, demandTarget, capacityRequests, fillRoundRobin } from "./preserved/demand-rule.js";
+export { simulatePoc, loadScenario as loadPocScenario, parseScenario as parsePocScenario, formatSimulation as formatPocSimulation, type Scenario as PocScenario, type SimulateOptions as SimulatePocOptions, type SimulationResult as PocSimulationResult } from "./gateway/index.js";

@@ -1,0 +1,72 @@
+/** Human-readable text for one simulation result (the CLI's default output). */
+import type { HostResult, SimulationResult } from "./result.js";
+
+const MAX_HOST_ROWS = 20;
+
+function pad(s: string | number, n: number, left = false): string {
+  const t = String(s);
+  return left ? t.padEnd(n) : t.padStart(n);
+}
+
+function active(h: HostResult): boolean {
+  return h.real > 0 || h.refusedBeforeReceipt > 0 || h.misses > 0;
+}
+
+function hostTable(hosts: readonly HostResult[]): string[] {
+  const shown = hosts.filter(active).slice(0, MAX_HOST_ROWS);
+  const aw = Math.max(7, ...shown.map((h) => h.address.length));
+  const head = `  ${pad("address", aw, true)}  ${pad("weight", 8)} ${pad("pres", 4)} ${pad("cap", 5)} ${pad("real", 7)} ${pad("served", 7)} ${pad("ghosts", 7)} ${pad("refused", 7)} ${pad("rejected", 8)} ${pad("failed", 7)} ${pad("misses", 7)} ${pad("peak", 5)}`;
+  const rows = shown.map(
+    (h) =>
+      `  ${pad(h.address, aw, true)}  ${pad(h.weight, 8)} ${pad(h.preserved ? "yes" : "no", 4)} ${pad(h.cap ?? "-", 5)} ${pad(h.real, 7)} ${pad(h.served, 7)} ${pad(h.ghosts, 7)} ${pad(h.refusedBeforeReceipt, 7)} ${pad(h.rejectedByHost, 8)} ${pad(h.failedAfterReceipt, 7)} ${pad(h.misses, 7)} ${pad(h.peakInflight, 5)}`,
+  );
+  const rest = hosts.filter((h) => !shown.includes(h));
+  const lines = [head, ...rows];
+  if (rest.length > 0) {
+    const ghosts = rest.reduce((s, h) => s + h.ghosts, 0);
+    const busy = rest.filter(active).length;
+    lines.push(`  ... ${rest.length} more hosts${busy > 0 ? ` (${busy} with traffic; see --json)` : " with no real traffic"}, ${ghosts} ghosts on their slots`);
+  }
+  return lines;
+}
+
+/** Format a result as text: totals, per-host table, per-escrow nonces, the split and the miss test. */
+export function formatSimulation(r: SimulationResult): string {
+  const g = r.gateway;
+  const hostRejected = r.hosts.reduce((s, h) => s + h.rejectedByHost, 0);
+  const afterReceipt = r.hosts.reduce((s, h) => s + h.failedAfterReceipt, 0);
+  const ref = g.refusedBy;
+  const lines = [
+    `simulate-poc ${r.scenario}: policy ${r.policy}${r.policy === "per-host-cap" ? ` (capped host ${r.capLeavesEscrowWeight ? "leaves" : "stays in"} W(e))` : ""}, tie-break ${r.tieBreak}, seed ${r.seed}`,
+    `${g.requests} requests: ${g.served} served, ${g.refused} refused before receipt, ${g.failed} failed (${hostRejected} refused by a host after the nonce, ${afterReceipt} after receipt)`,
+  ];
+  if (g.refused > 0) {
+    lines.push(
+      `  refusals: ${ref.noAvailableHost} no available host (502), ${ref.allZeroWeight} all escrows at W=0 (429), ${ref.limiter} limiter (429), ${ref.phaseBlocked} PoC mode off (503), ${ref.noRuntime} no escrow (502)`,
+    );
+  }
+  lines.push("hosts (real = attempts that reached the host; refused = refused by the gateway with no nonce; rejected = the host's own 429/503/500):");
+  lines.push(...hostTable(r.hosts));
+  lines.push("escrows:");
+  const shown = r.escrows.slice(0, MAX_HOST_ROWS);
+  for (const e of shown) {
+    lines.push(
+      `  ${e.id}: nonce ${e.firstNonce} -> ${e.lastNonce} (${e.noncesUsed} used: ${e.real} real, ${e.ghosts.poc + e.ghosts.throttled + e.ghosts.capped} ghosts = ${e.ghosts.poc} poc + ${e.ghosts.throttled} throttled + ${e.ghosts.capped} capped)${e.reachedNonceLimit ? ", reached the nonce limit" : ""}`,
+    );
+  }
+  if (r.escrows.length > shown.length) {
+    const used = r.escrows.reduce((s, e) => s + e.noncesUsed, 0);
+    lines.push(`  ... ${r.escrows.length - shown.length} more escrows; ${used} nonces used in all`);
+  }
+  if (r.split.hosts.length >= 2 && r.split.hosts.length <= MAX_HOST_ROWS) {
+    const parts = r.split.hosts.map((h) => `${h.address} ${h.served} (${h.servedPercent}%, score ${h.scorePercent}%)`);
+    lines.push(`split of served requests: ${parts.join(", ")}; farthest ${r.split.maxDistancePoints} points from the score ratio`);
+  }
+  const m = r.missTest;
+  if (m !== null) {
+    lines.push(
+      `miss test for ${m.address}: ${m.missed} missed of ${m.total} (${m.windowMissed} of ${m.windowTotal} simulated + ${m.missed - m.windowMissed} of ${m.total - m.windowTotal} outside the window), p0 ${m.p0}: ${m.passed ? "passes; reward kept" : "FAILS; epoch reward zeroed"}`,
+    );
+  }
+  return lines.join("\n");
+}
