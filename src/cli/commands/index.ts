@@ -5,6 +5,8 @@ import { simulatePocCommand } from "./simulate-poc.js";
 import { tallyCommand } from "./tally.js";
 import { snapshotCommand } from "./snapshot.js";
 import { verifyCommand } from "./verify.js";
+import { preservedCommand } from "./preserved.js";
+import { checkCommand } from "./check.js";
 
 export const COMMANDS: Command[] = [
   vectorsCommand,
@@ -12,4 +14,6 @@ export const COMMANDS: Command[] = [
   tallyCommand,
   snapshotCommand,
   verifyCommand,
+  preservedCommand,
+  checkCommand,
 ];
