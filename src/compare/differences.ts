@@ -2,9 +2,12 @@
  * Every parameter and outcome that differs between A and B, in words: the "what changes" list at the
  * top of every rendering. Empty when the two proposals agree on everything.
  */
-import type { ComparisonModel, Difference, ResolvedParams } from "./model.js";
+import { groupDigits } from "./format.js";
+import type { ComparisonModel, Difference, ModelSide, ResolvedParams } from "./model.js";
 
 type Body = Omit<ComparisonModel, "differences" | "notes">;
+
+const preserved = (s: ModelSide): string => `${groupDigits(s.achievedWeight)} of target ${groupDigits(s.targetWeight)}, ${s.nodeCount} nodes`;
 
 const show = (v: unknown): string => (v === null || v === undefined ? "(unset)" : String(v));
 
@@ -28,9 +31,9 @@ export function differences(m: Body): Difference[] {
   for (const x of m.models) {
     if (x.a.achievedWeight !== x.b.achievedWeight || x.a.nodeCount !== x.b.nodeCount || x.a.targetWeight !== x.b.targetWeight) {
       out.push({
-        what: `${x.modelId}: preserved weight (nodes)`,
-        a: `${x.a.achievedWeight} of ${x.a.targetWeight} (${x.a.nodeCount})`,
-        b: `${x.b.achievedWeight} of ${x.b.targetWeight} (${x.b.nodeCount})`,
+        what: `${x.modelId}: preserved weight`,
+        a: preserved(x.a),
+        b: preserved(x.b),
       });
     }
   }

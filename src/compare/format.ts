@@ -1,0 +1,38 @@
+/**
+ * Display helpers shared by the terminal table and the HTML report. Display only: every value here
+ * was decided exactly before it reaches these functions.
+ */
+import type { AnchorProbability, ResolvedValue } from "./model.js";
+
+/** 1234567 → "1,234,567". */
+export function groupDigits(x: bigint | number): string {
+  const s = (typeof x === "bigint" ? x : BigInt(x)).toString();
+  const neg = s.startsWith("-");
+  const d = neg ? s.slice(1) : s;
+  return (neg ? "-" : "") + d.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+/** A delta with its sign: "+12", "-3", "0". */
+export function signed(x: bigint | number | null): string {
+  if (x === null) return "n/a";
+  const v = typeof x === "bigint" ? x : BigInt(x);
+  return v > 0n ? `+${groupDigits(v)}` : groupDigits(v);
+}
+
+/** "37.5% (75/200)": a count over anchors as a percentage with one decimal, computed on integers. */
+export function probability(p: AnchorProbability | undefined): string {
+  if (!p || p.anchors === 0) return "n/a";
+  const tenths = Math.round((p.preserved * 1000) / p.anchors);
+  return `${Math.floor(tenths / 10)}.${tenths % 10}% (${p.preserved}/${p.anchors})`;
+}
+
+/** A resolved parameter: its value, and where it came from unless the proposal set it. */
+export function resolved<T>(v: ResolvedValue<T>): string {
+  const s = v.value === null ? "(unset: chain default)" : String(v.value);
+  return v.source === "proposal" ? s : `${s} (${v.source})`;
+}
+
+/** Shorten a long bech32 address for narrow tables: gonka1abcd…wxyz. */
+export function shortAddress(a: string): string {
+  return a.length > 20 ? `${a.slice(0, 10)}…${a.slice(-6)}` : a;
+}

@@ -1,0 +1,134 @@
+/** The report's HTML tables (all text escaped; numbers grouped; A and B columns coloured). */
+import type { ComparisonModel, ParticipantMissTest } from "../compare/model.js";
+import { groupDigits, probability, resolved, signed } from "../compare/format.js";
+import { esc } from "./escape.js";
+
+/** Rows of the gain/loss table shown before it is cut (the JSON output has all of them). */
+export const HTML_CHANGE_ROWS = 500;
+
+type Cell = string | { html: string; cls?: string };
+
+function table(id: string, headers: string[], rows: Cell[][], headClasses: string[] = []): string {
+  const th = headers.map((h, i) => `<th${headClasses[i] ? ` class="${headClasses[i]}"` : ""}>${esc(h)}</th>`).join("");
+  const body = rows
+    .map((r) => `<tr>${r.map((c) => (typeof c === "string" ? `<td>${esc(c)}</td>` : `<td${c.cls ? ` class="${c.cls}"` : ""}>${c.html}</td>`)).join("")}</tr>`)
+    .join("");
+  return `<div class="scroll"><table id="${id}"><thead><tr>${th}</tr></thead><tbody>${body}</tbody></table></div>`;
+}
+
+const num = (x: bigint | number): Cell => ({ html: esc(groupDigits(x)), cls: "num" });
+const delta = (x: bigint | number | null): Cell => {
+  const v = x === null ? null : typeof x === "bigint" ? x : BigInt(x);
+  const cls = v === null || v === 0n ? "num" : v > 0n ? "num up" : "num down";
+  return { html: esc(signed(x)), cls };
+};
+
+export function paramsTable(m: ComparisonModel): string {
+  const rows: Cell[][] = [
+    ["PocSlotAllocation", resolved(m.a.pocSlotAllocation), resolved(m.b.pocSlotAllocation)],
+    ["PoCMaxConcurrentPer10000Weight", resolved(m.a.pocMaxConcurrentPer10000Weight), resolved(m.b.pocMaxConcurrentPer10000Weight)],
+    ["BinomTestP0", resolved(m.a.binomTestP0), resolved(m.b.binomTestP0)],
+    ["vote_threshold_factor", resolved(m.a.voteThresholdFactor), resolved(m.b.voteThresholdFactor)],
+    ["preserved rule", resolved(m.a.preservedRule), resolved(m.b.preservedRule)],
+    ["demand input", m.a.demandSource ?? "none", m.b.demandSource ?? "none"],
+  ];
+  return table("table-params", ["parameter", `A: ${m.a.name}`, `B: ${m.b.name}`], rows, ["", "a", "b"]);
+}
+
+export function differencesList(m: ComparisonModel): string {
+  if (m.differences.length === 0) return `<p id="differences" class="same">No difference: A and B give the same result on this snapshot.</p>`;
+  const li = m.differences.map((d) => `<li><b>${esc(d.what)}</b>: <span class="a">${esc(d.a)}</span> → <span class="b">${esc(d.b)}</span></li>`).join("");
+  return `<ul id="differences">${li}</ul>`;
+}
+
+export function modelsTable(m: ComparisonModel): string {
+  const rows: Cell[][] = m.models.map((x) => [
+    x.modelId,
+    num(x.a.totalWeight),
+    num(x.a.targetWeight),
+    num(x.b.targetWeight),
+    num(x.a.achievedWeight),
+    num(x.b.achievedWeight),
+    delta(x.delta.achievedWeight),
+    num(x.a.nodeCount),
+    num(x.b.nodeCount),
+    { html: esc(x.a.smallestNode ? groupDigits(x.a.smallestNode.pocWeight) : "–"), cls: "num" },
+    { html: esc(x.b.smallestNode ? groupDigits(x.b.smallestNode.pocWeight) : "–"), cls: "num" },
+    { html: esc(x.a.capacityOverDemand ?? "n/a"), cls: "num" },
+    { html: esc(x.b.capacityOverDemand ?? "n/a"), cls: "num" },
+  ]);
+  return table(
+    "table-models",
+    ["model", "total weight", "target A", "target B", "achieved A", "achieved B", "Δ achieved", "nodes A", "nodes B", "smallest node A", "smallest node B", "capacity ÷ demand A", "capacity ÷ demand B"],
+    rows,
+    ["", "", "a", "b", "a", "b", "", "a", "b", "a", "b", "a", "b"],
+  );
+}
+
+export function changesTable(m: ComparisonModel): string {
+  if (m.changes.length === 0) return `<p id="table-changes" class="same">Nobody gains or loses preservation at this anchor.</p>`;
+  const shown = m.changes.slice(0, HTML_CHANGE_ROWS);
+  const rows: Cell[][] = shown.map((c) => [
+    c.modelId,
+    { html: `<code>${esc(c.address)}</code>` },
+    { html: esc(c.change), cls: c.change === "gains" ? "up" : "down" },
+    num(c.weightA),
+    num(c.weightB),
+    { html: esc(probability(c.probabilityA)), cls: "num" },
+    { html: esc(probability(c.probabilityB)), cls: "num" },
+  ]);
+  const more = m.changes.length > shown.length ? `<p class="muted">… and ${m.changes.length - shown.length} more (all of them are in the --json output).</p>` : "";
+  return table("table-changes", ["model", "participant", "under B", "preserved weight A", "preserved weight B", "P(preserved) A", "P(preserved) B"], rows, ["", "", "", "a", "b", "a", "b"]) + more;
+}
+
+function verdict(ok: boolean): Cell {
+  return ok ? { html: "pass", cls: "pass" } : { html: "zeroed", cls: "fail" };
+}
+
+function missRows(list: ParticipantMissTest[]): Cell[][] {
+  return list.map((p) => [
+    { html: `<code>${esc(p.address)}</code>` },
+    num(p.missed),
+    num(p.total),
+    verdict(p.passedA),
+    verdict(p.passedB),
+    { html: esc(p.rewardAtStake === null ? "n/a" : groupDigits(p.rewardAtStake)), cls: "num" },
+  ]);
+}
+
+export function missTestSection(m: ComparisonModel): string {
+  const t = m.missTest;
+  if (!t) return `<p id="table-misstest" class="muted">The snapshot has no settlement slice, so there are no per-participant verdicts; the curves above still apply.</p>`;
+  const side = (label: string, s: typeof t.a, zeroed: number, reward: bigint): string =>
+    `<li><span class="${label.toLowerCase()}">${label}</span>: governance p0 ${esc(s.governanceP0)} → settlement p0 <b>${esc(s.settlementP0)}</b>${s.skipped ? " (circuit breaker: nobody is punished)" : ""}; ${esc(s.reason)}. Zeroed: <b>${zeroed}</b> participants, reward ${esc(groupDigits(reward))}.</li>`;
+  const head = `<ul>${side("A", t.a, t.zeroedA, t.rewardZeroedA)}${side("B", t.b, t.zeroedB, t.rewardZeroedB)}</ul>`;
+  const headers = ["participant", "missed", "total", "A", "B", "reward at stake"];
+  const cls = ["", "", "", "a", "b", ""];
+  const differ = t.participants.filter((p) => p.passedA !== p.passedB || !p.passedA);
+  const main = differ.length === 0 ? `<p id="table-misstest" class="same">Every participant passes under both.</p>` : table("table-misstest", headers, missRows(differ), cls);
+  const all = `<details><summary>All ${t.participants.length} participants</summary>${table("table-misstest-all", headers, missRows(t.participants), cls)}</details>`;
+  return `${head}<p class="muted">Participants whose verdict differs, or who are zeroed under either proposal:</p>${main}${all}`;
+}
+
+export function votesTable(m: ComparisonModel): string {
+  const cell = (t: number, needed: number, n: number): Cell => ({ html: esc(needed > n ? `never (needs ${needed} of ${n})` : `${needed} of ${n}`) + ` <span class="muted">(T = ${t})</span>`, cls: "num" });
+  const rows: Cell[][] = m.voteThreshold.map((r) => [`${r.groupSize} (${r.note})`, cell(r.thresholdA, r.neededA, r.groupSize), cell(r.thresholdB, r.neededB, r.groupSize)]);
+  return table("table-votes", ["group size N", `A: factor ${m.a.voteThresholdFactor.value}`, `B: factor ${m.b.voteThresholdFactor.value}`], rows, ["", "a", "b"]);
+}
+
+export function simulationTable(m: ComparisonModel): string {
+  const s = m.simulation;
+  if (!s) return `<p id="table-simulation" class="muted">The epoch-433 replay was not run.</p>`;
+  const row = (label: string, x: typeof s.a): Cell[] => [
+    { html: label, cls: label.toLowerCase() },
+    num(x.rate),
+    x.policy,
+    { html: `<code>${esc(x.host)}</code>` },
+    num(x.served),
+    num(x.refusedBeforeReceipt),
+    num(x.misses),
+    num(x.total),
+    x.passed === null ? "n/a" : verdict(x.passed),
+  ];
+  return table("table-simulation", ["", "rate", "policy", "host", "served", "refused before receipt", "misses", "total", "miss test"], [row("A", s.a), row("B", s.b)]);
+}

@@ -1,0 +1,99 @@
+/**
+ * The HTML report in a real headless browser (Debian chromium driven by playwright-core): the charts
+ * and tables are there, nothing is fetched from the network, and a screenshot is taken for a person to
+ * look at (its path is printed). Skips, visibly, where /usr/bin/chromium is not installed.
+ */
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { chromium, type BrowserContext } from "playwright-core";
+import { compareProposals } from "../../src/compare/build.js";
+import { defaultEngines } from "../../src/compare/default-engines.js";
+import { loadProposal } from "../../src/compare/params.js";
+import { renderReport } from "../../src/report/html.js";
+import { loadSnapshot } from "../../src/snapshot/snapshot.js";
+
+const CHROMIUM = "/usr/bin/chromium";
+const hasChromium = existsSync(CHROMIUM);
+const root = join(import.meta.dirname, "..", "..");
+
+describe("HTML report in headless chromium", () => {
+  let browser: BrowserContext | undefined;
+  let dir = "";
+  const model = compareProposals(
+    { snapshot: loadSnapshot(join(root, "examples", "mainnet-like.snapshot.json")), a: loadProposal(join(root, "examples", "proposal-a.json")), b: loadProposal(join(root, "examples", "proposal-b.json")) },
+    defaultEngines(),
+    { anchors: 20 },
+  );
+
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    dir = mkdtempSync(join(tmpdir(), "gonka-report-"));
+    // A fresh profile directory every run (playwright passes it as --user-data-dir).
+    browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "gonka-chromium-")), {
+      executablePath: CHROMIUM,
+      headless: true,
+      viewport: { width: 1240, height: 900 },
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    });
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  (hasChromium ? it : it.skip)(
+    hasChromium ? "renders the charts and tables, fetches nothing, and takes a screenshot" : `SKIPPED: ${CHROMIUM} is not installed (apt-get install chromium), so the HTML report is not checked in a browser`,
+    async () => {
+      const file = join(dir, "report.html");
+      writeFileSync(file, renderReport(model));
+      const page = await browser!.newPage();
+      const requests: string[] = [];
+      page.on("request", (r) => requests.push(r.url()));
+      await page.goto(`file://${file}`);
+
+      // Bars of preserved weight: one for A and one for B per model.
+      expect(await page.locator("#chart-preserved-weight rect.bar-a").count()).toBe(model.models.length);
+      expect(await page.locator("#chart-preserved-weight rect.bar-b").count()).toBe(model.models.length);
+      const firstBar = page.locator("#chart-preserved-weight rect.bar-b").first();
+      expect(await firstBar.getAttribute("data-value")).toBe(String(model.models[0]!.b.achievedWeight));
+      const box = await firstBar.boundingBox();
+      expect(box!.width).toBeGreaterThan(1);
+
+      // Node-size histogram: two bars per bin; the counts add up to the preserved nodes.
+      const bins = page.locator("#chart-node-sizes rect.bar-a");
+      expect(await bins.count()).toBeGreaterThan(1);
+      const counts = await page.locator("#chart-node-sizes rect.bar-b").evaluateAll((els) => els.map((e) => Number(e.getAttribute("data-count"))));
+      expect(counts.reduce((s, n) => s + n, 0)).toBe(model.models.reduce((s, m) => s + m.b.nodeCount, 0));
+
+      // Miss-test curves: on-chain and exact for each distinct p0, each with as many points as totals.
+      expect(await page.locator("#chart-miss-curves path.curve").count()).toBe(model.curves.length);
+      expect(await page.locator("#chart-miss-curves path.curve-exact").count()).toBe(model.curves.length / 2);
+
+      // Tables: read cells.
+      expect(await page.locator("#table-models tbody tr").count()).toBe(model.models.length);
+      expect((await page.locator("#table-models tbody tr").first().locator("td").first().textContent())?.trim()).toBe(model.models[0]!.modelId);
+      expect(await page.locator("#table-params tbody tr", { hasText: "PocSlotAllocation" }).locator("td").nth(2).textContent()).toBe("0.25");
+      expect(await page.locator("#table-votes tbody tr").first().locator("td").nth(2).textContent()).toMatch(/^11 of 16/);
+      expect(await page.locator("h1").textContent()).toContain("demand rule");
+
+      // Self-contained: the only request is the file itself.
+      expect(requests.filter((u) => !u.startsWith("file://") && !u.startsWith("data:"))).toEqual([]);
+
+      const shot = join(dir, "report.png");
+      await page.screenshot({ path: shot, fullPage: true });
+      expect(existsSync(shot)).toBe(true);
+      console.log(`report screenshot: ${shot}`);
+      await page.close();
+    },
+  );
+});
