@@ -1,6 +1,7 @@
 /** The command table. Each command lives in its own file beside this one. */
 import type { Command } from "../command.js";
 import { vectorsCommand } from "./vectors.js";
+import { compareCommand } from "./compare.js";
 import { simulatePocCommand } from "./simulate-poc.js";
 import { tallyCommand } from "./tally.js";
 import { snapshotCommand } from "./snapshot.js";
@@ -10,6 +11,7 @@ import { checkCommand } from "./check.js";
 
 export const COMMANDS: Command[] = [
   vectorsCommand,
+  compareCommand,
   simulatePocCommand,
   tallyCommand,
   snapshotCommand,
