@@ -1,0 +1,34 @@
+/** Public API of the validation vote tally (devshard state machine port and proposal #2078). */
+export {
+  computeVoteThreshold,
+  defaultSessionConfig,
+  normalizeSessionConfig,
+  sessionConfigFromEscrow,
+  applyLiveSessionParams,
+  applyChainSessionBindParams,
+  type SessionConfig,
+  type EscrowSessionFields,
+  type LiveSessionBindParams,
+} from "./session-config.js";
+export { Status as InferenceStatus, statusName, type InferenceRecord, type HostStats } from "./inference-record.js";
+export { DevshardError, type Sentinel } from "./devshard-errors.js";
+export type { DevshardTx } from "./devshard-tx.js";
+export {
+  newEscrowState,
+  applyTx,
+  applyLocal,
+  applyLocalBestEffort,
+  sealInference,
+  computeStateRoot,
+  lookupInference,
+  Phase as SessionPhase,
+  type EscrowState,
+  type Session as DevshardSession,
+  type TxOutcome,
+  type DiffOutcome,
+} from "./state-machine.js";
+export { buildSettlement, verifySettlement, type SettlementPayload, type SettlementVerdict } from "./settlement.js";
+export { contextLengthFault, type TallyRule, type FaultVerdict } from "./context-length-rule.js";
+export { contextLengthScenario, type ContextLengthScenarioOptions, type ScenarioResult, type ScenarioRow } from "./context-length-scenario.js";
+export { parseTallyFile, type TallyFile, type TallyStep } from "./tally-file.js";
+export { replayTally, type StepResult } from "./tally-replay.js";
