@@ -147,6 +147,9 @@ export function fractionToScientific(f: Fraction, digits = 6): string {
   while (m < pow10(digits - 1)) m = scaled(++s);
   const text = m.toString();
   const exp = BigInt(digits - 1) - s;
+  if (exp === 0n) return f.numerator === f.denominator ? "1" : `${text[0]}.${text.slice(1)}`.replace(/\.?0+$/, "");
+  // Plain notation for p-values from 0.001 to 1 (truncated, so 0.99999995 prints as 0.999999).
+  if (exp >= -3n && exp < 0n) return `0.${"0".repeat(Number(-exp - 1n))}${text}`.replace(/0+$/, "");
   const mant = `${text[0]}.${text.slice(1)}`.replace(/\.?0+$/, "");
   return exp === 0n ? mant : `${mant}e${exp}`;
 }
