@@ -8,6 +8,7 @@ import { snapshotCommand } from "./snapshot.js";
 import { verifyCommand } from "./verify.js";
 import { preservedCommand } from "./preserved.js";
 import { checkCommand } from "./check.js";
+import { missTestCommand } from "./miss-test.js";
 
 export const COMMANDS: Command[] = [
   vectorsCommand,
@@ -18,4 +19,5 @@ export const COMMANDS: Command[] = [
   verifyCommand,
   preservedCommand,
   checkCommand,
+  missTestCommand,
 ];
