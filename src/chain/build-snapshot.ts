@@ -212,18 +212,18 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     },
   };
 
-  // settlement slice
+  // settlement slice (the miss-test epoch input, src/misstest/epoch-input.ts): participants of
+  // ActiveParticipants(E) in stored order with the counts settlement used (their summaries). A
+  // participant without a summary was not settled (Go drops participants it cannot resolve): left out.
+  const settledWith = settledSummaries.filter((x) => x.s !== undefined);
   const settlement: JsonObject = {
-    epochIndex: E,
-    validationParams: { binomTestP0: dec(params?.validationParams?.binomTestP0) },
+    epoch: E,
+    validationParams: params?.validationParams ? { binomTestP0: dec(params.validationParams.binomTestP0) } : null,
     graceEpoch: grace ? { binomTestP0: dec(grace.binomTestP0), upgradeProtectionWindow: grace.upgradeProtectionWindow } : null,
-    participants: settledSummaries.map(({ a, s }) => ({
-      address: a,
-      currentEpochStats: s ? { inferenceCount: s.inferenceCount, missedRequests: s.missedRequests } : null,
-      rewardedCoins: s ? s.rewardedCoins : null,
-      earnedCoins: s ? s.earnedCoins : null,
-    })),
+    participants: settledWith.map(({ a, s }) => ({ address: a, currentEpochStats: { inferenceCount: s!.inferenceCount, missedRequests: s!.missedRequests } })),
   };
+  const settlementOutcome: JsonObject = {};
+  for (const { a, s } of settledWith) settlementOutcome[a] = { rewardedCoins: s!.rewardedCoins, earnedCoins: s!.earnedCoins, claimed: s!.claimed };
 
   const chain: JsonObject = {
     effectiveEpochIndex: N,
@@ -240,6 +240,9 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
       ? { epochId: active.epochId, count: active.participants.length, createdAtBlockHeight: active.createdAtBlockHeight, pocStartBlockHeight: active.pocStartBlockHeight }
       : null,
     preservedNodesSnapshot: storedSnapshot ? preservedSnapshotJson(storedSnapshot) : null,
+    settlementEpoch: E,
+    settlementOutcome,
+    settlementUnresolved: settledSummaries.filter((x) => x.s === undefined).map((x) => x.a),
     queries: r.client.progress.done,
   };
 

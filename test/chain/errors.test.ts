@@ -78,8 +78,12 @@ describe("errors a user meets: one line, exit 2, nothing at --out", () => {
 
   it("flaky node: the first attempt of every query fails and is retried", async () => {
     const s = await serve({ flaky: true });
-    const snap = await snapshotFromRpc(s.url, { height: H, backoffMs: 5 });
+    let retries = 0;
+    const snap = await snapshotFromRpc(s.url, { height: H, backoffMs: 5, onProgress: (p) => (retries = p.retries) });
     expect(snap.height).toBe(String(H));
+    expect(retries).toBeGreaterThan(0);
+    const direct = await snapshotFromRpc((await serve()).url, { height: H });
+    expect({ ...snap, fetchedAt: "", chain: { ...snap.chain, queries: 0 } }).toEqual({ ...direct, fetchedAt: "", chain: { ...direct.chain, queries: 0 } });
   });
 
   it("a response that does not decode names the message and field", async () => {

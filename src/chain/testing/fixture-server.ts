@@ -5,8 +5,8 @@
  * anything else.
  *
  * Modes: `prunedBelow` (older heights answer code 38 "version does not exist"), heights above
- * `latestHeight` answer code 26 ("in the future"), `flaky` (the first HTTP request carrying a given
- * query fails with 503), `slowMs` (every HTTP answer is delayed), `corrupt(path)` (garbage value).
+ * `latestHeight` answer code 26 ("in the future"), `flaky` (an HTTP request whose queries were all never
+ * seen before fails with 503: the first attempt of each query fails), `slowMs` (every HTTP answer is delayed), `corrupt(path)` (garbage value).
  * Every (method, path, height) asked is recorded in `asked`; `bytesOut` counts the HTTP bodies sent.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -51,6 +51,8 @@ export interface FixtureServerOptions {
   defaultPageLimit?: number;
   /** Serve a different height than asked (to test the client's height check). */
   lieAboutHeight?: boolean;
+  /** A new block is committed after every `status` answer (latestHeight + 1). */
+  advanceAfterStatus?: boolean;
 }
 
 export interface AskedQuery {
@@ -149,7 +151,9 @@ export class FixtureServer {
       const keys = calls.map((c) => `${c.method}|${String(c.params.path ?? "")}|${String(c.params.data ?? "")}|${String(c.params.height ?? "")}`);
       const fresh = keys.filter((k) => !this.seen.has(k));
       for (const k of keys) this.seen.add(k);
-      if (fresh.length > 0) {
+      // Fail an HTTP request whose calls are all new: each query's first attempt fails, its retry
+      // (alone or batched with others) goes through.
+      if (fresh.length === keys.length) {
         res.writeHead(503, { "content-type": "text/plain" }).end("temporarily unavailable");
         return;
       }
@@ -165,7 +169,9 @@ export class FixtureServer {
   private call(method: string, params: Record<string, unknown>): { result?: unknown; error?: unknown } {
     if (method === "status") {
       this.asked.push({ method });
-      return { result: this.status() };
+      const result = this.status();
+      if (this.options.advanceAfterStatus) this.options.latestHeight++;
+      return { result };
     }
     if (method === "abci_query") {
       const path = String(params.path ?? "");

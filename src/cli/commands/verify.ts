@@ -97,7 +97,7 @@ export const verifyCommand: Command = {
         }
       }
       const state = parsePreservedState(snap.preserved, "chain state");
-      const result = samplePreservedForEpisode(state, anchor);
+      const result = samplePreservedForEpisode(state, anchor, { explain: false });
       const diffs = diffPreserved(toSet(stored), toSet(result.snapshot));
       const agree = diffs.length === 0 && result.snapshot.episodeAnchorHeight === anchor;
       const count = (s: NodeSet) => [...s.values()].reduce((n, m) => n + [...m.values()].reduce((k, x) => k + x.size, 0), 0);
