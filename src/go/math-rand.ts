@@ -19,8 +19,9 @@ for (let i = 0; i < RNG_LEN; i++) {
 
 /** Go's `seedrand`: x[n+1] = 48271 * x[n] mod (2^31 - 1), in int32 arithmetic. */
 function seedrand(x: number): number {
-  const hi = Math.trunc(x / 44488);
-  const lo = x % 44488;
+  // x is in [0, 2^31): integer division without a floating-point modulo (same values, faster)
+  const hi = (x / 44488) | 0;
+  const lo = x - hi * 44488;
   let r = 48271 * lo - 3399 * hi;
   if (r < 0) r += INT32_MAX;
   return r;

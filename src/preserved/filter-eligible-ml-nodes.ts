@@ -4,7 +4,9 @@
  * - `prepareModelFilter`: thresholds, candidates, history, filtered nodes (no anchor);
  * - `sampleModelAtAnchor`: the seeded draw and the 34 % non-voting cap.
  */
+import { compareGoStrings } from "../go/bytes.js";
 import { Decimal } from "../go/decimal.js";
+import { goSortFunc } from "../go/slices-sort.js";
 import { addInt64 } from "../go/int64.js";
 import { EpochMLNodeData, sortedKeys } from "./epoch-ml-node-data.js";
 import { drawFromHistory, participantsWithHistory, type EligibleSample } from "./sample-eligible-participants.js";
@@ -37,6 +39,10 @@ export interface CandidateData {
   /** Sum of all its current nodes' weight for the model (before filtering). */
   participantModelWeight: bigint;
   participantVP: bigint;
+  /** Cumulative int64 weight of `filteredNodes` (what the cap loop compares with the total). */
+  prefix: bigint[];
+  /** Positions in `filteredNodes` ordered by node id (byte order), for sorted output without sorting. */
+  idOrder: number[];
 }
 
 /** Everything about one model that does not depend on the anchor. */
@@ -74,7 +80,14 @@ export function prepareModelFilter(
     filteredParticipantAddrs.push(addr);
     let participantModelWeight = 0n;
     for (const n of current) participantModelWeight = addInt64(participantModelWeight, n.pocWeight);
-    candidates.set(addr, { filteredNodes, participantModelWeight, participantVP: participantVotingPowersPerModel?.get(addr) ?? 0n });
+    const prefix: bigint[] = [];
+    let acc = 0n;
+    for (const n of filteredNodes) prefix.push((acc = addInt64(acc, n.pocWeight)));
+    const idOrder = goSortFunc(
+      filteredNodes.map((_, i) => i),
+      (x, y) => compareGoStrings(filteredNodes[x]!.nodeId, filteredNodes[y]!.nodeId),
+    );
+    candidates.set(addr, { filteredNodes, participantModelWeight, participantVP: participantVotingPowersPerModel?.get(addr) ?? 0n, prefix, idOrder });
   }
   return {
     modelId,
@@ -145,6 +158,35 @@ export function sampleModelAtAnchor(
     }
   }
   return { sample, nodeDecisions, eligible, nonVotingVPForModelFinal: nonVoting };
+}
+
+/**
+ * The cap loop of `sampleModelAtAnchor` without traces: how many of each selected participant's
+ * filtered nodes are eligible (always a prefix of them), in selection order.
+ */
+export function eligibleCountsAtAnchor(
+  prep: ModelFilterPrep,
+  upcomingEpochIndex: bigint,
+  allParticipantsHash: string,
+  anchorHeight: bigint,
+  maxNonVotingVP: bigint,
+): Map<string, number> {
+  const sample = drawFromHistory(prep.filteredParticipantAddrs.length, prep.participantsWithHistory, prep.modelId, upcomingEpochIndex, allParticipantsHash, anchorHeight);
+  const counts = new Map<string, number>();
+  let nonVoting = 0n;
+  for (const addr of sample.eligible) {
+    const c = prep.candidates.get(addr)!;
+    const n = c.prefix.length;
+    let k = 0;
+    for (; k < n; k++) {
+      if (c.prefix[k]! < c.participantModelWeight) continue;
+      const after = addInt64(nonVoting, c.participantVP);
+      if (!(after < maxNonVotingVP)) break;
+      nonVoting = after;
+    }
+    if (k > 0) counts.set(addr, k);
+  }
+  return counts;
 }
 
 /** Per-model trace of filterEligibleMLNodes. */

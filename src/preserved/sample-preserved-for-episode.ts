@@ -13,6 +13,7 @@ import { operatorAddressToAccAddress } from "./bech32.js";
 import { EpochMLNodeData } from "./epoch-ml-node-data.js";
 import { explainEpisode, type NodeExplanation } from "./explanations.js";
 import {
+  eligibleCountsAtAnchor,
   maxNonVotingVotingPower,
   prepareModelFilter,
   sampleModelAtAnchor,
@@ -79,6 +80,7 @@ export interface PreparedEpisode {
   maxNonVotingVP: bigint;
   /** Per model of the current data (sorted, unique). */
   modelPreps: ModelFilterPrep[];
+  modelPrepByModel: Map<string, ModelFilterPrep>;
   totalWeights: Map<string, bigint>;
   targetWeights: Map<string, bigint>;
   /** Subgroup entries per model as read (for explanations). */
@@ -133,6 +135,7 @@ export function prepareEpisode(state: PreservedState): PreparedEpisode {
     previousEpochData,
     participantVotingPowers,
     modelPreps: [] as ModelFilterPrep[],
+    modelPrepByModel: new Map<string, ModelFilterPrep>(),
     totalWeights: new Map<string, bigint>(),
     targetWeights: new Map<string, bigint>(),
     subGroupEntries: new Map<string, SubGroupEntry[]>(),
@@ -185,7 +188,8 @@ export function prepareEpisode(state: PreservedState): PreparedEpisode {
     base.totalWeights.set(m, total);
     base.targetWeights.set(m, targetPoCWeight(allocationFraction, total));
   }
-  return { ...base, rootUnavailable: false, subGroupsUnavailable: subErr, liveRootTotalWeight, sortedModelIds, allParticipantsHash, maxNonVotingVP, modelPreps };
+  const modelPrepByModel = new Map(modelPreps.map((p) => [p.modelId, p]));
+  return { ...base, rootUnavailable: false, subGroupsUnavailable: subErr, liveRootTotalWeight, sortedModelIds, allParticipantsHash, maxNonVotingVP, modelPreps, modelPrepByModel };
 }
 
 export interface AnchorResult {
@@ -243,6 +247,82 @@ export function sampleAtAnchor(prepared: PreparedEpisode, anchorHeight: bigint, 
     });
   }
   return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes }, perModelFilter, samplePreservedCalls };
+}
+
+/** Per-model totals of one anchor's fill. */
+export interface ModelFill {
+  modelId: string;
+  totalWeight: bigint;
+  targetWeight: bigint;
+  achievedWeight: bigint;
+}
+
+/**
+ * The snapshot at one anchor, fast: no traces, no explanations (for evaluating many anchors).
+ * Same snapshot as `sampleAtAnchor` (the current data is deduplicated, so each participant's eligible
+ * nodes are a weight-then-id sorted prefix of its filtered nodes, which the fill takes in order).
+ */
+export function sampleSnapshotAtAnchor(prepared: PreparedEpisode, anchorHeight: bigint): { snapshot: PreservedNodesSnapshot; fills: ModelFill[] } {
+  const modelPreservedNodes: ModelPreservedNodes[] = [];
+  const fills: ModelFill[] = [];
+  if (prepared.rootUnavailable) return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes }, fills };
+  const done = new Map<string, { entry: ModelPreservedNodes | null; fill: ModelFill }>();
+  for (const modelId of prepared.sortedModelIds) {
+    let r = done.get(modelId);
+    if (!r) {
+      r = fillModel(prepared, modelId, anchorHeight);
+      done.set(modelId, r);
+    }
+    fills.push(r.fill);
+    if (r.entry) modelPreservedNodes.push(r.entry);
+  }
+  return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes }, fills };
+}
+
+function fillModel(prepared: PreparedEpisode, modelId: string, anchorHeight: bigint): { entry: ModelPreservedNodes | null; fill: ModelFill } {
+  const totalWeight = prepared.totalWeights.get(modelId) ?? 0n;
+  const targetWeight = prepared.targetWeights.get(modelId) ?? 0n;
+  const prep = prepared.modelPrepByModel.get(modelId);
+  if (!prep) return { entry: null, fill: { modelId, totalWeight, targetWeight, achievedWeight: 0n } };
+  const counts = eligibleCountsAtAnchor(prep, prepared.epochIndex, prepared.allParticipantsHash, anchorHeight, prepared.maxNonVotingVP);
+  const addrs = prep.filteredParticipantAddrs.filter((a) => counts.has(a));
+  const limit = addrs.map((a) => counts.get(a)!);
+  const cands = addrs.map((a) => prep.candidates.get(a)!);
+  const nodes = cands.map((c) => c.filteredNodes);
+  const taken = new Array<number>(addrs.length).fill(0);
+  let current = 0n;
+  if (addrs.length > 0) {
+    let idx = 0;
+    let allocatedInRound = false;
+    while (current < targetWeight) {
+      if (taken[idx]! >= limit[idx]!) {
+        idx = (idx + 1) % addrs.length;
+        if (idx === 0) {
+          if (!allocatedInRound) break;
+          allocatedInRound = false;
+        }
+        continue;
+      }
+      current = addInt64(current, nodes[idx]![taken[idx]!]!.pocWeight);
+      taken[idx]!++;
+      allocatedInRound = true;
+      idx = (idx + 1) % addrs.length;
+      if (idx === 0) allocatedInRound = false;
+    }
+  }
+  const participants: ParticipantPreservedNodes[] = [];
+  addrs.forEach((a, i) => {
+    const t = taken[i]!;
+    if (t > 0) {
+      const nodeIds: string[] = [];
+      for (const j of cands[i]!.idOrder) if (j < t) nodeIds.push(nodes[i]![j]!.nodeId);
+      participants.push({ participantId: a, nodeIds });
+    }
+  });
+  return {
+    entry: participants.length > 0 ? { modelId, participants } : null,
+    fill: { modelId, totalWeight, targetWeight, achievedWeight: current },
+  };
 }
 
 /** Everything the sampler computed on the way (the vectors' `intermediates`). */
