@@ -107,9 +107,12 @@ export function compareProposals(input: CompareInput, engines: Engines, options:
   // Epoch-433 replay under each rate.
   let simulation: SimulationComparison | null = null;
   if (options.simulate !== false) {
-    const x = engines.simulate?.(ra.rate);
-    const y = engines.simulate?.(rb.rate);
-    if (x && y) simulation = { scenario: "epoch-433", a: x, b: y };
+    const pa = engines.missTest.settlementP0(ra.p0);
+    const pb = engines.missTest.settlementP0(rb.p0);
+    const today = engines.simulate?.(ra.rate, pa, "today");
+    const x = engines.simulate?.(ra.rate, pa, "per-host-cap");
+    const y = engines.simulate?.(rb.rate, pb, "per-host-cap");
+    if (x && y) simulation = { scenario: "epoch-433", ...(today ? { today } : {}), a: x, b: y };
     else notes.push("The epoch-433 simulation is not available in this build, so it is not part of the comparison.");
   }
 

@@ -40,7 +40,7 @@ export function differences(m: Body): Difference[] {
   if (m.changes.length > 0) {
     const gains = m.changes.filter((c) => c.change === "gains").length;
     const loses = m.changes.length - gains;
-    out.push({ what: "participants preserved only here", a: String(loses), b: String(gains) });
+    out.push({ what: "participants preserved under this proposal only", a: String(loses), b: String(gains) });
   }
   if (m.missTest) {
     const t = m.missTest;

@@ -69,6 +69,9 @@ export interface Engines {
   missTest: MissTestEngine;
   /** ComputeVoteThreshold(groupSize, factor). */
   voteThreshold(groupSize: number, factor: bigint): number;
-  /** The epoch-433 replay with the per-host cap at `rate`; undefined when the simulator is unavailable. */
-  simulate?: (rate: bigint) => SimulationSide | undefined;
+  /**
+   * The epoch-433 replay with the per-host cap at `rate` (policy "per-host-cap") or without it
+   * ("today"), the host's miss test at settlement p0 `p0`; undefined when the simulator is unavailable.
+   */
+  simulate?: (rate: bigint, p0: Decimal, policy: "today" | "per-host-cap") => SimulationSide | undefined;
 }

@@ -160,6 +160,8 @@ export interface SimulationSide {
 
 export interface SimulationComparison {
   scenario: string;
+  /** Reference: today's gateway (no per-host cap) at A's rate and p0. */
+  today?: SimulationSide;
   a: SimulationSide;
   b: SimulationSide;
 }

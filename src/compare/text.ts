@@ -89,7 +89,8 @@ function simulation(m: ComparisonModel): string {
     `${groupDigits(x.misses)} / ${groupDigits(x.total)}`,
     x.passed === null ? "n/a" : x.passed ? "pass" : "ZEROED",
   ];
-  return textTable(["", "rate", "policy", "served", "refused before receipt", "misses / total", "miss test"], [row("A", s.a), row("B", s.b)], ["left"]);
+  const rows = [...(s.today ? [row("today (no cap)", s.today)] : []), row("A", s.a), row("B", s.b)];
+  return textTable(["", "rate", "policy", "served", "refused before receipt", "misses / total", "miss test"], rows, ["left", "right", "left"]);
 }
 
 /** The whole comparison as terminal text. */

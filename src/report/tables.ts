@@ -120,7 +120,7 @@ export function simulationTable(m: ComparisonModel): string {
   const s = m.simulation;
   if (!s) return `<p id="table-simulation" class="muted">The epoch-433 replay was not run.</p>`;
   const row = (label: string, x: typeof s.a): Cell[] => [
-    { html: label, cls: label.toLowerCase() },
+    { html: esc(label), cls: label === "A" ? "a" : label === "B" ? "b" : "" },
     num(x.rate),
     x.policy,
     { html: `<code>${esc(x.host)}</code>` },
@@ -130,5 +130,5 @@ export function simulationTable(m: ComparisonModel): string {
     num(x.total),
     x.passed === null ? "n/a" : verdict(x.passed),
   ];
-  return table("table-simulation", ["", "rate", "policy", "host", "served", "refused before receipt", "misses", "total", "miss test"], [row("A", s.a), row("B", s.b)]);
+  return table("table-simulation", ["", "rate", "policy", "host", "served", "refused before receipt", "misses", "total", "miss test"], [...(s.today ? [row("today (no cap)", s.today)] : []), row("A", s.a), row("B", s.b)]);
 }
