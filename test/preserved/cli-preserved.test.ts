@@ -96,6 +96,16 @@ describe("gonka-spec preserved", () => {
     expect(one.out).toMatch(/^ {4}gonka1\S+ {2}\S/m);
   });
 
+  it("the anchor defaults to preserved.anchorHeight, else the snapshot height; --anchor overrides both", async () => {
+    const noAnchor = variant("noanchor", (d) => {
+      delete (d.preserved as Obj).anchorHeight;
+      d.height = "2851777";
+    });
+    expect(json((await run("preserved", "--snapshot", noAnchor, "--json")).out).anchorHeight).toBe(2851777);
+    expect(json((await run("preserved", "--snapshot", EXAMPLE, "--json")).out).anchorHeight).toBe(2851200);
+    expect(json((await run("preserved", "--snapshot", EXAMPLE, "--anchor", "2851205", "--json")).out).anchorHeight).toBe(2851205);
+  });
+
   it("bad input: exit 2 with one line naming the path and the value", async () => {
     await expectBadInput(["preserved", "--snapshot", join(TMP, "missing.json")], /missing\.json: snapshot file not found/);
     await expectBadInput(["preserved"], /missing required option --snapshot/);

@@ -123,3 +123,29 @@ describe("parameter overrides", () => {
     expect(() => applyOverrides(state, { "epoch_params.poc_slot_allocation": "1.5" })).toThrow(/between 0 and 1, got "1\.5"/);
   });
 });
+
+describe("on every sample_preserved_for_episode vector state", () => {
+  it("runs both rules without error where Go does not fail, with the invariants of the proposal", async () => {
+    const { readVectorFile } = await import("../../src/vectors/check.js");
+    const doc = readVectorFile(join(import.meta.dirname, "..", "vectors", "go", "sample_preserved_for_episode.json.gz")) as { cases: { name: string; input: never; output: { error?: string } }[] };
+    let ran = 0;
+    for (const c of doc.cases) {
+      const s = parsePreservedState(c.input, c.name, { lenient: true });
+      const ids = [...new Set(s.rootGroup.subGroupModels)];
+      const demand: DemandInput = { rate: undefined, peakInFlight: new Map(ids.map((m, i) => [m, BigInt((i * 37) % 11)])) };
+      if (c.output.error !== undefined) {
+        expect(() => runPreservedRules(s, { rule: "both", demand })).toThrow();
+        continue;
+      }
+      const r = runPreservedRules(s, { rule: "both", demand });
+      r.current!.models.forEach((cur, i) => {
+        const d = r.demand!.models[i]!;
+        expect(d.targetWeight >= cur.targetWeight).toBe(true);
+        if (!d.cappedByEligibility) expect(d.achievedWeight >= d.targetWeight).toBe(true);
+        if (d.targetWeight === cur.targetWeight) expect(d.nodeCount).toBeLessThanOrEqual(cur.nodeCount);
+      });
+      ran++;
+    }
+    expect(ran).toBeGreaterThan(140);
+  });
+});
