@@ -41,6 +41,21 @@ const options = {
   json: { type: "boolean" },
 } as const;
 
+/** `--missed -1` → `--missed=-1`, so a negative count reaches validation instead of looking like an option. */
+function joinNegativeValues(args: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const name = a.startsWith("--") ? a.slice(2) : "";
+    const next = args[i + 1];
+    if (name in options && options[name as keyof typeof options].type === "string" && next !== undefined && /^-[\d.]/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
+}
+
 /** The p0 of the single-count form: --p0 (a decimal), --p0-permille (1..999) or the chain default 0.10. */
 function p0Of(p0Text: string | undefined, permilleText: string | undefined): Decimal {
   if (p0Text !== undefined && permilleText !== undefined) throw new InputError("give either --p0 or --p0-permille, not both");
@@ -245,7 +260,7 @@ export const missTestCommand: Command = {
   summary: "the on-chain miss test for one count (--missed/--total) or a whole epoch (--epoch/--snapshot)",
   usage,
   async run(args, io) {
-    const p = parse(args, options);
+    const p = parse(joinNegativeValues(args), options);
     const epochFile = str(p, "epoch");
     const snapshotFile = str(p, "snapshot");
     const single = ["missed", "total", "p0", "p0-permille", "exact"].filter((k) => p.values[k] !== undefined);

@@ -1,0 +1,85 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+
+const EXAMPLE = join(import.meta.dirname, "..", "..", "examples", "epoch-433.epoch.json");
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = "";
+  let err = "";
+  const code = await main(["miss-test", ...args], { out: (t) => void (out += `${t}\n`), err: (t) => void (err += `${t}\n`) });
+  return { code, out, err };
+}
+
+describe("gonka-spec miss-test", () => {
+  it("explains the incident: FAIL on the ratio rule, 149 allowed at 0.10", async () => {
+    const r = await run("--missed", "749", "--total", "1497");
+    expect(r.code).toBe(0);
+    expect(r.out).toContain("FAIL");
+    expect(r.out).toContain("ratio rule");
+    expect(r.out).toContain("at most 149 missed of 1497");
+  });
+
+  it("--json has passed, maxAllowedMissed, path; --exact adds the exact test and whether verdicts differ", async () => {
+    const r = await run("--missed", "749", "--total", "1497", "--p0-permille", "500", "--exact", "--json");
+    expect(r.code).toBe(0);
+    const j = JSON.parse(r.out);
+    expect(j).toMatchObject({ passed: false, maxAllowedMissed: 748, path: "ratio-rule", verdictsDiffer: true });
+    expect(j.exact).toMatchObject({ passed: true, criticalValue: 780, pValue: { numerator: "1", denominator: "2" } });
+  });
+
+  it("shows the table row and the direct path", async () => {
+    const t = JSON.parse((await run("--missed", "4", "--total", "15", "--p0", "0.40", "--json")).out);
+    expect(t).toMatchObject({ passed: true, path: "table-row", row: { total: 10, criticalMisses: 6 }, maxAllowedMissed: 6 });
+    const dp = JSON.parse((await run("--missed", "1", "--total", "400", "--p0", "0.12", "--exact", "--json")).out);
+    expect(dp).toMatchObject({ passed: false, path: "direct-p-value", pValue: "0", maxAllowedMissed: 0, verdictsDiffer: true });
+  });
+
+  it("evaluates an epoch file and a snapshot's settlement slice the same way", async () => {
+    const text = await run("--epoch", EXAMPLE);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain("zeroed: gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749");
+    const viaFile = JSON.parse((await run("--epoch", EXAMPLE, "--json")).out);
+    expect(viaFile.p0).toEqual({ value: 400, exponent: -3, decimal: "0.4" });
+    expect(viaFile.p0Reason).toMatchObject({ reason: "dynamic", baselinePermille: 17, selectedTablePermille: 50 });
+    const dir = mkdtempSync(join(tmpdir(), "misstest-"));
+    const snap = join(dir, "snap.json");
+    const settlement = JSON.parse((await import("node:fs")).readFileSync(EXAMPLE, "utf8"));
+    writeFileSync(snap, JSON.stringify({ schema: "gonka-spec/snapshot", version: 1, chainId: "example", height: "1", preserved: {}, settlement }));
+    const viaSnap = JSON.parse((await run("--snapshot", snap, "--json")).out);
+    expect(viaSnap).toEqual(viaFile);
+  });
+
+  it("bad input: one line naming the field and the value, exit 2", async () => {
+    const cases: [string[], RegExp][] = [
+      [["--missed", "-1", "--total", "10"], /--missed: must not be negative, got -1/],
+      [["--missed", "11", "--total", "10"], /--missed: missed 11 is more than total 10/],
+      [["--missed", "1", "--total", "10", "--p0", "1.2"], /--p0: must be in \(0, 1\), got "1\.2"/],
+      [["--missed", "1", "--total", "10", "--p0", "0"], /--p0: must be in \(0, 1\)/],
+      [["--missed", "1", "--total", "10", "--p0", "0.1.2"], /--p0: not a decimal number: "0\.1\.2"/],
+      [["--missed", "1", "--total", "10", "--p0-permille", "1000"], /--p0-permille: must be between 1 and 999/],
+      [["--missed", "x", "--total", "10"], /--missed: expected an integer, got "x"/],
+      [["--total", "10"], /missing required option --missed/],
+      [["--epoch", "/nonexistent/epoch.json"], /\/nonexistent\/epoch\.json: file not found/],
+      [["--epoch", EXAMPLE, "--missed", "3"], /--missed applies to a single count/],
+      [["--snapshot", "/nonexistent/snap.json"], /snapshot file not found/],
+    ];
+    for (const [args, re] of cases) {
+      const r = await run(...args);
+      expect(r.code, args.join(" ")).toBe(2);
+      expect(r.err.trim().split("\n")).toHaveLength(1);
+      expect(r.err).toMatch(re);
+    }
+  });
+
+  it("a malformed epoch file names the path inside it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "misstest-"));
+    const f = join(dir, "e.json");
+    writeFileSync(f, JSON.stringify({ epoch: 3, participants: [{ address: "a", currentEpochStats: { inferenceCount: 5, missedRequests: "lots" } }] }));
+    const r = await run("--epoch", f);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`${f}.participants[0].currentEpochStats.missedRequests: expected an integer, got "lots"`);
+  });
+});
