@@ -51,14 +51,14 @@ export function computeVoteThreshold(groupSize: bigint | number, factor: bigint 
 }
 
 /** Mirrors types.DefaultInferenceSealGraceNonces: max(N * 1, 20) as uint32. */
-export function defaultInferenceSealGraceNonces(groupSize: number): number {
+export function defaultInferenceSealGraceNonces(groupSize: number | bigint): number {
   let grace = BigInt(groupSize) * DEFAULT_INFERENCE_SEAL_GRACE_MULTIPLIER;
   if (grace < MIN_INFERENCE_SEAL_GRACE_NONCES) grace = MIN_INFERENCE_SEAL_GRACE_NONCES;
   return Number(wrapUint32(grace));
 }
 
 /** Mirrors types.NormalizeSessionConfig: fills grace nonces, grace seconds and the auto-seal interval when 0. */
-export function normalizeSessionConfig(cfg: SessionConfig, groupSize: number): SessionConfig {
+export function normalizeSessionConfig(cfg: SessionConfig, groupSize: number | bigint): SessionConfig {
   const out = { ...cfg };
   if (out.inferenceSealGraceNonces === 0) out.inferenceSealGraceNonces = defaultInferenceSealGraceNonces(groupSize);
   if (out.inferenceSealGraceSeconds === 0) out.inferenceSealGraceSeconds = DEFAULT_INFERENCE_SEAL_GRACE_SECONDS;
@@ -67,7 +67,7 @@ export function normalizeSessionConfig(cfg: SessionConfig, groupSize: number): S
 }
 
 /** Mirrors types.DefaultSessionConfig. */
-export function defaultSessionConfig(groupSize: number): SessionConfig {
+export function defaultSessionConfig(groupSize: number | bigint): SessionConfig {
   return normalizeSessionConfig(
     {
       refusalTimeout: 60n,
@@ -86,7 +86,7 @@ export function defaultSessionConfig(groupSize: number): SessionConfig {
 }
 
 /** Mirrors types.SessionConfigFromEscrow: the defaults overlaid with every non-zero escrow field. */
-export function sessionConfigFromEscrow(groupSize: number, fields: EscrowSessionFields): SessionConfig {
+export function sessionConfigFromEscrow(groupSize: number | bigint, fields: EscrowSessionFields): SessionConfig {
   const cfg = defaultSessionConfig(groupSize);
   if (fields.tokenPrice > 0n) cfg.tokenPrice = fields.tokenPrice;
   if (fields.createDevshardFee > 0n) cfg.createDevshardFee = fields.createDevshardFee;
@@ -98,7 +98,7 @@ export function sessionConfigFromEscrow(groupSize: number, fields: EscrowSession
 }
 
 /** Mirrors types.ApplyLiveSessionParams (tests only): a live validation rate of 0 keeps the current rate. */
-export function applyLiveSessionParams(cfg: SessionConfig, groupSize: number, live: LiveSessionBindParams): SessionConfig {
+export function applyLiveSessionParams(cfg: SessionConfig, groupSize: number | bigint, live: LiveSessionBindParams): SessionConfig {
   const out = { ...cfg };
   if (live.validationRate > 0) out.validationRate = live.validationRate;
   out.voteThreshold = computeVoteThreshold(groupSize, live.voteThresholdFactor);
@@ -108,7 +108,7 @@ export function applyLiveSessionParams(cfg: SessionConfig, groupSize: number, li
 }
 
 /** Mirrors types.ApplyChainSessionBindParams (production bind): the live validation rate is taken verbatim, 0 included. */
-export function applyChainSessionBindParams(cfg: SessionConfig, groupSize: number, live: LiveSessionBindParams): SessionConfig {
+export function applyChainSessionBindParams(cfg: SessionConfig, groupSize: number | bigint, live: LiveSessionBindParams): SessionConfig {
   const out = { ...cfg };
   out.validationRate = live.validationRate;
   out.voteThreshold = computeVoteThreshold(groupSize, live.voteThresholdFactor);

@@ -72,7 +72,7 @@ export const suites: SuiteTable = {
   session_bind_config: {
     run(input) {
       const o = obj(input, "input");
-      const n = num(o.group_size, "group_size");
+      const n = big(o.group_size, "group_size");
       const e = obj(o.escrow_fields, "escrow_fields");
       const l = obj(o.live_params, "live_params");
       const fromEscrow = sessionConfigFromEscrow(n, {
