@@ -14,7 +14,9 @@
  * groups; 4 large operators with dozens of nodes, 20 mid-size, 76 with a few nodes, 300 with one or
  * two; node weights by hardware class (8-GPU machines down to a few tiny, misconfigured nodes, and a
  * 1,809-weight node in the ~750,000-weight main model group); 3 genesis guardians; participants new
- * this epoch (no previous-epoch reward), some not rewarded, a few no longer live.
+ * this epoch (no previous-epoch reward), some not rewarded, a few no longer live. The snapshot also
+ * carries a `demand` slice (peak in-flight requests during PoC) and a `settlement` slice (the miss
+ * test's epoch input).
  */
 import { writeFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
@@ -259,17 +261,47 @@ function buildDemand(): JsonObject {
   };
 }
 
+/**
+ * The `settlement` slice (src/misstest/epoch-input.ts): the epoch being settled, with each live
+ * participant's finished and missed inference requests; most hosts miss well under 1 %, some a few
+ * percent, and a few overloaded ones miss a large share.
+ */
+function buildSettlement(d: Draw, fleet: GenParticipant[], live: ReadonlySet<string>): JsonObject {
+  const participants: Json[] = [];
+  const rewards: JsonObject = {};
+  for (const p of fleet) {
+    if (!live.has(p.address)) continue;
+    const w = p.nodes.reduce((s, n) => s + n.pocWeight, 0);
+    const done = Math.floor((w * d.between(25, 45)) / 100);
+    const r = d.between(0, 99);
+    const missed = r < 88 ? d.between(0, Math.floor(done / 150)) : r < 97 ? d.between(Math.floor(done / 60), Math.floor(done / 15)) : d.between(Math.floor(done / 4), done);
+    participants.push({ address: p.address, currentEpochStats: { inferenceCount: done, missedRequests: missed } });
+    rewards[p.address] = w;
+  }
+  return {
+    comment: `Generated settlement input of epoch ${EXAMPLE_EPOCH} (same shape as gonka-spec miss-test --epoch FILE); binom_test_p0 0.40`,
+    epoch: EXAMPLE_EPOCH,
+    validationParams: { binomTestP0: { value: 4, exponent: -1 } },
+    graceEpoch: null,
+    participants,
+    rewards,
+  };
+}
+
 /** Build the example snapshot (pure: same output on every run). */
 export function generateExampleSnapshot(): Snapshot {
   const d = new Draw(new GoRand(EXAMPLE_SEED));
   const fleet = generateFleet(d);
+  const preserved = buildPreservedState(d, fleet);
+  const live = new Set((preserved.rootGroup as JsonObject).liveMembers as string[]);
   return {
     schema: "gonka-spec/snapshot",
     version: 1,
     chainId: "example",
     height: String(EXAMPLE_ANCHOR),
     source: "generated",
-    preserved: buildPreservedState(d, fleet),
+    preserved,
+    settlement: buildSettlement(d, fleet, live),
     demand: buildDemand(),
   };
 }

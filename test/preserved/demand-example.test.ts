@@ -8,6 +8,7 @@ import { parseSnapshot } from "../../src/snapshot/snapshot.js";
 import { parsePreservedState } from "../../src/preserved/state.js";
 import { operatorAddressToAccAddress } from "../../src/preserved/bech32.js";
 import { parseDemand } from "../../src/preserved/demand.js";
+import { parseEpochInput } from "../../src/misstest/epoch-input.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const FILE = join(ROOT, "examples", "mainnet-like.snapshot.json");
@@ -78,5 +79,15 @@ describe("examples/mainnet-like.snapshot.json", () => {
     expect(d.rate).toBe(10n);
     const file = parseDemand(parseJson(readFileSync(join(ROOT, "examples", "demand.json"), "utf8")), "demand.json");
     expect(file.peakInFlight.size).toBe(4);
+  });
+
+  it("carries a valid settlement slice (the miss test's epoch input) for the live participants", () => {
+    const e = parseEpochInput(snap.settlement!, "settlement");
+    expect(e.epoch).toBe(state.epoch.index);
+    expect(e.participants.length).toBe(state.rootGroup.liveMembers!.size);
+    for (const p of e.participants) expect(state.rootGroup.liveMembers!.has(p.address)).toBe(true);
+    const heavyMissers = e.participants.filter((p) => p.currentEpochStats!.missedRequests * 4n >= p.currentEpochStats!.inferenceCount && p.currentEpochStats!.inferenceCount > 0n);
+    expect(heavyMissers.length).toBeGreaterThan(3); // a few overloaded hosts for the miss test to catch
+    expect(e.rewards!.size).toBe(e.participants.length);
   });
 });
