@@ -89,7 +89,7 @@ function arr(v: Json | undefined, path: string): Json[] {
 }
 
 function intIn(v: Json | undefined, path: string, min: bigint, max: bigint, what: string): bigint {
-  if (v === undefined) throw new InputError("missing", path);
+  if (v === undefined) throw new InputError("missing (expected an integer)", path);
   const x = toBigInt(v, path);
   if (x < min) throw new InputError(x < 0n ? `must not be negative, got ${x}` : `must be at least ${min}, got ${x}`, path);
   if (x > max) throw new InputError(`${x} does not fit in ${what}`, path);
@@ -101,11 +101,13 @@ const i64 = (v: Json | undefined, path: string): bigint => intIn(v, path, INT64_
 const u32 = (v: Json | undefined, path: string): number => Number(intIn(v, path, 0n, UINT32_MAX, "uint32"));
 
 function str(v: Json | undefined, path: string): string {
+  if (v === undefined) throw new InputError("missing (expected a string)", path);
   if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, path);
   return v;
 }
 
 function bool(v: Json | undefined, path: string): boolean {
+  if (v === undefined) throw new InputError("missing (expected true or false)", path);
   if (typeof v !== "boolean") throw new InputError(`expected true or false, got ${describeValue(v)}`, path);
   return v;
 }
