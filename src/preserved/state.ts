@@ -234,7 +234,9 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   const rg = obj(has(o, "rootGroup", path), rPath);
   const rootError = optBool(rg, "error", rPath);
   const smPath = `${rPath}.subGroupModels`;
-  const subGroupModels = (rg.subGroupModels === null ? [] : arr(has(rg, "subGroupModels", rPath), smPath)).map((m, i) => str(m, `${smPath}[${i}]`));
+  // A failed root read carries no data: its other fields may be absent.
+  const optional = (f: string): boolean => rootError && rg[f] === undefined;
+  const subGroupModels = (rg.subGroupModels === null || optional("subGroupModels") ? [] : arr(has(rg, "subGroupModels", rPath), smPath)).map((m, i) => str(m, `${smPath}[${i}]`));
   {
     const seen = new Set<string>();
     subGroupModels.forEach((m, i) => {
@@ -243,7 +245,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     });
   }
   const rvPath = `${rPath}.validationWeights`;
-  const rootWeights = (rg.validationWeights === null ? [] : arr(has(rg, "validationWeights", rPath), rvPath)).map((v, i): ValidationWeight | null => {
+  const rootWeights = (rg.validationWeights === null || optional("validationWeights") ? [] : arr(has(rg, "validationWeights", rPath), rvPath)).map((v, i): ValidationWeight | null => {
     const vp = `${rvPath}[${i}]`;
     if (v === null) {
       r.warnings.push(`${vp}: null entry (Go skips nil entries)`);
@@ -255,7 +257,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     const votingPower = vo.votingPower === undefined ? 0n : checkedInt64(vo.votingPower, `${vp}.votingPower`);
     return { memberAddress, weight, votingPower, mlNodes: [] };
   });
-  const rootLive = rootError && rg.liveMembers === undefined ? null : r.liveSet(has(rg, "liveMembers", rPath), `${rPath}.liveMembers`);
+  const rootLive = optional("liveMembers") ? null : r.liveSet(has(rg, "liveMembers", rPath), `${rPath}.liveMembers`);
 
   // live subgroups
   const lPath = `${path}.liveSubGroups`;

@@ -1,0 +1,81 @@
+// bech32 conversion, Go's pdqsort order, and the allocation queue's equivalence with the literal loop.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { goSortFunc } from "../../src/go/slices-sort.js";
+import { bech32Decode, bech32Encode, convertBits, operatorAddressToAccAddress } from "../../src/preserved/bech32.js";
+import { allocationQueue, getSmallestUnallocatedMLNode } from "../../src/preserved/sample-preserved-for-model.js";
+import type { MLNodeInfo } from "../../src/preserved/state.js";
+
+describe("bech32", () => {
+  it("converts the upstream guardian valoper address to its account address", () => {
+    expect(operatorAddressToAccAddress("gonkavaloper1gcrlrhvw8kd7zr6pl92rxnc6j20chatkcx6w4t")).toBe("gonka1gcrlrhvw8kd7zr6pl92rxnc6j20chatkyxtfzx");
+    expect(operatorAddressToAccAddress("GONKAVALOPER1GCRLRHVW8KD7ZR6PL92RXNC6J20CHATKCX6W4T")).toBe("gonka1gcrlrhvw8kd7zr6pl92rxnc6j20chatkyxtfzx");
+  });
+
+  it("fails like the SDK on bad addresses", () => {
+    expect(operatorAddressToAccAddress("")).toEqual({ error: "empty address string is not allowed" });
+    expect(operatorAddressToAccAddress("   ")).toEqual({ error: "empty address string is not allowed" });
+    expect(operatorAddressToAccAddress("not-bech32")).toEqual({ error: "decoding bech32 failed: invalid separator index -1" });
+    expect(operatorAddressToAccAddress("gonka1epr7dvlglcxeq9k3725w2u34j4py4alagsvhvk")).toEqual({ error: "invalid Bech32 prefix; expected gonkavaloper, got gonka" });
+    expect(operatorAddressToAccAddress("cosmosvaloper1gcrlrhvw8kd7zr6pl92rxnc6j20chatkh0glq8")).toEqual({
+      error: "decoding bech32 failed: invalid checksum (expected 38czfh got h0glq8)",
+    });
+    expect(operatorAddressToAccAddress("gonkaValoper1gcrlrhvw8kd7zr6pl92rxnc6j20chatkcx6w4t")).toEqual({ error: "decoding bech32 failed: string not all lowercase or all uppercase" });
+  });
+
+  it("decodes what it encodes (any hrp, any bytes)", () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{1,12}$/), fc.uint8Array({ minLength: 1, maxLength: 40 }), (hrp, bytes) => {
+        const five = convertBits([...bytes], 8, 5, true) as number[];
+        const d = bech32Decode(bech32Encode(hrp, five));
+        expect(d).toEqual({ hrp, data: five });
+        expect(convertBits(five, 5, 8, false)).toEqual([...bytes]);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("goSortFunc (Go's pdqsort)", () => {
+  it("sorts like any sort when the order is total", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: -1000, max: 1000 }), { maxLength: 300 }), (xs) => {
+        expect(goSortFunc([...xs], (a, b) => a - b)).toEqual([...xs].sort((a, b) => a - b));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
+  it("keeps equal elements as a permutation of the input, sorted by key", () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 5 }), { maxLength: 200 }), (keys) => {
+        const items = keys.map((k, i) => ({ k, i }));
+        const out = goSortFunc([...items], (a, b) => a.k - b.k);
+        expect(out.map((x) => x.k)).toEqual([...keys].sort((a, b) => a - b));
+        expect(new Set(out.map((x) => x.i)).size).toBe(items.length);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
+describe("allocationQueue", () => {
+  it("takes nodes in the order repeated getSmallestUnallocatedMLNode calls would", () => {
+    const node = fc.record({ nodeId: fc.constantFrom("a", "b", "c", "d", "B"), pocWeight: fc.bigInt({ min: -3n, max: 5n }), throughput: fc.constant(0n), timeslotAllocation: fc.constant([] as boolean[]) });
+    fc.assert(
+      fc.property(fc.array(node, { maxLength: 10 }), (nodes: MLNodeInfo[]) => {
+        const sorted = [...nodes].sort((x, y) => (x.nodeId < y.nodeId ? -1 : x.nodeId > y.nodeId ? 1 : 0));
+        const taken = new Set<string>();
+        const literal: string[] = [];
+        for (;;) {
+          const r = getSmallestUnallocatedMLNode(sorted, taken);
+          if (!r) break;
+          taken.add(r.node.nodeId);
+          literal.push(`${r.node.nodeId}:${r.node.pocWeight}`);
+        }
+        expect(allocationQueue(nodes).map((n) => `${n.nodeId}:${n.pocWeight}`)).toEqual(literal);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
