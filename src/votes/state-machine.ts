@@ -285,7 +285,7 @@ class Draft {
     return `inference ${msg.inferenceId} pending: executor slot ${executorSlot} (= id mod ${n}), reserved ${reservedCost}`;
   }
 
-  /** The live record, or Go's "is sealed" / not-found errors (confirm, finish, timeout). */
+  /** Mirrors the record lookup of applyConfirmStart / applyFinishInference / applyTimeout ("is sealed" or not found). */
   liveOrTransitionError(id: bigint): InferenceRecord {
     const rec = this.inferences.get(id);
     if (rec) return rec;
@@ -293,7 +293,7 @@ class Draft {
     throw wrapSentinel("ErrInferenceNotFound", `inference ${id}`);
   }
 
-  /** The live record, or Go's sealed / not-found errors (validation, validation vote). */
+  /** Mirrors the record lookup of applyValidation / applyValidationVote (ErrInferenceSealed when sealed at nonce > 0). */
   liveOrSealedError(id: bigint): InferenceRecord {
     const rec = this.inferences.get(id);
     if (rec) return rec;
@@ -340,6 +340,7 @@ class Draft {
     return `inference ${msg.inferenceId} finished: actual cost ${actualCost} (surplus ${surplus} back to the escrow), slot ${rec.executorSlot} Cost += ${actualCost}`;
   }
 
+  /** Mirrors the escrow_id replay check of applyFinishInference / applyValidation / applyValidationVote. */
   checkEscrowId(got: string): void {
     if (got !== this.s.escrowId) throw wrapSentinel("ErrEscrowIDMismatch", `expected ${this.s.escrowId}, got ${got}`);
   }
@@ -469,7 +470,7 @@ class Draft {
     return "finalize round: phase active → finalizing";
   }
 
-  /** Fold one live record into the sealed accumulator (shared by SealInference, auto-seal and the drain). */
+  /** Mirrors the per-record fold shared by SealInference, autoSealLocked and drainLiveIntoSealedAccLocked. */
   sealOne(id: bigint, sealNonce: bigint): void {
     const rec = this.inferences.get(id)!;
     const entry = marshalInferenceEntry(id, rec);
@@ -524,7 +525,7 @@ class Draft {
     for (const id of eligible.sort(cmpBig)) this.sealOne(id, sealNonce);
   }
 
-  /** The end-of-diff steps shared by ApplyLocal and ApplyLocalBestEffort: fee, nonce, settlement drain, auto-seal. */
+  /** Mirrors the tail of StateMachine.applyCore / ApplyLocalBestEffort: per-nonce fee, nonce, settlement drain, auto-seal. */
   finishDiff(nonce: bigint): void {
     if (this.phase === Phase.Active) {
       if (this.balance < this.s.config.feePerNonce) throw sentinelError("ErrInsufficientBalance");
@@ -662,7 +663,7 @@ export function computeStateRoot(state: EscrowState): Uint8Array {
   );
 }
 
-/** rest_hash of the state (ComputeRestHashV2 over balance, sealed accumulator, live records and warm keys). */
+/** Mirrors the state.ComputeRestHashV2 call of computeStateRootLocked / BuildSettlement. */
 export function computeRestHash(state: EscrowState): Uint8Array {
   return computeRestHashV2(state.balance, sealedAccBytes32(state.sealedAcc), state.inferences, state.warmKeys);
 }
