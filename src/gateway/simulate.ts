@@ -55,6 +55,8 @@ const FAILED = 3;
 
 type RefusalReason = keyof RefusalCounts;
 
+const SAFE_PRODUCT = 2 ** 53;
+
 /** Run one scenario; `options` override the scenario's policy, tie-break, seed and cap flag. */
 export function simulatePoc(scenario: Scenario, options: SimulateOptions = {}): SimulationResult {
   return new Simulation(scenario, options).run();
@@ -103,6 +105,8 @@ class Simulation {
   readonly w: Rational[];
   readonly tieScore: number[];
   readonly er: EscrowResult[];
+  readonly escrowActive: boolean[];
+  readonly tied: number[] = [];
 
   // gateway limiter
   limiterInflight = 0;
@@ -172,6 +176,7 @@ class Simulation {
     this.limiterWBase = base;
 
     this.nonce = sc.escrows.map((e) => e.nonce);
+    this.escrowActive = sc.escrows.map((e) => e.active);
     this.active = new Int32Array(this.E);
     this.queue = sc.escrows.map(() => []);
     this.queueHead = new Int32Array(this.E);
@@ -366,20 +371,29 @@ class Simulation {
   /** Models devshardctl.(*Gateway).reserveRuntimeForModel (one model): lowest activeRequests / W(e), then the tie-break. */
   chooseEscrow(r: number): number {
     const limit = this.sc.gateway.nonceLimit;
-    let best: number[] = [];
+    const best = this.tied;
+    best.length = 0;
     let bestW: Rational | undefined;
     let bestActive = 0;
     for (let e = 0; e < this.E; e++) {
-      if (!this.sc.escrows[e]!.active) continue;
+      if (!this.escrowActive[e]) continue;
       if (this.nonce[e]! >= limit) {
         this.er[e]!.reachedNonceLimit = true;
         continue;
       }
-      const w = this.escrowWeightNow(e);
+      const w = this.wDirty[e] ? this.escrowWeightNow(e) : this.w[e]!;
       const a = this.active[e]!;
-      const c = bestW === undefined ? -1 : compareLoad(a, w, bestActive, bestW);
+      let c: number;
+      if (bestW === undefined) c = -1;
+      else if (w.n !== 0 && bestW.n !== 0) {
+        // fast exact path: a/(n/d) vs bestActive/(bestN/bestD) as integer products below 2^53
+        const x = a * w.d * bestW.n;
+        const y = bestActive * bestW.d * w.n;
+        c = x < SAFE_PRODUCT && y < SAFE_PRODUCT ? (x < y ? -1 : x > y ? 1 : 0) : compareLoad(a, w, bestActive, bestW);
+      } else c = compareLoad(a, w, bestActive, bestW);
       if (c < 0) {
-        best = [e];
+        best.length = 0;
+        best.push(e);
         bestW = w;
         bestActive = a;
       } else if (c === 0) best.push(e);
@@ -492,7 +506,7 @@ class Simulation {
     this.inflight[h]!++;
     if (this.inflight[h]! > res.peakInflight) res.peakInflight = this.inflight[h]!;
     if (this.capActive && this.inflight[h]! > res.peakInflightWhileCapActive) res.peakInflightWhileCapActive = this.inflight[h]!;
-    if (this.capLeaves && this.capActive) this.hostChanged(h);
+    if (this.capLeaves && this.capped(h)) this.hostChanged(h); // it just reached its cap
 
     if (host.admissionLimit !== null && this.accepted[h]! >= host.admissionLimit) {
       this.attemptEnded(h);
@@ -525,8 +539,10 @@ class Simulation {
   attemptEnded(h: number): void {
     const wasCapped = this.capped(h);
     this.inflight[h]!--;
-    if (this.capLeaves && this.capActive) this.hostChanged(h);
-    if (wasCapped && !this.capped(h)) for (const e of this.hostEscrows[h]!) this.wakePicker(e);
+    if (wasCapped && !this.capped(h)) {
+      if (this.capLeaves) this.hostChanged(h);
+      for (const e of this.hostEscrows[h]!) this.wakePicker(e);
+    }
   }
 
   complete(r: number): void {

@@ -38,12 +38,12 @@ export function topScorePick(scores: readonly number[]): number {
 
 /** A draw proportional to integer scores; when every score is 0, a uniform draw (Intn). */
 export function weightedRandomPick(scores: readonly number[], rand: GoRand): number {
-  let total = 0n;
-  for (const s of scores) total += BigInt(s);
-  if (total === 0n) return rand.intn(scores.length);
-  let r = rand.int63n(total);
+  let total = 0;
+  for (const s of scores) total += s; // scores are validated integers ≤ 1e9, so the sum stays exact
+  if (total === 0) return rand.intn(scores.length);
+  let r = Number(rand.int63n(BigInt(total)));
   for (let i = 0; i < scores.length; i++) {
-    const s = BigInt(scores[i]!);
+    const s = scores[i]!;
     if (r < s) return i;
     r -= s;
   }
