@@ -8,7 +8,7 @@ import { compareGoStrings } from "../go/bytes.js";
 import { InputError } from "../errors.js";
 import { resolveParticipantAddress } from "./check-address.js";
 import { ratioString } from "./demand-rule.js";
-import { prepareEpisode, sampleAtAnchor, type PreparedEpisode } from "./sample-preserved-for-episode.js";
+import { prepareEpisode, sampleSnapshotAtAnchor, type PreparedEpisode } from "./sample-preserved-for-episode.js";
 import type { PreservedState } from "./state.js";
 
 export interface AnchorRange {
@@ -74,7 +74,7 @@ export function preservationProbability(state: PreservedState, address: string, 
   const perModel = new Map<string, number>(ordered.map((m) => [m, 0]));
   let any = 0;
   for (let i = 0; i < anchors.count; i++) {
-    const at = sampleAtAnchor(prepared, anchors.first + BigInt(i), { traceDecisions: false });
+    const at = sampleSnapshotAtAnchor(prepared, anchors.first + BigInt(i));
     let hit = false;
     for (const m of at.snapshot.modelPreservedNodes) {
       if (m.participants.some((p) => p.participantId === participant)) {
