@@ -173,8 +173,8 @@ function breakPatterns<E>(d: E[], a: number, b: number): void {
   const base = a + Math.floor(length / 4) * 2 - 1;
   for (let idx = base; idx <= base + 2; idx++) {
     r ^= (r << 13n) & MASK64;
-    r ^= r >> 7n;
-    r ^= (r << 17n) & MASK64;
+    r ^= r >> 17n;
+    r ^= (r << 5n) & MASK64;
     let other = Number(r & (modulus - 1n));
     if (other >= length) other -= length;
     swap(d, idx, a + other);
