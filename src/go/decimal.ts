@@ -129,7 +129,7 @@ export class Decimal {
   /** Mirrors Decimal.QuoRem: q = d/d2 truncated at `precision` places, r = d - d2*q. */
   quoRem(d2: Decimal, precision: number): [Decimal, Decimal] {
     if (d2.value === 0n) throw new GoPanic("decimal division by 0");
-    const scale = -precision;
+    const scale = 0 - precision; // never -0
     const e = this.exp - d2.exp - scale;
     checkExp(e, "QuoRem");
     let aa: bigint;
@@ -168,7 +168,7 @@ export class Decimal {
     const v = r < 0n ? r - 5n : r + 5n;
     // Go: Euclidean DivMod by 10, then +1 for a negative with a remainder: truncation toward zero.
     const q = v / 10n;
-    return new Decimal(q, -places);
+    return new Decimal(q, 0 - places); // never -0
   }
 
   /** Mirrors Decimal.Truncate(precision): drop digits beyond `precision` places, toward zero. */
