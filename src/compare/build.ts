@@ -77,9 +77,6 @@ export function compareProposals(input: CompareInput, engines: Engines, options:
     models.push({ modelId, a, b, delta: modelDelta(a, b) });
     changes.push(...modelChanges(modelId, x, y, index));
   }
-  for (const r of [ra, rb]) {
-    if (r.params.preservedRule.value === "demand" && !r.demand) notes.push(`${r.params.name}: the demand rule has no demand figures (no demand input and no snapshot demand slice), so its target is today's.`);
-  }
 
   // Probability over anchors of each gain and loss.
   const anchors = options.anchors ?? DEFAULT_ANCHORS;

@@ -1,6 +1,6 @@
 /**
- * Miss-test boundary curves: for each distinct settlement p0 of A and B, the most misses that still
- * pass at each total, under the on-chain rule and under the exact binomial test.
+ * Miss-test boundary curves: for each distinct settlement p0 of A and B, the allowed misses at each
+ * total (every missed count up to it passes), under the on-chain rule and the exact binomial test.
  */
 import type { Decimal } from "../go/decimal.js";
 import type { MissTestEngine } from "./engines.js";

@@ -2,28 +2,34 @@
  * The comparison's engines wired to the project's rule families (adapters only: every rule is the
  * family's own function).
  *
- * - preserved: the exact sampler (prepareEpisode / sampleAtAnchor); the demand rule fills the same
- *   eligible set with the demand rule's own target and largest-first fill (src/preserved/demand-rule.ts).
- *   The preparation is shared by every anchor, so the probability over 200 anchors costs 200 draws.
- * - miss test: missedStatTest and the exact critical value; settlement through the epoch input reader.
+ * - preserved: one anchor runs `runPreservedRules` (today's rule or the demand rule, the preserved
+ *   family's own entry point). The probability over anchors counts, like the operator check's
+ *   `preservationProbability`, the anchors first, first + 1, … at which the address keeps at least one
+ *   node in the model; it draws each anchor once for every address at the same time (the check's
+ *   function runs the sampler once per address, ~100 ms per address at 200 anchors, too slow for a
+ *   hundred changed participants), and for the demand rule it applies the demand fill to each draw.
+ *   test/compare/engines.test.ts checks both against the family's functions.
+ * - miss test: the allowed maximum of explainMissedStatTest and the exact critical value; settlement
+ *   through the epoch input reader and evaluateEpoch.
  * - votes: computeVoteThreshold.
  */
 import { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
 import { parseDemand } from "../preserved/demand.js";
 import { demandTarget, demandWeight, fillRoundRobin, type FillNode } from "../preserved/demand-rule.js";
+import { runPreservedRules } from "../preserved/compare-rules.js";
 import { prepareEpisode, sampleAtAnchor, type PreparedEpisode } from "../preserved/sample-preserved-for-episode.js";
 import type { PreservedState } from "../preserved/state.js";
 import { exactCriticalValue } from "../misstest/exact-binomial.js";
 import { explainDynamicP0 } from "../misstest/get-dynamic-p0.js";
-import { missedStatTest } from "../misstest/missed-stat-test.js";
+import { explainMissedStatTest } from "../misstest/missed-stat-verdict.js";
 import { computeVoteThreshold } from "../votes/session-config.js";
 import type { Engines, MissTestEngine, PreservedEngine, PreservedModelRun, PreservedSettings } from "./engines.js";
 import { settlementEngine } from "./settlement-adapter.js";
 import { simulateEpoch433 } from "./simulation-adapter.js";
 
-/** The preserved set of every model at one anchor of a prepared episode. */
-function runPrepared(prepared: PreparedEpisode, s: PreservedSettings, anchor: bigint): PreservedModelRun[] {
+/** The preserved set of every model at one anchor of a prepared episode (the probability's inner loop). */
+export function runPrepared(prepared: PreparedEpisode, s: PreservedSettings, anchor: bigint): PreservedModelRun[] {
   const at = sampleAtAnchor(prepared, anchor, { traceDecisions: false });
   if (s.rule === "current") {
     return at.samplePreservedCalls
@@ -60,7 +66,16 @@ function runPrepared(prepared: PreparedEpisode, s: PreservedSettings, anchor: bi
 
 export const preservedEngine: PreservedEngine = {
   run(state: PreservedState, s: PreservedSettings): PreservedModelRun[] {
-    return runPrepared(prepareEpisode(state), s, s.anchor);
+    const demand = s.demand ? { rate: undefined, peakInFlight: new Map(s.demand.peakInFlight) } : undefined;
+    const r = runPreservedRules(state, { anchor: s.anchor, rule: s.rule, rate: s.rate, ...(demand ? { demand } : {}) });
+    const result = s.rule === "current" ? r.current : r.demand;
+    return (result?.models ?? []).map((m) => ({
+      modelId: m.modelId,
+      totalWeight: m.totalWeight,
+      targetWeight: m.targetWeight,
+      achievedWeight: m.achievedWeight,
+      nodes: m.participants.flatMap((p) => p.nodeIds.map((nodeId) => ({ participant: p.address, nodeId }))),
+    }));
   },
   probabilities(state, s, who, anchors) {
     const prepared = prepareEpisode(state);
@@ -86,19 +101,6 @@ export const preservedEngine: PreservedEngine = {
   },
 };
 
-/** The most misses in [0, total] that pass (−1 if none): binary search over a monotone verdict. */
-export function largestPassing(total: bigint, passes: (m: bigint) => boolean): bigint {
-  if (!passes(0n)) return -1n;
-  let lo = 0n;
-  let hi = total;
-  while (lo < hi) {
-    const mid = (lo + hi + 1n) / 2n;
-    if (passes(mid)) lo = mid;
-    else hi = mid - 1n;
-  }
-  return lo;
-}
-
 export const missTestEngine: MissTestEngine = {
   ...settlementEngine,
   settlementP0(p0: Decimal): Decimal {
@@ -108,7 +110,8 @@ export const missTestEngine: MissTestEngine = {
   },
   allowedMisses(total: bigint, p0: Decimal, rule: "on-chain" | "exact"): bigint {
     if (rule === "exact") return exactCriticalValue(total, p0);
-    return largestPassing(total, (m) => missedStatTest(m, total, p0));
+    // The miss-test family's allowed maximum: every count 0..m passes (the direct path is not monotone).
+    return explainMissedStatTest(0n, total, p0).maxAllowedMissed ?? -1n;
   },
 };
 

@@ -60,7 +60,10 @@ export interface MissTestEngine {
   settle(settlement: Json, p0: Decimal): { side: MissTestSide; rows: SettlementRow[] };
   /** The p0 a healthy-network settlement uses for governance p0 `p0` (the curve's on-chain p0). */
   settlementP0(p0: Decimal): Decimal;
-  /** The most misses that pass at `total` (−1 if none), under the on-chain rule or the exact binomial test. */
+  /**
+   * The allowed misses at `total`: the largest m such that every count 0..m passes (−1 if even 0
+   * fails), under the on-chain rule or the exact binomial test.
+   */
   allowedMisses(total: bigint, p0: Decimal, rule: "on-chain" | "exact"): bigint;
 }
 

@@ -122,10 +122,10 @@ export interface MissTestComparison {
   rewardZeroedB: bigint;
 }
 
-/** One point of a miss-test boundary curve: the most misses that still pass at `total`. */
+/** One point of a miss-test boundary curve: every missed count up to `allowed` passes at `total`. */
 export interface CurvePoint {
   total: bigint;
-  /** −1 when not even 0 misses pass (the direct path's underflow). */
+  /** −1 when not even 0 misses pass. */
   allowed: bigint;
 }
 

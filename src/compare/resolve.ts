@@ -3,6 +3,7 @@
  * gateway's) default. Each resolved value says where it came from, so a reader of the report can tell
  * a proposed change from an inherited value.
  */
+import { InputError } from "../errors.js";
 import { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
 import type { PreservedState } from "../preserved/state.js";
@@ -87,6 +88,9 @@ export function resolveProposal(p: ProposalParams, where: string, snapshot: Snap
   const p0 = pick(p.binomTestP0, snapP0, Decimal.fromString(DEFAULT_P0));
   const factor = pick(p.voteThresholdFactor, snapshotVoteThresholdFactor(snapshot), DEFAULT_FACTOR);
   const rule = pick(p.preservedRule, undefined, "current" as const);
+  if (rule.value === "demand" && !demand) {
+    throw new InputError(`the demand rule needs peak in-flight PoC requests per model: give "demand" (a file or an object) here, or use a snapshot with a demand slice`, `${where}: preserved_rule`);
+  }
 
   const params: ResolvedParams = {
     name: p.name,

@@ -113,7 +113,7 @@ export function renderCompareText(m: ComparisonModel): string {
     "Miss test at settlement",
     missTest(m),
     "",
-    "Miss-test boundary: most misses that still pass",
+    "Miss-test boundary: allowed misses (every missed count up to it passes)",
     curves(m),
     "",
     "Vote threshold: slots a resolution needs (more than T of N)",

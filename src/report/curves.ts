@@ -58,6 +58,6 @@ export function missCurveChart(curves: MissCurve[]): string {
     parts.push(`<text class="legend" x="${lx + 32}" y="${ly + 4}" fill="${INK}" font-size="12">${esc(`${c.label}: ${c.rule}, p0 ${c.p0}`)}</text>`);
   });
   parts.push(`<text x="${LEFT + plotW / 2}" y="${HEIGHT - 8}" text-anchor="middle" fill="${MUTED}" font-size="12">total requests in the epoch (served + missed)</text>`);
-  parts.push(`<text x="14" y="${TOP + plotH / 2}" text-anchor="middle" fill="${MUTED}" font-size="12" transform="rotate(-90 14 ${TOP + plotH / 2})">most misses that still pass</text>`);
+  parts.push(`<text x="14" y="${TOP + plotH / 2}" text-anchor="middle" fill="${MUTED}" font-size="12" transform="rotate(-90 14 ${TOP + plotH / 2})">allowed misses (every count up to it passes)</text>`);
   return `<svg id="chart-miss-curves" class="chart" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" role="img" aria-label="Miss-test boundary curves" xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">${parts.join("")}</svg>`;
 }

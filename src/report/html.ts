@@ -74,7 +74,7 @@ export function renderReport(m: ComparisonModel, options: ReportOptions = {}): s
     `<p class="muted">At anchor ${esc(m.anchor)}${m.anchorsEvaluated > 0 ? `; the probability of keeping at least one preserved node is counted over ${m.anchorsEvaluated} anchors from there` : ""}.</p>`,
     changesTable(m),
     `<h2 id="miss-test">Miss test</h2>`,
-    `<p class="muted">Most misses that still pass, against total requests, at each proposal's settlement p0 (healthy network). Solid: the on-chain rule (tables to 990, then the plain ratio); dashed: the exact binomial test at α = 0.05.</p>`,
+    `<p class="muted">Allowed misses (every missed count up to the line passes) against total requests, at each proposal's settlement p0 (healthy network). Solid: the on-chain rule (tables to 990, then the plain ratio); dashed: the exact binomial test at α = 0.05.</p>`,
     missCurveChart(m.curves),
     missTestSection(m),
     `<h2 id="votes">Vote threshold</h2>`,

@@ -50,7 +50,8 @@ describe("compare: identical proposals", () => {
     expect(m.differences).toEqual([]);
     expect(m.a.pocSlotAllocation).toEqual({ value: "0.5", source: "snapshot" });
     expect(m.a.pocMaxConcurrentPer10000Weight).toEqual({ value: 10n, source: "snapshot" });
-    expect(m.a.binomTestP0).toEqual({ value: "0.1", source: "default" });
+    expect(m.a.binomTestP0).toEqual({ value: "0.4", source: "snapshot" }); // the example's settlement slice
+    expect(run({ name: "x" }, { name: "y" }, { ...snapshot, settlement: undefined }).a.binomTestP0).toEqual({ value: "0.1", source: "default" });
     expect(m.a.voteThresholdFactor).toEqual({ value: 50n, source: "default" });
     expect(m.a.preservedRule).toEqual({ value: "current", source: "default" });
   });
