@@ -1,6 +1,7 @@
 /**
- * The chain client: CosmJS Comet38Client over an HttpBatchClient, a stargate QueryClient, and a
- * height-pinning adapter so that EVERY ABCI query carries one block height.
+ * The chain client: CosmJS Comet38Client over a batching JSON-RPC transport (./batch-rpc.ts, a CosmJS
+ * RpcClient), a stargate QueryClient, and a height-pinning adapter so that EVERY ABCI query carries
+ * one block height.
  *
  * - `ChainClient.connect(url)` builds the transport; `status()` gives the chain id and latest height.
  * - `client.at(height)` returns a `PinnedReader`: all its reads (gRPC-over-ABCI queries, raw store
@@ -12,7 +13,8 @@
  *   result, so ts-proto style `QueryClientImpl(rpc)` classes also plug in with the height pinned.
  */
 import { QueryClient } from "@cosmjs/stargate";
-import { Comet38Client, HttpBatchClient } from "@cosmjs/tendermint-rpc";
+import { Comet38Client } from "@cosmjs/tendermint-rpc";
+import { BatchRpcClient, JsonRpcError } from "./batch-rpc.js";
 import { AbciError, ChainError } from "./errors.js";
 import { DecodeError } from "./wire.js";
 
@@ -25,7 +27,7 @@ export interface ChainClientOptions {
   backoffMs?: number;
   /** Maximum queries in flight (default 64). */
   concurrency?: number;
-  /** JSON-RPC requests per HTTP batch (default 50). */
+  /** JSON-RPC requests per HTTP batch (default 10 = CometBFT's default rpc.max_request_batch_size). */
   batchSize?: number;
   /** Batch dispatch interval in ms (default 2). */
   dispatchIntervalMs?: number;
@@ -40,6 +42,8 @@ export interface Progress {
   total: number;
   /** Protobuf payload bytes received. */
   bytes: number;
+  /** HTTP body bytes received (JSON-RPC, base64). */
+  httpBytes: number;
   /** Retries performed on transient errors. */
   retries: number;
 }
@@ -89,7 +93,7 @@ class Gate {
 }
 
 export class ChainClient {
-  readonly progress: Progress = { done: 0, total: 0, bytes: 0, retries: 0 };
+  readonly progress: Progress = { done: 0, total: 0, bytes: 0, httpBytes: 0, retries: 0 };
   private readonly gate: Gate;
   private readonly attempts: number;
   private readonly backoffMs: number;
@@ -97,7 +101,7 @@ export class ChainClient {
 
   private constructor(
     readonly url: string,
-    private readonly batch: HttpBatchClient,
+    private readonly batch: BatchRpcClient,
     readonly comet: Comet38Client,
     readonly query: QueryClient,
     private readonly options: ChainClientOptions,
@@ -111,10 +115,10 @@ export class ChainClient {
   /** Build the transport (no network traffic yet). */
   static connect(url: string, options: ChainClientOptions = {}): ChainClient {
     if (!/^https?:\/\//i.test(url)) throw new ChainError("unreachable", `--rpc: expected an http:// or https:// URL, got ${JSON.stringify(url)}`);
-    const batch = new HttpBatchClient(url, {
-      batchSizeLimit: options.batchSize ?? 50,
-      dispatchInterval: options.dispatchIntervalMs ?? 2,
-      httpTimeout: options.timeoutMs ?? 30_000,
+    const batch = new BatchRpcClient(url, {
+      batchSize: Math.max(1, options.batchSize ?? 10),
+      dispatchIntervalMs: options.dispatchIntervalMs ?? 2,
+      timeoutMs: options.timeoutMs ?? 30_000,
     });
     const comet = Comet38Client.create(batch);
     const query = new QueryClient(comet);
@@ -133,6 +137,7 @@ export class ChainClient {
         return await f();
       } catch (e) {
         if (e instanceof AbciError || e instanceof ChainError || e instanceof DecodeError) throw e;
+        if (e instanceof JsonRpcError) throw new ChainError("query", `node at ${this.url} refused ${what}: ${e.message}`);
         const t = transportKind(e);
         if (t.transient && attempt < this.attempts) {
           this.progress.retries++;
@@ -151,6 +156,7 @@ export class ChainClient {
   /** Chain id and latest height from `status`. */
   async status(): Promise<NodeStatus> {
     const s = await this.withRetry("status", () => this.comet.status());
+    this.progress.httpBytes = this.batch.bytesIn;
     return { chainId: s.nodeInfo.network, latestHeight: s.syncInfo.latestBlockHeight, latestBlockTime: s.syncInfo.latestBlockTime.toISOString() };
   }
 
@@ -179,6 +185,7 @@ export class ChainClient {
           throw new ChainError("height-mismatch", `node answered ${path} for height ${res.height} when height ${height} was asked; refusing to mix heights`);
         }
         this.progress.bytes += res.value.length;
+        this.progress.httpBytes = this.batch.bytesIn;
         return res.value;
       });
     } finally {

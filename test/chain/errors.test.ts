@@ -117,3 +117,22 @@ describe("errors a user meets: one line, exit 2, nothing at --out", () => {
     expect((await run(["snapshot", "--rpc", "ftp://x", "--out", "x"])).err).toMatch(/http:\/\/ or https:\/\//);
   });
 });
+
+describe("batches", () => {
+  it("a node's batch limit is a clear error naming --batch-size, never a hang", async () => {
+    const s = await serve({ maxBatchSize: 5 });
+    const r = await run(["snapshot", "--rpc", s.url, "--height", String(H), "--out", join(mkdtempSync(join(tmpdir(), "gonka-b-")), "b.json"), "--json", "--batch-size", "8"]);
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/accepts at most 5 requests per batch \(rpc\.max_request_batch_size\); use --batch-size 5/);
+    const ok = await run(["snapshot", "--rpc", s.url, "--height", String(H), "--out", join(mkdtempSync(join(tmpdir(), "gonka-b-")), "b.json"), "--json", "--batch-size", "5"]);
+    expect(ok.code).toBe(0);
+  });
+
+  it("the default batch size fits CometBFT's default limit of 10", async () => {
+    const s = await serve();
+    const snap = await snapshotFromRpc(s.url, { height: H });
+    expect(snap.height).toBe(String(H));
+    expect(s.httpRequests).toBeGreaterThan(s.asked.length / 10 - 1);
+  });
+});

@@ -51,6 +51,8 @@ export interface FixtureServerOptions {
   defaultPageLimit?: number;
   /** Serve a different height than asked (to test the client's height check). */
   lieAboutHeight?: boolean;
+  /** CometBFT's rpc.max_request_batch_size (default 10, as CometBFT; 0 = unlimited). */
+  maxBatchSize?: number;
   /** A new block is committed after every `status` answer (latestHeight + 1). */
   advanceAfterStatus?: boolean;
 }
@@ -132,6 +134,18 @@ export class FixtureServer {
     let calls: { id: unknown; method: string; params: Record<string, unknown> }[];
     let batch = false;
     try {
+      if (req.method === "GET" && (req.url ?? "").startsWith("/__stats")) {
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ bytesOut: this.bytesOut, httpRequests: this.httpRequests, queries: this.asked.length }));
+        return;
+      }
+      if (req.method === "GET" && (req.url ?? "").startsWith("/__blob")) {
+        // Baseline for benchmarks: one JSON body of n bytes (a JSON string), no RPC work.
+        const n = Number(new URL(req.url ?? "/", "http://x").searchParams.get("n") ?? "0");
+        const body = JSON.stringify("x".repeat(Math.max(0, n - 2)));
+        this.bytesOut += body.length;
+        res.writeHead(200, { "content-type": "application/json" }).end(body);
+        return;
+      }
       if (req.method === "GET") {
         const u = new URL(req.url ?? "/", "http://x");
         const method = u.pathname.replace(/^\//, "");
@@ -145,6 +159,13 @@ export class FixtureServer {
       }
     } catch {
       res.writeHead(400).end("bad request");
+      return;
+    }
+    const maxBatch = this.options.maxBatchSize ?? 10;
+    if (batch && maxBatch > 0 && calls.length > maxBatch) {
+      const text = JSON.stringify({ jsonrpc: "2.0", id: -1, error: { code: -32600, message: "Invalid Request", data: `batch request exceeds maximum (${maxBatch}) allowed number of requests` } });
+      this.bytesOut += Buffer.byteLength(text);
+      res.writeHead(200, { "content-type": "application/json" }).end(text);
       return;
     }
     if (this.options.flaky) {

@@ -9,7 +9,7 @@ import type { CliIO, Command } from "../command.js";
 
 const usage = `Usage:
   gonka-spec snapshot --rpc URL [--height H] [--epoch N] [--anchor A] --out FILE [--json]
-                      [--chain-id ID|any] [--timeout SECONDS] [--concurrency N]
+                      [--chain-id ID|any] [--timeout SECONDS] [--concurrency N] [--batch-size N]
 
 Reads every input of the rules from a CometBFT RPC endpoint, each read pinned to ONE block height
 (the node's latest, resolved once, unless --height is given), and writes one versioned snapshot file
@@ -23,6 +23,8 @@ preserved snapshot. The file is written to a temporary name and renamed, so --ou
   --chain-id ID    refuse a node of another chain (default gonka-mainnet; "any" accepts every chain)
   --timeout S      per-request timeout in seconds (default 30); transient errors are retried with backoff
   --concurrency N  queries in flight (default 64)
+  --batch-size N   JSON-RPC requests per HTTP request (default 10, CometBFT's default
+                   rpc.max_request_batch_size; raise it for nodes configured with a larger limit)
   --json           print a JSON summary on stdout and no progress on stderr
 
 Exit 0 written; 2 bad input or a chain error (unreachable node, timeout, wrong chain id, pruned or
@@ -41,10 +43,10 @@ export function progressReporter(io: CliIO, quiet: boolean): { onProgress: (p: P
       const now = Date.now();
       if (now - last < 250) return;
       last = now;
-      io.err(`queries ${p.done}/${p.total}, ${human(p.bytes)}${p.retries ? `, ${p.retries} retries` : ""}`);
+      io.err(`queries ${p.done}/${p.total}, ${human(p.httpBytes)}${p.retries ? `, ${p.retries} retries` : ""}`);
     },
     done(p) {
-      if (!quiet) io.err(`queries ${p.done}/${p.total}, ${human(p.bytes)}${p.retries ? `, ${p.retries} retries` : ""} (done)`);
+      if (!quiet) io.err(`queries ${p.done}/${p.total}, ${human(p.httpBytes)}${p.retries ? `, ${p.retries} retries` : ""} (done)`);
     },
   };
 }
@@ -56,6 +58,7 @@ export function chainFlags() {
     "chain-id": { type: "string" },
     timeout: { type: "string" },
     concurrency: { type: "string" },
+    "batch-size": { type: "string" },
     json: { type: "boolean" },
   } as const;
 }
@@ -63,12 +66,15 @@ export function chainFlags() {
 export function clientOptions(p: ReturnType<typeof parse>) {
   const timeout = intFlag(p, "timeout");
   const conc = intFlag(p, "concurrency");
+  const batch = intFlag(p, "batch-size");
+  if (batch !== undefined && batch <= 0n) throw new InputError("expected a positive number", "--batch-size");
   if (timeout !== undefined && timeout <= 0n) throw new InputError("expected a positive number of seconds", "--timeout");
   if (conc !== undefined && conc <= 0n) throw new InputError("expected a positive number", "--concurrency");
   return {
     expectedChainId: str(p, "chain-id"),
     timeoutMs: timeout === undefined ? undefined : Number(timeout) * 1000,
     concurrency: conc === undefined ? undefined : Number(conc),
+    batchSize: batch === undefined ? undefined : Number(batch),
   };
 }
 
@@ -95,9 +101,9 @@ export const snapshotCommand: Command = {
       const ms = Math.round(performance.now() - t0);
       const pre = snap.preserved as { epoch: { index: bigint } };
       if (quiet) {
-        io.out(stringifyJson({ ok: true, file: out, chainId, height: snap.height, effectiveEpoch: pre.epoch.index, queries: client.progress.done, bytes: client.progress.bytes, retries: client.progress.retries, fileBytes: Buffer.byteLength(text), ms }, 2));
+        io.out(stringifyJson({ ok: true, file: out, chainId, height: snap.height, effectiveEpoch: pre.epoch.index, queries: client.progress.done, bytes: client.progress.httpBytes, protobufBytes: client.progress.bytes, retries: client.progress.retries, fileBytes: Buffer.byteLength(text), ms }, 2));
       } else {
-        io.out(`wrote ${out}: chain ${chainId}, height ${snap.height}, effective epoch ${pre.epoch.index}; ${client.progress.done} queries, ${human(client.progress.bytes)} in ${ms} ms`);
+        io.out(`wrote ${out}: chain ${chainId}, height ${snap.height}, effective epoch ${pre.epoch.index}; ${client.progress.done} queries, ${human(client.progress.httpBytes)} in ${ms} ms`);
       }
       return 0;
     } finally {

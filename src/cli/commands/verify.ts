@@ -12,7 +12,7 @@ import type { Command } from "../command.js";
 import { chainFlags, clientOptions, progressReporter } from "./snapshot.js";
 
 const usage = `Usage:
-  gonka-spec verify --rpc URL --height H [--json] [--chain-id ID|any] [--timeout SECONDS]
+  gonka-spec verify --rpc URL --height H [--json] [--chain-id ID|any] [--timeout SECONDS] [--batch-size N]
 
 Reads the chain's stored PreservedNodesSnapshot at height H and every input of
 SamplePreservedForEpisode at the same height, recomputes the preserved set with the port (anchor = the
