@@ -368,6 +368,27 @@ export function samplePreservedForEpisode(state: PreservedState, anchorHeight: b
   return assembleResult(prepared, at, options.explain ?? true);
 }
 
+/** What Go does silently with this input that a reader should know (defaults, wrap-around). */
+export function runWarnings(prepared: PreparedEpisode): string[] {
+  const out: string[] = [];
+  if (prepared.rootUnavailable) return ["rootGroup: the root epoch group could not be read; the chain stores an empty snapshot"];
+  if (prepared.subGroupsUnavailable) out.push("liveSubGroups: the model subgroups could not be read; nothing is preserved for any model");
+  const f = prepared.allocationFraction;
+  if (prepared.defaultFraction) out.push("params.epochParams.pocSlotAllocation: nil or zero, the default 0.5 is used");
+  else {
+    const d = Decimal.new(f.value, f.exponent);
+    if (d.isNegative() || d.greaterThan(Decimal.fromInt(1))) out.push(`params.epochParams.pocSlotAllocation: ${d.toString()} is outside [0, 1]; the chain does not validate it and uses it as is`);
+  }
+  const w = prepared.liveRootTotalWeight;
+  if (w * 75n !== BigInt.asIntN(64, w * 75n)) out.push(`rootGroup: live root weight ${w} × 75 overflows int64; Go's 75% line wraps`);
+  let exact = 0n;
+  for (const vw of prepared.state.rootGroup.validationWeights) {
+    if (vw && (prepared.state.rootGroup.liveMembers === null || prepared.state.rootGroup.liveMembers.has(vw.memberAddress))) exact += vw.weight;
+  }
+  if (exact !== w) out.push(`rootGroup: the live root weight sum ${exact} overflows int64; Go uses the wrapped ${w}`);
+  return out;
+}
+
 /** Build the full result (intermediates, optional explanations) from a prepared episode and one anchor's draw. */
 export function assembleResult(prepared: PreparedEpisode, at: AnchorResult, explain: boolean): PreservedResult {
   const eligibleNodesData = new EpochMLNodeData();
@@ -393,6 +414,6 @@ export function assembleResult(prepared: PreparedEpisode, at: AnchorResult, expl
     eligibleNodesData,
     samplePreservedCalls: at.samplePreservedCalls,
   };
-  const warnings = [...prepared.state.warnings];
+  const warnings = [...prepared.state.warnings, ...runWarnings(prepared)];
   return { snapshot: at.snapshot, intermediates, explanations: explain ? explainEpisode(prepared, at) : [], warnings };
 }

@@ -127,3 +127,16 @@ describe("parsePreservedState", () => {
     expect(st.liveSubGroups.error).toBe(true);
   });
 });
+
+describe("run warnings", () => {
+  it("reports the default fraction, an unvalidated fraction and the 75% line's int64 wrap", async () => {
+    const { samplePreservedForEpisode } = await import("../../src/preserved/sample-preserved-for-episode.js");
+    const s = base();
+    s.params.epochParams.pocSlotAllocation = null;
+    expect(samplePreservedForEpisode(parsePreservedState(s as Json, "p"), 1n).warnings.join("\n")).toContain("default 0.5");
+    s.params.epochParams.pocSlotAllocation = { value: 15, exponent: -1 };
+    expect(samplePreservedForEpisode(parsePreservedState(s as Json, "p"), 1n).warnings.join("\n")).toContain("1.5 is outside [0, 1]");
+    s.rootGroup.validationWeights[0].weight = "4611686018427387904";
+    expect(samplePreservedForEpisode(parsePreservedState(s as Json, "p"), 1n).warnings.join("\n")).toContain("75 overflows int64");
+  });
+});
