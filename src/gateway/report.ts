@@ -2,6 +2,7 @@
 import type { HostResult, SimulationResult } from "./result.js";
 
 const MAX_HOST_ROWS = 20;
+const MAX_ESCROW_ROWS = 10;
 
 function pad(s: string | number, n: number, left = false): string {
   const t = String(s);
@@ -12,8 +13,16 @@ function active(h: HostResult): boolean {
   return h.real > 0 || h.refusedBeforeReceipt > 0 || h.misses > 0;
 }
 
+/** Hosts with traffic, in file order; when there are too many, the ones with the most misses (then real requests). */
+function hostsToShow(hosts: readonly HostResult[]): HostResult[] {
+  const busy = hosts.filter(active);
+  if (busy.length <= MAX_HOST_ROWS) return busy;
+  const top = new Set([...busy].sort((a, b) => b.misses - a.misses || b.real - a.real).slice(0, MAX_HOST_ROWS));
+  return busy.filter((h) => top.has(h));
+}
+
 function hostTable(hosts: readonly HostResult[]): string[] {
-  const shown = hosts.filter(active).slice(0, MAX_HOST_ROWS);
+  const shown = hostsToShow(hosts);
   const aw = Math.max(7, ...shown.map((h) => h.address.length));
   const head = `  ${pad("address", aw, true)}  ${pad("weight", 8)} ${pad("pres", 4)} ${pad("cap", 5)} ${pad("real", 7)} ${pad("served", 7)} ${pad("ghosts", 7)} ${pad("refused", 7)} ${pad("rejected", 8)} ${pad("failed", 7)} ${pad("misses", 7)} ${pad("peak", 5)}`;
   const rows = shown.map(
@@ -45,10 +54,11 @@ export function formatSimulation(r: SimulationResult): string {
       `  refusals: ${ref.noAvailableHost} no available host (502), ${ref.allZeroWeight} all escrows at W=0 (429), ${ref.limiter} limiter (429), ${ref.phaseBlocked} PoC mode off (503), ${ref.noRuntime} no escrow (502)`,
     );
   }
-  lines.push("hosts (real = attempts that reached the host; refused = refused by the gateway with no nonce; rejected = the host's own 429/503/500):");
+  const many = r.hosts.filter(active).length > MAX_HOST_ROWS ? `, the ${MAX_HOST_ROWS} with the most misses` : "";
+  lines.push(`hosts${many} (real = attempts that reached the host; refused = refused by the gateway with no nonce; rejected = the host's own 429/503/500):`);
   lines.push(...hostTable(r.hosts));
   lines.push("escrows:");
-  const shown = r.escrows.slice(0, MAX_HOST_ROWS);
+  const shown = r.escrows.slice(0, MAX_ESCROW_ROWS);
   for (const e of shown) {
     lines.push(
       `  ${e.id}: nonce ${e.firstNonce} -> ${e.lastNonce} (${e.noncesUsed} used: ${e.real} real, ${e.ghosts.poc + e.ghosts.throttled + e.ghosts.capped} ghosts = ${e.ghosts.poc} poc + ${e.ghosts.throttled} throttled + ${e.ghosts.capped} capped)${e.reachedNonceLimit ? ", reached the nonce limit" : ""}`,

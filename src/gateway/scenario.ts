@@ -286,6 +286,21 @@ function parseMissTest(v: Json | undefined, where: At, hosts: HostSpec[]): MissT
   return { address, p0: parseP0(o.p0, at(where, "p0")), missedOutsideWindow: missed, totalOutsideWindow: total };
 }
 
+const INT64_MIN = -(2n ** 63n);
+const INT64_MAX = 2n ** 63n - 1n;
+
+/** Whether a seed fits Go's int64 (rand.NewSource takes an int64). */
+export function isInt64(v: bigint): boolean {
+  return v >= INT64_MIN && v <= INT64_MAX;
+}
+
+function parseSeed(v: Json | undefined, where: At): bigint {
+  if (v === undefined) return 1n;
+  const b = typeof v === "bigint" ? v : typeof v === "number" && Number.isSafeInteger(v) ? BigInt(v) : undefined;
+  if (b === undefined || !isInt64(b)) fail(where, `expected an int64 integer, got ${JSON.stringify(typeof v === "bigint" ? v.toString() : v)}`);
+  return b;
+}
+
 /** Validate a parsed scenario document; `source` (a file name or built-in name) prefixes errors. */
 export function parseScenario(doc: Json, source = "scenario"): Scenario {
   const root: At = { source, path: "" };
@@ -298,7 +313,7 @@ export function parseScenario(doc: Json, source = "scenario"): Scenario {
   const phases = parsePhases(o.phases, at(root, "phases"));
   const hosts = parseHosts(o.hosts, at(root, "hosts"), phases);
   const escrows = parseEscrows(o.escrows, at(root, "escrows"), hosts);
-  const seed = o.seed === undefined ? 1n : typeof o.seed === "bigint" ? o.seed : BigInt(integer(o.seed, at(root, "seed"), Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER));
+  const seed = parseSeed(o.seed, at(root, "seed"));
   return {
     name: string(o.name, at(root, "name")),
     description: o.description === undefined ? "" : string(o.description, at(root, "description")),

@@ -111,3 +111,22 @@ describe("simulate-poc CLI", () => {
     expect(r.err).toMatch(/broken\.json: invalid JSON at line 3/);
   });
 });
+
+describe("simulate-poc seeds and large output", () => {
+  it("rejects a seed outside int64, on the command line and in the file", async () => {
+    const r = await cli("--scenario", "soak-7", "--seed", "9223372036854775808");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--seed: expected an int64 seed/);
+    const f = variant("seed", (d) => (d.seed = 1.5));
+    const s = await cli("--scenario", f);
+    expect(s.code).toBe(2);
+    expect(s.err).toMatch(/: seed: expected an int64 integer, got 1.5/);
+  });
+
+  it("a different seed changes the weighted-random split; the same seed repeats it", async () => {
+    const split = async (seed: string) => JSON.parse((await cli("--scenario", "soak-7", "--tie-break", "weighted-random", "--seed", seed, "--json")).out).hosts[0].served;
+    expect(await split("1")).toBe(await split("1"));
+    const seeds = await Promise.all(["1", "2", "3", "4"].map(split));
+    expect(new Set(seeds).size).toBeGreaterThan(1);
+  });
+});

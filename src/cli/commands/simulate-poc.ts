@@ -1,7 +1,8 @@
 /** `gonka-spec simulate-poc --scenario NAME|FILE`: where PoC traffic lands and who takes misses. */
 import { stringifyJson } from "../../go/json.js";
 import { formatSimulation } from "../../gateway/report.js";
-import { POLICIES, TIE_BREAKS } from "../../gateway/scenario.js";
+import { InputError } from "../../errors.js";
+import { isInt64, POLICIES, TIE_BREAKS } from "../../gateway/scenario.js";
 import { builtinScenarioNames, loadScenario } from "../../gateway/scenario-source.js";
 import { simulatePoc } from "../../gateway/simulate.js";
 import { choice, intFlag, parse, required } from "../args.js";
@@ -38,11 +39,13 @@ export const simulatePocCommand: Command = {
       seed: { type: "string" },
       json: { type: "boolean" },
     });
+    const seed = intFlag(p, "seed");
+    if (seed !== undefined && !isInt64(seed)) throw new InputError(`expected an int64 seed, got ${seed}`, "--seed");
     const scenario = loadScenario(required(p, "scenario"));
     const result = simulatePoc(scenario, {
       policy: choice(p, "policy", POLICIES, scenario.policy),
       tieBreak: choice(p, "tie-break", TIE_BREAKS, scenario.tieBreak),
-      seed: intFlag(p, "seed") ?? scenario.seed,
+      seed: seed ?? scenario.seed,
       capLeavesEscrowWeight: p.values["cap-leaves-weight"] === true ? true : scenario.capLeavesEscrowWeight,
     });
     io.out(p.values.json ? stringifyJson(result, 2) : formatSimulation(result));
