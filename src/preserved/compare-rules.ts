@@ -98,13 +98,14 @@ export function parseOverrides(assignments: readonly string[], path = "--set"): 
 
 /** A slot allocation given as decimal text, validated to [0, 1] and to the chain's int64/int32 fields. */
 export function parseSlotAllocation(text: string, path: string): ChainDecimal {
+  const notDecimal = () => new InputError(`expected a decimal such as 0.25, got ${describeValue(text)}`, path);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw notDecimal();
   let d: Decimal;
   try {
-    if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw new GoError("not a decimal");
     d = Decimal.fromString(text);
   } catch (e) {
     if (!(e instanceof GoError)) throw e;
-    throw new InputError(`expected a decimal such as 0.25, got ${describeValue(text)}`, path);
+    throw notDecimal();
   }
   const { value, exponent } = d.toChain();
   if (!isInt64(value)) throw new InputError(`${describeValue(text)} has too many digits for the chain's Decimal (int64 value)`, path);

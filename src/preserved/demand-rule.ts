@@ -51,8 +51,12 @@ export function demandWeight(peakInFlight: bigint, rate: bigint): bigint {
   return ceilDiv(peakInFlight * 10000n, rate);
 }
 
-/** Requests a preserved weight can carry during PoC: ⌊weight × rate / 10000⌋ (devshardctl's capacity). */
+/**
+ * Mirrors devshardctl's weightConcurrencyLimit: ⌊weight × rate / 10000⌋ requests, 0 when weight or
+ * rate is not positive (exact on integers; Go computes it in float64, equal for any realistic weight).
+ */
 export function capacityRequests(weight: bigint, rate: bigint): bigint {
+  if (weight <= 0n || rate <= 0n) return 0n;
   return floorDiv(weight * rate, 10000n);
 }
 
@@ -83,9 +87,10 @@ function offerOrder(order: FillOrder): (a: FillNode, b: FillNode) => number {
 }
 
 /**
- * Round-robin fill of `target` over eligible participants (sorted by address, byte order), each
- * taking its next node in `order` whose id it has not given yet. Same loop as samplePreservedForModel;
- * with order "smallest" it reproduces today's allocation exactly (checked against the Go vectors).
+ * Mirrors samplePreservedForModel's round robin with the node order as a parameter: fill `target`
+ * over eligible participants (sorted by address, byte order), each taking its next node in `order`
+ * whose id it has not given yet. With "smallest" it reproduces today's allocation exactly (checked
+ * against the Go vectors); "largest" is the proposal.
  */
 export function fillRoundRobin(eligible: ReadonlyMap<string, readonly FillNode[]>, target: bigint, order: FillOrder): FillResult {
   const participants = [...eligible.keys()].filter((a) => eligible.get(a)!.length > 0).sort(compareGoStrings);
