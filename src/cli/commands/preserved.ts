@@ -93,13 +93,13 @@ function pad(cells: string[], widths: number[]): string {
 }
 
 function printBoth(io: CliIO, current: RuleResult, demand: RuleResult): void {
-  const head = ["model / rule", "target", "preserved", "nodes", "smallest", "capacity", "peak", "cap/demand", "short (weight)"];
+  const head = ["model / rule", "target", "preserved", "nodes", "smallest", "capacity", "peak", "cap/demand", "short (weight)", "short (requests)"];
   const rows: string[][] = [];
   current.models.forEach((c, i) => {
     const d = demand.models[i]!;
-    rows.push([c.modelId, "", "", "", "", "", "", "", ""]);
+    rows.push([c.modelId, "", "", "", "", "", "", "", "", ""]);
     for (const [name, m] of [["  current", c], ["  demand", d]] as const) {
-      rows.push([name, group(m.targetWeight), group(m.achievedWeight), String(m.nodeCount), m.smallestNode ? group(m.smallestNode.pocWeight) : "-", group(m.capacityRequests), m.peakInFlight === null ? "-" : group(m.peakInFlight), m.capacityToDemand ?? "-", group(m.shortfallWeight)]);
+      rows.push([name, group(m.targetWeight), group(m.achievedWeight), String(m.nodeCount), m.smallestNode ? group(m.smallestNode.pocWeight) : "-", group(m.capacityRequests), m.peakInFlight === null ? "-" : group(m.peakInFlight), m.capacityToDemand ?? "-", group(m.shortfallWeight), m.shortfallRequests === null ? "-" : group(m.shortfallRequests)]);
     }
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[1] === "" && i === 0 ? 0 : r[i]!.length))));
