@@ -108,3 +108,6 @@ export function writeFileAtomic(file: string, text: string): void {
     throw new InputError(`cannot write the snapshot (${code ?? String(e)})`, file);
   }
 }
+export { StoreKeys, INFERENCE_QUERY, GROUP_QUERY } from "./queries.js";
+export { FixtureServer, type FixtureServerOptions } from "./testing/fixture-server.js";
+export { fixtureFromPreserved, emptyFixtureState, type FixtureChainState } from "./testing/fixture-state.js";
