@@ -39,6 +39,8 @@ export interface ModelSide {
   totalWeight: bigint;
   targetWeight: bigint;
   achievedWeight: bigint;
+  /** max(0, target − achieved): the fill stops below its target only when the eligible set runs out. */
+  shortfallWeight: bigint;
   nodeCount: number;
   participantCount: number;
   smallestNode: PreservedNodeRef | null;

@@ -33,7 +33,11 @@ function models(m: ComparisonModel): string {
     `${x.a.smallestNode ? groupDigits(x.a.smallestNode.pocWeight) : "-"} / ${x.b.smallestNode ? groupDigits(x.b.smallestNode.pocWeight) : "-"}`,
     `${x.a.capacityOverDemand ?? "n/a"} / ${x.b.capacityOverDemand ?? "n/a"}`,
   ]);
-  return textTable(["model", "target A / B", "achieved A / B", "Δ achieved", "nodes A / B", "smallest node A / B", "capacity÷demand A / B"], rows);
+  const short = m.models.flatMap((x) =>
+    (["a", "b"] as const).filter((k) => x[k].shortfallWeight > 0n).map((k) => `  ${k.toUpperCase()}, ${x.modelId}: ${groupDigits(x[k].shortfallWeight)} below target: the eligible set is exhausted`),
+  );
+  const table = textTable(["model", "target A / B", "achieved A / B", "Δ achieved", "nodes A / B", "smallest node A / B", "capacity÷demand A / B"], rows);
+  return short.length > 0 ? `${table}\n${short.join("\n")}` : table;
 }
 
 function changes(m: ComparisonModel): string {

@@ -29,8 +29,9 @@ th.a { border-bottom: 3px solid ${COLOR_A}; } th.b { border-bottom: 3px solid ${
 .legend-chip { display: inline-block; width: 12px; height: 12px; border-radius: 2px; vertical-align: -1px; margin: 0 4px 0 12px; }
 table { border-collapse: collapse; margin: 8px 0; font-size: 13px; }
 .scroll { overflow-x: auto; max-width: 100%; }
-th, td { padding: 4px 10px; border-bottom: 1px solid ${GRID}; text-align: left; vertical-align: top; }
-th { background: #fafbfc; font-weight: 600; white-space: nowrap; }
+th, td { padding: 4px 8px; border-bottom: 1px solid ${GRID}; text-align: left; vertical-align: top; }
+th { background: #fafbfc; font-weight: 600; }
+th.a, th.b { min-width: 4.5em; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.up { color: #1d7a38; } td.down { color: #b3261e; }
 td.pass { color: #1d7a38; } td.fail { color: #b3261e; font-weight: 600; }

@@ -59,10 +59,20 @@ export function modelsTable(m: ComparisonModel): string {
   ]);
   return table(
     "table-models",
-    ["model", "total weight", "target A", "target B", "achieved A", "achieved B", "Δ achieved", "nodes A", "nodes B", "smallest node A", "smallest node B", "capacity ÷ demand A", "capacity ÷ demand B"],
+    ["model", "total weight", "target A", "target B", "achieved A", "achieved B", "Δ achieved", "nodes A", "nodes B", "smallest A", "smallest B", "cap ÷ demand A", "cap ÷ demand B"],
     rows,
     ["", "", "a", "b", "a", "b", "", "a", "b", "a", "b", "a", "b"],
+  ) + shortfalls(m);
+}
+
+/** The models whose target the eligible set cannot reach, under each proposal. */
+function shortfalls(m: ComparisonModel): string {
+  const items = m.models.flatMap((x) =>
+    (["a", "b"] as const)
+      .filter((k) => x[k].shortfallWeight > 0n)
+      .map((k) => `<li><span class="${k}">${k.toUpperCase()}</span>, ${esc(x.modelId)}: ${esc(groupDigits(x[k].shortfallWeight))} below target: the eligible set is exhausted.</li>`),
   );
+  return items.length > 0 ? `<ul id="shortfalls" class="muted">${items.join("")}</ul>` : "";
 }
 
 export function changesTable(m: ComparisonModel): string {

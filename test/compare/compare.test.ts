@@ -74,6 +74,9 @@ describe("compare: A against B on the example snapshot", () => {
       expect(x.b.smallestNode?.pocWeight).toBe(x.b.nodeWeights[0]);
     }
     expect(qwq.a.capacityOverDemand).toBe("0.16"); // ⌊23,266 × 10 / 10000⌋ = 23 of 140
+    const q32 = m.models.find((x) => x.modelId === "Qwen/Qwen3-32B-FP8")!;
+    expect(q32.b.shortfallWeight).toBe(108_120n - 42_119n); // the eligible set holds 42,119
+    for (const x of m.models) for (const s of [x.a, x.b]) expect(s.shortfallWeight).toBe(s.achievedWeight < s.targetWeight ? s.targetWeight - s.achievedWeight : 0n);
   });
 
   it("a resolution needs 9 of 16 slots at factor 50 and 11 of 16 at factor 67", () => {

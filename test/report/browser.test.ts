@@ -89,10 +89,16 @@ describe("HTML report in headless chromium", () => {
       // Self-contained: the only request is the file itself.
       expect(requests.filter((u) => !u.startsWith("file://") && !u.startsWith("data:"))).toEqual([]);
 
+      // Layout: the per-model table fits the page at 1240 px (no sideways scrolling).
+      const overflow = Number(await page.evaluate("(() => { const t = document.getElementById('table-models'); return t.scrollWidth - t.parentElement.clientWidth; })()"));
+      expect(overflow).toBeLessThanOrEqual(0);
+
       const shot = join(dir, "report.png");
       await page.screenshot({ path: shot, fullPage: true });
-      expect(existsSync(shot)).toBe(true);
-      console.log(`report screenshot: ${shot}`);
+      const top = join(dir, "report-top.png");
+      await page.screenshot({ path: top, clip: { x: 0, y: 0, width: 1240, height: 1400 } });
+      expect(existsSync(shot) && existsSync(top)).toBe(true);
+      console.log(`report screenshots: ${shot} ${top}`);
       await page.close();
     },
   );
