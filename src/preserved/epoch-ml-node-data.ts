@@ -119,7 +119,7 @@ export class EpochMLNodeData {
   }
 }
 
-/** The participants hash: Go's `%v` of the sorted list, SHA-256, hex of the first 8 bytes. */
+/** Mirrors the hashing in EpochMLNodeData.GetAllParticipantsHash: `%v` of the sorted list, SHA-256, hex of 8 bytes. */
 export function participantsHash(sortedParticipants: readonly string[]): { hash: string; hashedString: string } {
   const hashedString = `[${sortedParticipants.join(" ")}]`;
   const hash = createHash("sha256").update(hashedString, "utf8").digest().subarray(0, 8).toString("hex");

@@ -27,7 +27,7 @@ export function canAllocateParticipantNode(
   return { canAllocate: false, updatedNonVotingVP: nonVotingVPForModel };
 }
 
-/** The 34 % cap: decimal 34/100 × live root weight, truncated (IntPart). */
+/** Mirrors maxNonVotingVP in filterEligibleMLNodes: decimal 34/100 × live root weight, IntPart. */
 export function maxNonVotingVotingPower(liveRootTotalWeight: bigint): bigint {
   return Decimal.fromInt(34).div(Decimal.fromInt(100)).mul(Decimal.fromInt(liveRootTotalWeight)).intPart();
 }
@@ -58,7 +58,7 @@ export interface ModelFilterPrep {
   candidates: Map<string, CandidateData>;
 }
 
-/** The anchor-independent half of filterEligibleMLNodes for one model. */
+/** Mirrors the anchor-independent half of filterEligibleMLNodes for one model (thresholds, candidates, history). */
 export function prepareModelFilter(
   modelId: string,
   currentEpochData: EpochMLNodeData,
@@ -119,7 +119,7 @@ export interface ModelFilterAtAnchor {
   nonVotingVPForModelFinal: bigint;
 }
 
-/** The anchor-dependent half of filterEligibleMLNodes for one model. */
+/** Mirrors the anchor-dependent half of filterEligibleMLNodes for one model (draw and 34 % cap loop). */
 export function sampleModelAtAnchor(
   prep: ModelFilterPrep,
   upcomingEpochIndex: bigint,

@@ -6,14 +6,14 @@ import { createHash } from "node:crypto";
 import { GoRand } from "../go/math-rand.js";
 import type { EpochMLNodeData } from "./epoch-ml-node-data.js";
 
-/** The seed string and its int64 (first 8 bytes of SHA-256, big-endian, signed). */
+/** Mirrors the seed of sampleEligibleParticipantsWithHistory: the string and its int64 (SHA-256, 8 bytes BE, signed). */
 export function participantSeed(epochIndex: bigint, anchorHeight: bigint, allParticipantsHash: string, modelId: string): { seedString: string; seedInt: bigint } {
   const seedString = `filter_${epochIndex}_${anchorHeight}_${allParticipantsHash}_${modelId}`;
   const seedInt = createHash("sha256").update(seedString, "utf8").digest().readBigInt64BE(0);
   return { seedString, seedInt };
 }
 
-/** Go's rand.New(rand.NewSource(seed)).Shuffle over a copy of `xs`. */
+/** Mirrors the shuffle of sampleEligibleParticipantsWithHistory: rand.New(rand.NewSource(seed)).Shuffle on a copy. */
 export function goShuffle<T>(xs: readonly T[], seedInt: bigint): T[] {
   const out = [...xs];
   new GoRand(seedInt).shuffle(out.length, (i, j) => {
@@ -24,7 +24,7 @@ export function goShuffle<T>(xs: readonly T[], seedInt: bigint): T[] {
   return out;
 }
 
-/** Members of `sortedParticipantAddrs` (order and duplicates kept) with a non-nil previous-epoch node list for the model. */
+/** Mirrors the history filter of sampleEligibleParticipantsWithHistory (non-nil previous list; order and duplicates kept). */
 export function participantsWithHistory(sortedParticipantAddrs: readonly string[], previousEpochData: EpochMLNodeData, modelId: string): string[] {
   const prev = previousEpochData.data.get(modelId);
   if (!prev) return [];
@@ -58,7 +58,7 @@ export function sampleEligibleParticipantsWithHistory(
   return drawFromHistory(sortedParticipantAddrs.length, withHistory, modelId, upcomingEpochIndex, allParticipantsHashStr, anchorHeight);
 }
 
-/** The anchor-dependent half of the draw: seed, shuffle, take min(⌊N/2⌋+1, |history|). */
+/** Mirrors the draw of sampleEligibleParticipantsWithHistory: seed, shuffle, take min(⌊N/2⌋+1, |history|). */
 export function drawFromHistory(
   candidateCount: number,
   withHistory: readonly string[],

@@ -88,7 +88,7 @@ export interface PreparedEpisode {
   state: PreservedState;
 }
 
-/** Mirrors sumLiveRootTotalWeight: root weights of live members (nil set = everyone), int64 sum. */
+/** Mirrors inference.sumLiveRootTotalWeight: root weights of live members (nil set = everyone), int64 sum. */
 export function sumLiveRootTotalWeight(validationWeights: readonly (ValidationWeight | null)[], liveRootSet: ReadonlySet<string> | null): bigint {
   let total = 0n;
   for (const vw of validationWeights) {
@@ -98,7 +98,7 @@ export function sumLiveRootTotalWeight(validationWeights: readonly (ValidationWe
   return total;
 }
 
-/** The guardian conversions and the resulting set of account addresses. */
+/** Mirrors the guardian-set step of SamplePreservedForEpisode (OperatorAddressToAccAddress; failures skipped). */
 export function guardianSetOf(addresses: readonly string[]): { conversions: GuardianConversion[]; set: Set<string> } {
   const conversions: GuardianConversion[] = [];
   const set = new Set<string>();
@@ -114,7 +114,7 @@ export function guardianSetOf(addresses: readonly string[]): { conversions: Guar
 
 const DEFAULT_FRACTION: ChainDecimal = { value: 5n, exponent: -1 };
 
-/** The anchor-independent part of SamplePreservedForEpisode. Throws GoError when GetParams fails. */
+/** Mirrors SamplePreservedForEpisode up to the shuffle (anchor-independent). Throws GoError when GetParams fails. */
 export function prepareEpisode(state: PreservedState): PreparedEpisode {
   if (state.params.error) throw new GoError("params unavailable");
   const psa = state.params.epochParams.pocSlotAllocation;
@@ -214,7 +214,7 @@ function uniqueIds(nodes: readonly MLNodeInfo[]): boolean {
   return true;
 }
 
-/** The anchor-dependent part of SamplePreservedForEpisode. */
+/** Mirrors SamplePreservedForEpisode from the shuffle on (draw, 34 % cap, fill, output), with traces. */
 export function sampleAtAnchor(prepared: PreparedEpisode, anchorHeight: bigint, options: SampleOptions = {}): AnchorResult {
   if (prepared.rootUnavailable) return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes: [] }, perModelFilter: [], samplePreservedCalls: [] };
   const perModelFilter = prepared.modelPreps.map((prep) =>

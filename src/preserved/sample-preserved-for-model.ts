@@ -63,7 +63,7 @@ export interface ModelAllocation {
   allocated: Map<string, Set<string>>;
 }
 
-/** The round robin over prepared queues (participants sorted by address). */
+/** Mirrors the round-robin loop of samplePreservedForModel over prepared queues (participants sorted). */
 export function roundRobin(modelId: string, totalWeight: bigint, targetWeight: bigint, participants: readonly string[], queues: readonly (readonly MLNodeInfo[])[]): ModelAllocation {
   const allocated = new Map<string, Set<string>>();
   const allocationOrder: AllocationStep[] = [];
