@@ -122,7 +122,6 @@ export function applyOverrides(state: PreservedState, overrides: Readonly<Record
   for (const [k, v] of Object.entries(overrides)) {
     if (k === "epoch_params.poc_slot_allocation" || k === "epochParams.pocSlotAllocation") {
       const psa = parseSlotAllocation(v, `${path} ${k}`);
-      if (psa.value === 0n) warnings.push(`${path} ${k}=${v}: the chain reads a zero slot allocation as unset and uses 0.5`);
       next = { ...next, params: { ...next.params, epochParams: { ...next.params.epochParams, pocSlotAllocation: psa } } };
     } else {
       throw new InputError(`unknown parameter ${describeValue(k)}; supported: ${OVERRIDABLE_PARAMETERS.join(", ")}`, path);
@@ -223,7 +222,6 @@ export function runPreservedRules(state: PreservedState, options: PreservedRules
   const anchor = options.anchor ?? state.anchorHeight;
   if (anchor === undefined) throw new InputError("no anchor height: the state has no anchorHeight and none was given", "anchor");
   const { state: s, warnings } = applyOverrides(state, options.overrides ?? {});
-  warnings.unshift(...state.warnings);
   const rate = options.rate ?? options.demand?.rate ?? DEFAULT_POC_RATE;
   if (rate <= 0n) throw new InputError(`the rate (requests per 10,000 weight) must be a positive integer, got ${rate}`, "rate");
   if (rule !== "current" && options.demand === undefined) {
@@ -231,6 +229,7 @@ export function runPreservedRules(state: PreservedState, options: PreservedRules
   }
 
   const result = anchorSampler(s)(anchor);
+  warnings.unshift(...result.warnings); // odd input and what Go does silently (e.g. a zero slot allocation read as 0.5)
   const models = modelIds(s);
   const peaks = options.demand?.peakInFlight;
   if (peaks && rule !== "current") {

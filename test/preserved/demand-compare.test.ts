@@ -107,9 +107,11 @@ describe("parameter overrides", () => {
   it("set the slot allocation as a chain Decimal", () => {
     expect(parseSlotAllocation("0.25", "x")).toEqual({ value: 25n, exponent: -2 });
     expect(parseSlotAllocation("1", "x")).toEqual({ value: 1n, exponent: 0 });
-    const { state: s, warnings } = applyOverrides(state, { "epoch_params.poc_slot_allocation": "0" });
+    const { state: s } = applyOverrides(state, { "epoch_params.poc_slot_allocation": "0" });
     expect(s.params.epochParams.pocSlotAllocation).toEqual({ value: 0n, exponent: 0 });
-    expect(warnings[0]).toMatch(/uses 0\.5/);
+    const zero = runPreservedRules(state, { rule: "current", overrides: { "epoch_params.poc_slot_allocation": "0" } });
+    expect(zero.pocSlotAllocation).toBe("0.5"); // the chain reads zero as unset
+    expect(zero.warnings.some((w) => /default 0\.5/.test(w))).toBe(true);
     expect(state.params.epochParams.pocSlotAllocation).toEqual({ value: 5n, exponent: -1 }); // input untouched
     expect(runPreservedRules(state, { rule: "current", overrides: { "epoch_params.poc_slot_allocation": "0.25" } }).pocSlotAllocation).toBe("0.25");
   });
