@@ -38,7 +38,6 @@ export interface GatewayConfig {
   pocMaxConcurrentPer10000Weight: number;
   /** Static MaxConcurrentRequests, used only when no weight is known (0 = unlimited). */
   maxConcurrentRequests: number;
-  staleHoldMs: number;
   refusalTimeoutMs: number;
   executionTimeoutMs: number;
   voteBufferMs: number;
@@ -114,6 +113,21 @@ export interface Scenario {
   missTest: MissTestSpec | null;
 }
 
+/** The fields each object of the format allows (documented in examples/scenarios/README.md). */
+export const FIELDS = {
+  scenario: ["name", "description", "seed", "policy", "tieBreak", "capLeavesEscrowWeight", "capPhases", "gateway", "phases", "hosts", "escrows", "traffic", "missTest"],
+  gateway: [
+    "relaxedPoC", "capacityAwareLimits", "maxConcurrentPer10000Weight", "pocMaxConcurrentPer10000Weight",
+    "maxConcurrentRequests", "refusalTimeoutMs", "executionTimeoutMs", "voteBufferMs",
+    "quarantineMs", "nonceLimit", "phasePollMs", "timeoutVotesPass",
+  ],
+  phase: ["name", "startMs", "kind"],
+  host: ["address", "weight", "fullWeight", "score", "preserved", "parallel", "serviceMs", "admissionLimit", "overload"],
+  escrow: ["id", "slots", "nonce", "active"],
+  traffic: ["route", "startMs", "intervalMs", "count"],
+  missTest: ["address", "p0", "missedOutsideWindow", "totalOutsideWindow"],
+} as const;
+
 const MAX_MS = 1_000_000_000_000; // about 31 years of simulated time
 const MAX_WEIGHT = 1_000_000_000_000;
 const MAX_COUNT = 10_000_000;
@@ -127,12 +141,7 @@ export function defaultRates(normal: number, poc: number): { normal: number; poc
 
 function parseGateway(v: Json | undefined, where: At): GatewayConfig {
   const o = v === undefined ? {} : object(v, where);
-  const keys = [
-    "relaxedPoC", "capacityAwareLimits", "maxConcurrentPer10000Weight", "pocMaxConcurrentPer10000Weight",
-    "maxConcurrentRequests", "staleHoldMs", "refusalTimeoutMs", "executionTimeoutMs", "voteBufferMs",
-    "quarantineMs", "nonceLimit", "phasePollMs", "timeoutVotesPass",
-  ] as const;
-  onlyKeys(o, keys, where);
+  onlyKeys(o, FIELDS.gateway, where);
   const rates = defaultRates(
     integer(o.maxConcurrentPer10000Weight, at(where, "maxConcurrentPer10000Weight"), 0, 1_000_000, 5),
     integer(o.pocMaxConcurrentPer10000Weight, at(where, "pocMaxConcurrentPer10000Weight"), 0, 1_000_000, 10),
@@ -143,7 +152,6 @@ function parseGateway(v: Json | undefined, where: At): GatewayConfig {
     maxConcurrentPer10000Weight: rates.normal,
     pocMaxConcurrentPer10000Weight: rates.poc,
     maxConcurrentRequests: integer(o.maxConcurrentRequests, at(where, "maxConcurrentRequests"), 0, MAX_COUNT, 512),
-    staleHoldMs: integer(o.staleHoldMs, at(where, "staleHoldMs"), 0, MAX_MS, 200),
     refusalTimeoutMs: integer(o.refusalTimeoutMs, at(where, "refusalTimeoutMs"), 0, MAX_MS, 60_000),
     executionTimeoutMs: integer(o.executionTimeoutMs, at(where, "executionTimeoutMs"), 0, MAX_MS, 1_200_000),
     voteBufferMs: integer(o.voteBufferMs, at(where, "voteBufferMs"), 0, MAX_MS, 5_000),
@@ -161,7 +169,7 @@ function parsePhases(v: Json | undefined, where: At): PhaseSpec[] {
   list.forEach((p, i) => {
     const w = at(where, i);
     const o = object(p, w);
-    onlyKeys(o, ["name", "startMs", "kind"], w);
+    onlyKeys(o, FIELDS.phase, w);
     const phase: PhaseSpec = {
       name: string(o.name, at(w, "name")),
       startMs: integer(o.startMs, at(w, "startMs"), 0, MAX_MS),
@@ -193,7 +201,7 @@ function parseHosts(v: Json | undefined, where: At, phases: PhaseSpec[]): HostSp
   return list.map((h, i) => {
     const w = at(where, i);
     const o = object(h, w);
-    onlyKeys(o, ["address", "weight", "fullWeight", "score", "preserved", "parallel", "serviceMs", "admissionLimit", "overload"], w);
+    onlyKeys(o, FIELDS.host, w);
     const address = string(o.address, at(w, "address"));
     if (seen.has(address)) fail(at(w, "address"), `duplicate host address ${JSON.stringify(address)}`);
     seen.add(address);
@@ -220,7 +228,7 @@ function parseEscrows(v: Json | undefined, where: At, hosts: HostSpec[]): Escrow
   return list.map((e, i) => {
     const w = at(where, i);
     const o = object(e, w);
-    onlyKeys(o, ["id", "slots", "nonce", "active"], w);
+    onlyKeys(o, FIELDS.escrow, w);
     const id = string(o.id, at(w, "id"));
     if (id === "pooled") fail(at(w, "id"), `"pooled" is reserved for the pooled route`);
     if (ids.has(id)) fail(at(w, "id"), `duplicate escrow id ${JSON.stringify(id)}`);
@@ -248,7 +256,7 @@ function parseTraffic(v: Json | undefined, where: At, escrows: EscrowSpec[]): Tr
   return list.map((t, i) => {
     const w = at(where, i);
     const o = object(t, w);
-    onlyKeys(o, ["route", "startMs", "intervalMs", "count"], w);
+    onlyKeys(o, FIELDS.traffic, w);
     const route = string(o.route, at(w, "route"), "pooled");
     if (route !== "pooled" && !escrows.some((e) => e.id === route)) {
       fail(at(w, "route"), `expected "pooled" or an escrow id, got ${JSON.stringify(route)}`);
@@ -277,7 +285,7 @@ function parseP0(v: Json | undefined, where: At): Decimal {
 function parseMissTest(v: Json | undefined, where: At, hosts: HostSpec[]): MissTestSpec | null {
   if (v === undefined || v === null) return null;
   const o = object(v, where);
-  onlyKeys(o, ["address", "p0", "missedOutsideWindow", "totalOutsideWindow"], where);
+  onlyKeys(o, FIELDS.missTest, where);
   const address = string(o.address, at(where, "address"));
   if (!hosts.some((h) => h.address === address)) fail(at(where, "address"), `no host has address ${JSON.stringify(address)}`);
   const missed = integer(o.missedOutsideWindow, at(where, "missedOutsideWindow"), 0, MAX_COUNT * 10, 0);
@@ -305,11 +313,7 @@ function parseSeed(v: Json | undefined, where: At): bigint {
 export function parseScenario(doc: Json, source = "scenario"): Scenario {
   const root: At = { source, path: "" };
   const o = object(doc, root);
-  onlyKeys(
-    o,
-    ["name", "description", "seed", "policy", "tieBreak", "capLeavesEscrowWeight", "capPhases", "gateway", "phases", "hosts", "escrows", "traffic", "missTest"],
-    root,
-  );
+  onlyKeys(o, FIELDS.scenario, root);
   const phases = parsePhases(o.phases, at(root, "phases"));
   const hosts = parseHosts(o.hosts, at(root, "hosts"), phases);
   const escrows = parseEscrows(o.escrows, at(root, "escrows"), hosts);

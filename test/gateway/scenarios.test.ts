@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { builtinScenarioNames, loadScenario } from "../../src/gateway/scenario-source.js";
+import { builtinScenarioNames, loadScenario, SCENARIO_DIR } from "../../src/gateway/scenario-source.js";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { FIELDS, parseScenario } from "../../src/gateway/scenario.js";
 import { simulatePoc } from "../../src/gateway/simulate.js";
 
 const H = "gonka1incidenthost0433";
@@ -81,5 +84,50 @@ describe("built-in scenarios", () => {
     const g = r.gateway;
     expect(g.requests).toBe(100_000);
     expect(g.served + g.refused + g.failed).toBe(100_000);
+  });
+});
+
+describe("cross-checks against the routing notes (gateway-poc-routing.md §5) and closed forms", () => {
+  it("two escrows E1 = {B 100,000; H 1,809} and E2 = {C 100,000}, S = 20 s: H takes 25% today, 9 with the cap", () => {
+    const host = (address: string, weight: number) => ({ address, weight, parallel: 1000, serviceMs: 20_000 });
+    const sc = parseScenario({
+      name: "two-escrows",
+      phases: [{ name: "gen", startMs: 0, kind: "poc-generation" }],
+      hosts: [host("B", 100_000), host("H", 1809), host("C", 100_000)],
+      escrows: [
+        { id: "E1", slots: Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? "B" : "H")) },
+        { id: "E2", slots: Array(16).fill("C") },
+      ],
+      traffic: [{ route: "pooled", intervalMs: 250, count: 720 }],
+    });
+    const today = simulatePoc(sc);
+    expect(today.hosts.map((h) => [h.address, h.served, h.peakInflight])).toEqual([["B", 180, 20], ["H", 180, 20], ["C", 360, 40]]);
+    const capped = simulatePoc(sc, { policy: "per-host-cap" });
+    expect(capped.hosts.map((h) => [h.address, h.cap, h.served])).toEqual([["B", 100, 351], ["H", 1, 9], ["C", 100, 360]]);
+    expect(capped.gateway.refused).toBe(0);
+  });
+
+  it("the incident host as a FIFO with A servers of S each misses exactly the requests finishing > 1,200 s after receipt", () => {
+    const base = loadScenario("epoch-433");
+    // request k (arrival k/4 s) finishes at S·(⌊k/A⌋ + 1); it misses when that minus k/4 exceeds 1,200 s
+    const closedForm = (a: number, sMs: number) => {
+      let n = 0;
+      for (let k = 0; k < 720; k++) if (sMs * (Math.floor(k / a) + 1) - 250 * k > 1_200_000) n++;
+      return n;
+    };
+    for (const [a, s] of [[1, 20_000], [4, 20_000], [8, 20_000], [4, 10_000], [4, 30_000], [16, 30_000]] as const) {
+      const sc = { ...base, hosts: base.hosts.map((h, i) => (i === 0 ? { ...h, parallel: a, serviceMs: s } : h)) };
+      expect(simulatePoc(sc).hosts[0]!.misses, `A=${a} S=${s}`).toBe(closedForm(a, s));
+    }
+    expect(closedForm(4, 20_000)).toBe(468);
+  });
+});
+
+describe("the format documentation", () => {
+  it("examples/scenarios/README.md has a row for every field the parser accepts", () => {
+    const readme = readFileSync(join(SCENARIO_DIR, "README.md"), "utf8");
+    for (const [object, fields] of Object.entries(FIELDS)) {
+      for (const f of fields) expect(readme, `${object}.${f}`).toContain(`| \`${f}\` |`);
+    }
   });
 });
