@@ -8,7 +8,7 @@ import { InputError } from "../../src/errors.js";
 /** Eligible sets: up to 8 participants, up to 6 nodes each, unique node ids per participant. */
 const eligibleArb = (minWeight = 0) =>
   fc
-    .array(
+    .uniqueArray(
       fc.record({
         address: fc.stringMatching(/^gonka1[a-z0-9]{1,4}$/),
         nodes: fc.uniqueArray(fc.record({ nodeId: fc.constantFrom("a", "b", "node1", "node10", "node2", "Z", "", "é", "😀"), pocWeight: fc.bigInt({ min: BigInt(minWeight), max: 5000n }) }), {
