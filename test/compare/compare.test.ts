@@ -57,6 +57,18 @@ describe("compare: identical proposals", () => {
   });
 });
 
+describe("compare: values from the snapshot's chain slice", () => {
+  it("takes vote_threshold_factor and group_size from the chain client's params", () => {
+    const s: Snapshot = { ...snapshot, chain: { params: { devshardEscrowParams: { groupSize: 12, voteThresholdFactor: 60 } } } };
+    const m = run({ name: "x" }, { name: "y", voteThresholdFactor: 100n }, s);
+    expect(m.a.voteThresholdFactor).toEqual({ value: 60n, source: "snapshot" });
+    expect(m.voteThreshold).toEqual([
+      { groupSize: 16, note: "default group size", thresholdA: 9, neededA: 10, thresholdB: 16, neededB: 17 },
+      { groupSize: 12, note: "snapshot group_size", thresholdA: 7, neededA: 8, thresholdB: 12, neededB: 13 },
+    ]);
+  });
+});
+
 describe("compare: A against B on the example snapshot", () => {
   const m = run(proposalA, proposalB, withSettlement);
 
