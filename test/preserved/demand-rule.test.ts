@@ -127,6 +127,21 @@ describe("round-robin fill", () => {
     );
   });
 
+  it("each participant gives its heaviest nodes (largest-first) or its lightest (smallest-first), in that order", () => {
+    fc.assert(
+      fc.property(eligibleArb(), fc.bigInt({ min: 0n, max: 30_000n }), fc.constantFrom("largest" as const, "smallest" as const), (eligible, target, order) => {
+        const r = fillRoundRobin(eligible, target, order);
+        for (const [address, nodes] of eligible) {
+          const taken = r.allocationOrder.filter((n) => n.participant === address).map((n) => n.pocWeight);
+          const sorted = nodes.map((n) => n.pocWeight).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+          if (order === "largest") sorted.reverse();
+          expect(taken).toEqual(sorted.slice(0, taken.length));
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it("does not depend on the input order of participants or nodes", () => {
     fc.assert(
       fc.property(eligibleArb(), fc.bigInt({ min: 0n, max: 30_000n }), (eligible, target) => {
