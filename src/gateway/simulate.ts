@@ -301,6 +301,13 @@ class Simulation {
       this.policy === "per-host-cap" && this.sc.gateway.relaxedPoC &&
       (kind === "poc-generation" || (this.sc.capPhases === "all-poc" && kind === "poc-other"));
     this.allChanged();
+    if (this.capActive) {
+      // attempts dispatched before the cap became active still count while it is active
+      for (let h = 0; h < this.H; h++) {
+        const res = this.hr[h]!;
+        if (this.inflight[h]! > res.peakInflightWhileCapActive) res.peakInflightWhileCapActive = this.inflight[h]!;
+      }
+    }
     for (let e = 0; e < this.E; e++) this.wakePicker(e);
   }
 

@@ -170,6 +170,20 @@ describe("the picker", () => {
     expect(b).toMatchObject({ real: 3, served: 1, failedAfterReceipt: 2, misses: 2 });
   });
 
+  it("attempts from before generation count against the cap once it applies; new ones wait until they drain", () => {
+    const sc = parseScenario({
+      name: "carry-over",
+      gateway: { phasePollMs: 0, maxConcurrentPer10000Weight: 1000 },
+      phases: [{ name: "before", startMs: 0, kind: "normal" }, { name: "gen", startMs: 5000, kind: "poc-generation" }],
+      hosts: [{ address: "a", weight: 1000, parallel: 10, serviceMs: 10_000 }],
+      escrows: [{ id: "x", slots: ["a"] }],
+      traffic: [{ route: "x", startMs: 0, intervalMs: 1, count: 3 }, { route: "x", startMs: 6000, intervalMs: 1000, count: 2 }, { route: "x", startMs: 11_000, count: 1 }],
+    });
+    const a = simulatePoc(sc, { policy: "per-host-cap" }).hosts[0]!;
+    expect(a).toMatchObject({ cap: 1, real: 4, served: 4, refusedBeforeReceipt: 2, peakInflight: 3, peakInflightWhileCapActive: 3 });
+    expect(simulatePoc(sc, { policy: "today" }).hosts[0]).toMatchObject({ real: 6, served: 6, refusedBeforeReceipt: 0 });
+  });
+
   it("an escrow at the nonce limit leaves the pooled route", () => {
     const sc = small({
       gateway: { nonceLimit: 5 },
