@@ -7,8 +7,9 @@
  * - Every HTTP request has a timeout (AbortSignal), and every answer that does not belong to a
  *   request of the batch is an error, so no query can hang.
  * - The HTTP bytes received are counted, for progress and benchmarks.
- * Requests queue for at most `dispatchIntervalMs` (or until `batchSize` are waiting), then go out as
- * one POST with a JSON array (a single request goes out as a plain object).
+ * Requests queue until the current round of queries has been issued (`dispatchIntervalMs` 0, the
+ * default: a setImmediate), or for at most `dispatchIntervalMs`, or until `batchSize` are waiting, then go
+ * out as one POST with a JSON array (a single request goes out as a plain object).
  */
 import type { RpcClient } from "@cosmjs/tendermint-rpc";
 
@@ -43,6 +44,7 @@ export class BatchRpcClient implements RpcClient {
   httpRequests = 0;
   private queue: Pending[] = [];
   private timer: ReturnType<typeof setTimeout> | undefined;
+  private immediate: ReturnType<typeof setImmediate> | undefined;
 
   constructor(
     readonly url: string,
@@ -53,17 +55,24 @@ export class BatchRpcClient implements RpcClient {
     new Promise((resolve, reject) => {
       this.queue.push({ request, resolve, reject });
       if (this.queue.length >= this.options.batchSize) this.flush();
-      else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.options.dispatchIntervalMs);
+      else if (this.options.dispatchIntervalMs <= 0) {
+        // Send once the current round of queries has been issued (after pending microtasks).
+        if (!this.immediate) this.immediate = setImmediate(() => this.flush());
+      } else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.options.dispatchIntervalMs);
     });
 
   readonly disconnect = (): void => {
     if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
     this.timer = undefined;
+    this.immediate = undefined;
   };
 
   private flush(): void {
     if (this.timer) clearTimeout(this.timer);
+    if (this.immediate) clearImmediate(this.immediate);
     this.timer = undefined;
+    this.immediate = undefined;
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.options.batchSize);
       void this.send(batch);

@@ -29,7 +29,7 @@ export interface ChainClientOptions {
   concurrency?: number;
   /** JSON-RPC requests per HTTP batch (default 10 = CometBFT's default rpc.max_request_batch_size). */
   batchSize?: number;
-  /** Batch dispatch interval in ms (default 2). */
+  /** Batch dispatch interval in ms (default 0: as soon as the current round of queries is issued). */
   dispatchIntervalMs?: number;
   /** Called after every completed query. */
   onProgress?: (p: Progress) => void;
@@ -117,7 +117,7 @@ export class ChainClient {
     if (!/^https?:\/\//i.test(url)) throw new ChainError("unreachable", `--rpc: expected an http:// or https:// URL, got ${JSON.stringify(url)}`);
     const batch = new BatchRpcClient(url, {
       batchSize: Math.max(1, options.batchSize ?? 10),
-      dispatchIntervalMs: options.dispatchIntervalMs ?? 2,
+      dispatchIntervalMs: options.dispatchIntervalMs ?? 0,
       timeoutMs: options.timeoutMs ?? 30_000,
     });
     const comet = Comet38Client.create(batch);
