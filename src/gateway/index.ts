@@ -1,5 +1,7 @@
 /** The PoC routing simulator's public surface (re-exported by the package entry point). */
-export { simulatePoc, splitOf, type SimulateOptions } from "./simulate.js";
+export { simulatePoc, type SimulateOptions } from "./simulate.js";
+export { splitOf } from "./split.js";
+export { missTestVerdict } from "./miss-verdict.js";
 export { parseScenario, defaultRates, POLICIES, TIE_BREAKS, type Scenario, type Policy, type TieBreak } from "./scenario.js";
 export { loadScenario, builtinScenarioNames, parseScenarioText } from "./scenario-source.js";
 export { formatSimulation } from "./report.js";

@@ -3,13 +3,14 @@
  * when it is, its cap for the one model the scenario serves.
  */
 
-/** Models devshardctl: the limiter is checked only if capacity-aware limits are on or relaxed PoC bypass is not active. */
+/** Models the limiter gate of devshardctl.(*Gateway).handlePooledChat / handleDevshard: checked only if capacity-aware limits are on or the relaxed PoC bypass is not active. */
 export function limiterApplies(capacityAwareLimits: boolean, relaxedPoC: boolean, pocActive: boolean): boolean {
   return capacityAwareLimits || !(relaxedPoC && pocActive);
 }
 
 /**
- * Models devshardctl's weight-based model concurrency cap: min(⌊Wcur × rate / 10000⌋,
+ * Models devshardctl.(*GatewayLimiter).concurrentLimitsForCapacityLocked (with weightConcurrencyLimit
+ * and scaleClampLimit): min(⌊Wcur × rate / 10000⌋,
  * ⌊Wbase × rate / 10000⌋) when rate > 0 and Wbase > 0; otherwise the static cap scaled by
  * Wcur / Wbase (clamped to [0, 1], rounded half up), 0 meaning unlimited (returned as Infinity).
  */

@@ -132,7 +132,7 @@ const MAX_MS = 1_000_000_000_000; // about 31 years of simulated time
 const MAX_WEIGHT = 1_000_000_000_000;
 const MAX_COUNT = 10_000_000;
 
-/** Models devshardctl's rate defaulting (normal 0 → 5; PoC 0 → normal, or 10 when normal is 5). */
+/** Models devshardctl.GatewaySettings.WithTuningDefaults for the two rates (normal 0 → 5; PoC 0 → normal, or 10 when normal is 5). */
 export function defaultRates(normal: number, poc: number): { normal: number; poc: number } {
   const n = normal === 0 ? 5 : normal;
   const p = poc !== 0 ? poc : n === 5 ? 10 : n;

@@ -15,15 +15,16 @@
  * blocks, escrow rotation, hosts' catch-up cost, the token bucket (throttled = quarantined).
  */
 import { GoRand } from "../go/math-rand.js";
-import { missedStatTest } from "../misstest/missed-stat-test.js";
 import { compareLoad, escrowWeight, type Rational, type WeightPart } from "./escrow-weight.js";
 import { EventClass, EventQueue } from "./event-queue.js";
 import { perHostCap } from "./host-cap.js";
 import { limiterApplies, limiterCap } from "./limiter.js";
 import type {
-  EscrowResult, GatewayResult, HostResult, MissTestResult, RefusalCounts, SimulationResult, SplitResult,
+  EscrowResult, GatewayResult, HostResult, RefusalCounts, SimulationResult,
 } from "./result.js";
 import type { Policy, Scenario, TieBreak } from "./scenario.js";
+import { missTestVerdict } from "./miss-verdict.js";
+import { splitOf } from "./split.js";
 import { breakTie, type TieState } from "./tie-break.js";
 
 export interface SimulateOptions {
@@ -236,6 +237,7 @@ class Simulation {
     return this.sc.gateway.relaxedPoC && this.pocActive && !this.sc.hosts[h]!.preserved[this.phase]!;
   }
 
+  /** Models devshardctl.(*ParticipantRequestLimiter).IsBlocked, with throttled = quarantined (no token bucket). */
   quarantined(h: number): boolean {
     return this.now < this.quarantineUntil[h]!;
   }
@@ -274,6 +276,7 @@ class Simulation {
     this.limiterDirty = true;
   }
 
+  /** W(e) and the escrow's tie-break score, recomputed only after an availability change. */
   escrowWeightNow(e: number): Rational {
     if (this.wDirty[e]) {
       const parts: WeightPart[] = [];
@@ -311,6 +314,7 @@ class Simulation {
     for (let e = 0; e < this.E; e++) this.wakePicker(e);
   }
 
+  /** Models devshardctl.(*ParticipantRequestLimiter).ObserveResult on a 429/503: quarantine for httpThrottleQuarantine. */
   quarantine(h: number): void {
     const until = this.now + this.sc.gateway.quarantineMs;
     if (until <= this.quarantineUntil[h]!) return;
@@ -617,34 +621,7 @@ class Simulation {
       escrows: this.er,
       gateway,
       split: splitOf(this.hr),
-      missTest: this.missTest(),
+      missTest: this.sc.missTest === null ? null : missTestVerdict(this.sc.missTest, this.hr),
     };
   }
-
-  missTest(): MissTestResult | null {
-    const m = this.sc.missTest;
-    if (m === null) return null;
-    const h = this.hr.find((x) => x.address === m.address)!;
-    const missed = h.misses + m.missedOutsideWindow;
-    const total = h.real + m.totalOutsideWindow;
-    const passed = missedStatTest(BigInt(missed), BigInt(total), m.p0);
-    return {
-      address: m.address, missed, total, windowMissed: h.misses, windowTotal: h.real,
-      p0: m.p0.toString(), passed, rewardZeroed: !passed,
-    };
-  }
-}
-
-/** The served split among hosts preserved in every PoC phase, against their score shares (display only). */
-export function splitOf(hosts: readonly HostResult[]): SplitResult {
-  const eligible = hosts.filter((h) => h.preserved);
-  const servedSum = eligible.reduce((s, h) => s + h.served, 0);
-  const scoreSum = eligible.reduce((s, h) => s + h.score, 0);
-  const pct = (x: number, sum: number) => (sum === 0 ? 0 : Math.round((x * 1000) / sum) / 10);
-  const entries = eligible.map((h) => ({
-    address: h.address, served: h.served, score: h.score,
-    servedPercent: pct(h.served, servedSum), scorePercent: pct(h.score, scoreSum),
-  }));
-  const dist = entries.reduce((m, x) => Math.max(m, Math.abs(x.servedPercent - x.scorePercent)), 0);
-  return { hosts: entries, maxDistancePoints: Math.round(dist * 10) / 10 };
 }
