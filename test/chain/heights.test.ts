@@ -58,6 +58,9 @@ describe("height pinning", () => {
     const r = await run(["snapshot", "--rpc", s.url, "--height", "8000", "--out", out, "--json"]);
     expect(r.code).toBe(0);
     expect([...s.heightsAsked()]).toEqual([8000]);
+    // status goes alone (a single JSON-RPC object); the queries go in batches (JSON arrays)
+    expect(s.singleCalls).toBeGreaterThan(0);
+    expect(s.batchCalls).toBeGreaterThan(0);
     const doc = parseJson(readFileSync(out, "utf8"));
     expect(new Set(heightMarks(doc))).toEqual(new Set([8000]));
     const snap = loadSnapshot(out);

@@ -93,6 +93,9 @@ export class FixtureServer {
   readonly asked: AskedQuery[] = [];
   bytesOut = 0;
   httpRequests = 0;
+  /** POST bodies that were one JSON-RPC object / a JSON array (a batch). */
+  singleCalls = 0;
+  batchCalls = 0;
   private server: Server | undefined;
   private readonly seen = new Set<string>();
   private readonly indexes = new WeakMap<FixtureChainState, StateIndex>();
@@ -155,6 +158,8 @@ export class FixtureServer {
       } else {
         const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
         batch = Array.isArray(body);
+        if (batch) this.batchCalls++;
+        else this.singleCalls++;
         calls = (batch ? body : [body]).map((c: { id: unknown; method: string; params?: Record<string, unknown> }) => ({ id: c.id, method: c.method, params: c.params ?? {} }));
       }
     } catch {
