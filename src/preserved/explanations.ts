@@ -74,17 +74,24 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult): Nod
     const alloc = at.samplePreservedCalls.find((c) => c.modelId === modelId);
     const rounds = new Map<string, number>();
     for (const s of alloc?.allocationOrder ?? []) rounds.set(`${s.participant}\u0000${s.node.nodeId}`, s.round);
+    const withHistory = new Set(prep?.participantsWithHistory ?? []);
+    const drawn = new Set(draw?.sample.eligible ?? []);
+    const eligibleNodes = new Set<object>();
+    for (const list of draw?.eligible.values() ?? []) for (const n of list) eligibleNodes.add(n);
+    const filteredNodes = new Set<object>();
+    for (const c of prep?.candidates.values() ?? []) for (const n of c.filteredNodes) filteredNodes.add(n);
     for (const e of entries) explainEntry(e);
 
     function explainEntry(e: SubGroupEntry): void {
       const addr = e.vw.memberAddress;
+      const kept = new Set(e.dedup?.dedupedIndices ?? []);
       e.vw.mlNodes.forEach((n, i) => {
         if (!n) return;
         if (!e.live) return push(addr, n.nodeId, n.pocWeight, "not_live", "the participant is no longer a live member of the model subgroup");
         if (lastLive.get(addr) !== e.index) {
           return push(addr, n.nodeId, n.pocWeight, "duplicate_member_entry", "a later subgroup entry for the same participant replaces this one");
         }
-        if (e.dedup?.dedupedIndices?.includes(i) !== true) {
+        if (!kept.has(i)) {
           return push(addr, n.nodeId, n.pocWeight, "duplicate_node_id", "another entry with the same node id is kept (heavier, or higher throughput, or listed first)");
         }
         const round = rounds.get(`${addr}\u0000${n.nodeId}`);
@@ -100,21 +107,20 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult): Nod
           }
           return push(addr, n.nodeId, n.pocWeight, "above_outlier_cap", `above the outlier cap: weight ${n.pocWeight} exceeds the model's IQR cap ${t.globalMaxNodeWeight}`);
         }
-        const cand = prep.candidates.get(addr);
-        if (!cand || !cand.filteredNodes.includes(n)) {
+        if (!filteredNodes.has(n)) {
           const count = t.participantNodeCounts.get(addr) ?? 0;
           return push(addr, n.nodeId, n.pocWeight, "count_cut", `kept for voting (uniform node weights: only the ${count} lightest may be preserved)`);
         }
         if (prepared.epochIndex === 0n) return push(addr, n.nodeId, n.pocWeight, "epoch_zero", "epoch 0 has no previous epoch, so nobody can be sampled");
-        if (!prep.participantsWithHistory.includes(addr)) {
+        if (!withHistory.has(addr)) {
           const s = state.previousEpochPerformanceSummaries.get(addr);
           const why = s === undefined ? "no performance summary" : s.rewardedCoins === 0n ? "rewarded 0 coins" : "no nodes for this model in the previous epoch";
           return push(addr, n.nodeId, n.pocWeight, "no_history", `no reward in the previous epoch for this model (${why})`);
         }
-        if (!draw.sample.eligible.includes(addr)) {
+        if (!drawn.has(addr)) {
           return push(addr, n.nodeId, n.pocWeight, "not_sampled", `participant not sampled at this anchor (${draw.sample.numEligible} of ${prep.participantsWithHistory.length} participants with history drawn)`);
         }
-        if (!(draw.eligible.get(addr) ?? []).includes(n)) {
+        if (!eligibleNodes.has(n)) {
           return push(addr, n.nodeId, n.pocWeight, "voting_cap", "stopped by the 34% cap: preserving all of the participant's nodes would exceed 34% non-voting power");
         }
         push(addr, n.nodeId, n.pocWeight, "target_met", `not reached: target met (${alloc?.achievedWeight ?? 0n} of target ${alloc?.targetWeight ?? 0n} preserved first)`);

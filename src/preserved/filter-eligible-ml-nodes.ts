@@ -43,6 +43,8 @@ export interface CandidateData {
   prefix: bigint[];
   /** Positions in `filteredNodes` ordered by node id (byte order), for sorted output without sorting. */
   idOrder: number[];
+  /** Whether the filtered node ids are distinct (always, after dedup); then the fill takes them in order. */
+  uniqueIds: boolean;
 }
 
 /** Everything about one model that does not depend on the anchor. */
@@ -87,7 +89,9 @@ export function prepareModelFilter(
       filteredNodes.map((_, i) => i),
       (x, y) => compareGoStrings(filteredNodes[x]!.nodeId, filteredNodes[y]!.nodeId),
     );
-    candidates.set(addr, { filteredNodes, participantModelWeight, participantVP: participantVotingPowersPerModel?.get(addr) ?? 0n, prefix, idOrder });
+    let uniqueIds = true;
+    for (let i = 1; i < idOrder.length; i++) if (filteredNodes[idOrder[i - 1]!]!.nodeId === filteredNodes[idOrder[i]!]!.nodeId) uniqueIds = false;
+    candidates.set(addr, { filteredNodes, participantModelWeight, participantVP: participantVotingPowersPerModel?.get(addr) ?? 0n, prefix, idOrder, uniqueIds });
   }
   return {
     modelId,

@@ -205,15 +205,6 @@ export interface SampleOptions {
   traceDecisions?: boolean;
 }
 
-function uniqueIds(nodes: readonly MLNodeInfo[]): boolean {
-  const s = new Set<string>();
-  for (const n of nodes) {
-    if (s.has(n.nodeId)) return false;
-    s.add(n.nodeId);
-  }
-  return true;
-}
-
 /** Mirrors SamplePreservedForEpisode from the shuffle on (draw, 34 % cap, fill, output), with traces. */
 export function sampleAtAnchor(prepared: PreparedEpisode, anchorHeight: bigint, options: SampleOptions = {}): AnchorResult {
   if (prepared.rootUnavailable) return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes: [] }, perModelFilter: [], samplePreservedCalls: [] };
@@ -232,9 +223,10 @@ export function sampleAtAnchor(prepared: PreparedEpisode, anchorHeight: bigint, 
       const participants = sortedGoStrings(eligible.keys());
       // Eligible lists are weight-then-id sorted prefixes of the filtered nodes: with unique ids that is
       // already the order in which getSmallestUnallocatedMLNode takes them.
+      const prep = prepared.modelPrepByModel.get(modelId);
       const queues = participants.map((a) => {
         const l = eligible.get(a)!;
-        return uniqueIds(l) ? l : allocationQueue(l);
+        return prep?.candidates.get(a)?.uniqueIds === true ? l : allocationQueue(l);
       });
       alloc = roundRobin(modelId, prepared.totalWeights.get(modelId) ?? 0n, prepared.targetWeights.get(modelId) ?? 0n, participants, queues);
       cache.set(modelId, alloc);

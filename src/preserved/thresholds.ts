@@ -27,8 +27,12 @@ function uniqueParticipants(epochData: EpochMLNodeData): string[] {
 }
 
 /** Mirrors inference.getParticipantWeightsForThreshold: VP (0 when missing) per participant, sorted by address. */
-export function getParticipantWeightsForThreshold(epochData: EpochMLNodeData, participantVotingPowers: ReadonlyMap<string, bigint> | undefined): bigint[] {
-  return uniqueParticipants(epochData).map((a) => participantVotingPowers?.get(a) ?? 0n);
+export function getParticipantWeightsForThreshold(
+  epochData: EpochMLNodeData,
+  participantVotingPowers: ReadonlyMap<string, bigint> | undefined,
+  participants: readonly string[] = uniqueParticipants(epochData),
+): bigint[] {
+  return participants.map((a) => participantVotingPowers?.get(a) ?? 0n);
 }
 
 /** Mirrors inference.calculatePerParticipantThreshold: 25 % rule for participants with VP ≥ the 75 % line. */
@@ -36,11 +40,12 @@ export function calculatePerParticipantThreshold(
   epochData: EpochMLNodeData,
   participantWeightThreshold: bigint,
   participantVotingPowers: ReadonlyMap<string, bigint> | undefined,
+  participants: readonly string[] = uniqueParticipants(epochData),
 ): { thresholds: Map<string, bigint>; counts: Map<string, number> } {
   const thresholds = new Map<string, bigint>();
   const counts = new Map<string, number>();
   const models = sortedKeys(epochData.data);
-  for (const addr of uniqueParticipants(epochData)) {
+  for (const addr of participants) {
     if ((participantVotingPowers?.get(addr) ?? 0n) < participantWeightThreshold) continue;
     const nodeWeights: bigint[] = [];
     for (const m of models) for (const n of epochData.data.get(m)!.get(addr) ?? []) nodeWeights.push(n.pocWeight);
@@ -57,9 +62,10 @@ export function calculateThresholds(
   participantVotingPowersPerModel: ReadonlyMap<string, bigint> | undefined,
   liveRootTotalWeight: bigint,
 ): ThresholdSet {
-  const participantWeights = getParticipantWeightsForThreshold(epochData, participantVotingPowersPerModel);
+  const participants = uniqueParticipants(epochData);
+  const participantWeights = getParticipantWeightsForThreshold(epochData, participantVotingPowersPerModel, participants);
   const participantWeightThreshold = calculateParticipantWeightThreshold75Percent(participantWeights, liveRootTotalWeight);
-  const per = calculatePerParticipantThreshold(epochData, participantWeightThreshold, participantVotingPowersPerModel);
+  const per = calculatePerParticipantThreshold(epochData, participantWeightThreshold, participantVotingPowersPerModel, participants);
   return {
     participantWeights,
     participantWeightThreshold,

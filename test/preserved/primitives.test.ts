@@ -79,3 +79,17 @@ describe("allocationQueue", () => {
     );
   });
 });
+
+describe("compareGoStrings", () => {
+  it("orders like Go: by UTF-8 bytes", async () => {
+    const { compareGoStrings } = await import("../../src/go/bytes.js");
+    const str = fc.string({ unit: fc.constantFrom("a", "b", "A", "é", "\uFF5E", "\u{1F600}", "\u{10000}", "\uE000", "") as fc.Arbitrary<string>, maxLength: 6 });
+    fc.assert(
+      fc.property(str, str, (a, b) => {
+        const c = Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8"));
+        expect(compareGoStrings(a, b)).toBe(c);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
