@@ -3,7 +3,7 @@
  * and tables are there, nothing is fetched from the network, and a screenshot is taken for a person to
  * look at (its path is printed). Skips, visibly, where /usr/bin/chromium is not installed.
  */
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ const root = join(import.meta.dirname, "..", "..");
 describe("HTML report in headless chromium", () => {
   let browser: BrowserContext | undefined;
   let dir = "";
+  let profile = "";
   const model = compareProposals(
     { snapshot: loadSnapshot(join(root, "examples", "mainnet-like.snapshot.json")), a: loadProposal(join(root, "examples", "proposal-a.json")), b: loadProposal(join(root, "examples", "proposal-b.json")) },
     defaultEngines(),
@@ -31,7 +32,8 @@ describe("HTML report in headless chromium", () => {
     if (!hasChromium) return;
     dir = mkdtempSync(join(tmpdir(), "gonka-report-"));
     // A fresh profile directory every run (playwright passes it as --user-data-dir).
-    browser = await chromium.launchPersistentContext(mkdtempSync(join(tmpdir(), "gonka-chromium-")), {
+    profile = mkdtempSync(join(tmpdir(), "gonka-chromium-"));
+    browser = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
       headless: true,
       viewport: { width: 1240, height: 900 },
@@ -49,6 +51,7 @@ describe("HTML report in headless chromium", () => {
   });
   afterAll(async () => {
     await browser?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true }); // the screenshots in `dir` stay for a person to look at
   });
 
   (hasChromium ? it : it.skip)(
