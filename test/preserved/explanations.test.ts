@@ -66,3 +66,32 @@ describe("explanations", () => {
     expect(samplePreservedForEpisode(st, 1234n, { explain: false }).explanations).toEqual([]);
   });
 });
+
+describe("explanations of the 34% cap and the target", () => {
+  // Live root weight 100 → max non-voting VP 34. a is top-75% (VP 80) but was not rewarded;
+  // b and c (VP 20 each) are below the 75% line, so only the IQR cap (18) applies to them.
+  // b becomes fully preserved (non-voting 20); c would bring it to 40 ≥ 34. Target = trunc(0.05 × 85) = 4.
+  const node = (nodeId: string, pocWeight: number) => ({ nodeId, pocWeight, throughput: 0, timeslotAllocation: [] });
+  const vw = (memberAddress: string, votingPower: number, mlNodes: object[]) => ({ memberAddress, weight: 0, votingPower, mlNodes });
+  const state = {
+    anchorHeight: 42,
+    epoch: { index: 2 },
+    genesisGuardianAddresses: [],
+    liveSubGroups: { byModel: { m: { liveMembers: ["a", "b", "c"], validationWeights: [vw("a", 80, [node("a1", 10), node("a2", 10), node("a3", 50)]), vw("b", 20, [node("b1", 4), node("b2", 5)]), vw("c", 20, [node("c1", 6)])] } } },
+    params: { epochParams: { pocSlotAllocation: { value: 5, exponent: -2 } } },
+    previousEpochGroupData: { m: { validationWeights: [vw("a", 0, [node("a1", 1)]), vw("b", 0, [node("b1", 1)]), vw("c", 0, [node("c1", 1)])] } },
+    previousEpochPerformanceSummaries: { a: { rewardedCoins: 0 }, b: { rewardedCoins: 3 }, c: { rewardedCoins: 3 } },
+    rootGroup: { liveMembers: ["a", "b", "c"], subGroupModels: ["m"], validationWeights: [{ memberAddress: "a", weight: 40 }, { memberAddress: "b", weight: 30 }, { memberAddress: "c", weight: 30 }] },
+  };
+
+  it("gives each node the rule that decided it", () => {
+    const st = parsePreservedState(state as unknown as Json, "state");
+    const r = samplePreservedForEpisode(st, 42n);
+    expect(r.snapshot.modelPreservedNodes).toEqual([{ modelId: "m", participants: [{ participantId: "b", nodeIds: ["b1"] }] }]);
+    const byNode = Object.fromEntries(r.explanations.map((e) => [e.nodeId, e.code]));
+    expect(byNode).toEqual({ a1: "no_history", a2: "no_history", a3: "kept_for_voting", b1: "preserved", b2: "target_met", c1: "voting_cap" });
+    expect(r.explanations.find((e) => e.nodeId === "a1")!.text).toContain("rewarded 0 coins");
+    expect(r.intermediates.maxNonVotingVP).toBe(34n);
+    expect(r.intermediates.samplePreservedCalls[0]!.targetWeight).toBe(4n);
+  });
+});
