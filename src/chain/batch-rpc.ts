@@ -51,8 +51,14 @@ export class BatchRpcClient implements RpcClient {
     readonly options: BatchRpcOptions,
   ) {}
 
+  private closed = false;
+
   readonly execute = (request: JsonRpcRequest): Promise<JsonRpcSuccessResponse> =>
     new Promise((resolve, reject) => {
+      if (this.closed) {
+        reject(new JsonRpcError("the client was closed", undefined));
+        return;
+      }
       this.queue.push({ request, resolve, reject });
       if (this.queue.length >= this.options.batchSize) this.flush();
       else if (this.options.dispatchIntervalMs <= 0) {
@@ -61,7 +67,10 @@ export class BatchRpcClient implements RpcClient {
       } else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.options.dispatchIntervalMs);
     });
 
+  /** Stop: queued requests are rejected, later ones refused (an aborted fetch sends nothing more). */
   readonly disconnect = (): void => {
+    this.closed = true;
+    for (const p of this.queue.splice(0)) p.reject(new JsonRpcError("the client was closed", undefined));
     if (this.timer) clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);
     this.timer = undefined;

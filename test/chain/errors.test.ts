@@ -136,3 +136,20 @@ describe("batches", () => {
     expect(s.httpRequests).toBeGreaterThan(s.asked.length / 10 - 1);
   });
 });
+
+describe("not a CometBFT endpoint", () => {
+  it("an HTML error page is one clear line", async () => {
+    const { createServer } = await import("node:http");
+    const srv = createServer((_q, r) => r.writeHead(404, { "content-type": "text/html" }).end("<html>not found</html>"));
+    await new Promise<void>((res) => srv.listen(0, "127.0.0.1", res));
+    const port = (srv.address() as { port: number }).port;
+    try {
+      const r = await run(["snapshot", "--rpc", `http://127.0.0.1:${port}/chain-rpc/`, "--out", join(tmpdir(), "never.json"), "--json"]);
+      expect(r.code).toBe(2);
+      oneLine(r.err);
+      expect(r.err).toMatch(/answered status with HTTP 404; is this a CometBFT RPC endpoint\?/);
+    } finally {
+      srv.close();
+    }
+  });
+});
