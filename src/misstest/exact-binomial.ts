@@ -86,7 +86,7 @@ export function exactUpperTail(k: bigint, n: bigint, p0: Decimal): Fraction {
     let t = a ** n;
     let s = t;
     for (let i = n; i > k; i--) {
-      t = (t * i * b) / ((n - i + 1n) * a);
+      t = (t * (i * b)) / ((n - i + 1n) * a);
       s += t;
     }
     numerator = s;
@@ -95,7 +95,7 @@ export function exactUpperTail(k: bigint, n: bigint, p0: Decimal): Fraction {
     let t = b ** n;
     let s = t;
     for (let i = 0n; i < k - 1n; i++) {
-      t = (t * (n - i) * a) / ((i + 1n) * b);
+      t = (t * ((n - i) * a)) / ((i + 1n) * b);
       s += t;
     }
     numerator = denominator - s;
@@ -108,30 +108,76 @@ export function exactTestPasses(pValue: Fraction): boolean {
   return pValue.numerator * 20n >= pValue.denominator;
 }
 
-/** The largest m with P(X >= m) >= 0.05: every missed count up to it passes the exact test. */
+/** The product lo·(lo+1)·…·hi by splitting (balanced operands keep big multiplications fast). */
+function rangeProduct(lo: bigint, hi: bigint): bigint {
+  if (lo > hi) return 1n;
+  if (hi - lo < 16n) {
+    let p = 1n;
+    for (let i = lo; i <= hi; i++) p *= i;
+    return p;
+  }
+  const mid = (lo + hi) / 2n;
+  return rangeProduct(lo, mid) * rangeProduct(mid + 1n, hi);
+}
+
+/** C(n, k) exactly. */
+function binomialCoefficient(n: bigint, k: bigint): bigint {
+  const m = k < n - k ? k : n - k;
+  return rangeProduct(n - m + 1n, n) / rangeProduct(1n, m);
+}
+
+/** floor(sqrt(x)) for x >= 0 (Newton on bigint). */
+function isqrt(x: bigint): bigint {
+  if (x < 2n) return x;
+  let r = 1n << BigInt((x.toString(2).length + 1) >> 1);
+  for (;;) {
+    const next = (r + x / r) >> 1n;
+    if (next >= r) return r;
+    r = next;
+  }
+}
+
+/** The critical value by walking every term down from the top (the plain method, always exact). */
+function criticalValueFromTop(n: bigint, a: bigint, b: bigint, denominator: bigint): bigint {
+  let t = a ** n;
+  let s = t;
+  for (let i = n; ; i--) {
+    if (s * 20n >= denominator) return i;
+    t = (t * (i * b)) / ((n - i + 1n) * a);
+    s += t;
+  }
+}
+
+/**
+ * The largest m with P(X >= m) >= 0.05: every missed count up to it passes the exact test.
+ * Walks down from i0 >= mean + 5·sd, where Cantelli's inequality gives P(X >= i0) <= 1/26 < 0.05,
+ * with the tail above i0 bounded by a geometric series (the term ratio falls below 1 there): each
+ * verdict on the way is decided by exact integer bounds; if a bound is ever inconclusive, the plain
+ * walk from the top decides.
+ */
 export function exactCriticalValue(n: bigint, p0: Decimal): bigint {
   checkCounts(0n, n);
   const { a, b, d } = p0Fraction(p0);
   const denominator = d ** n;
-  if (2n * a >= d) {
-    // Walk down from the top: S = P(X >= i)·D grows until it reaches D/20.
-    let t = a ** n;
-    let s = t;
-    for (let i = n; ; i--) {
-      if (s * 20n >= denominator) return i;
-      t = (t * i * b) / ((n - i + 1n) * a);
-      s += t;
-    }
+  // sd <= sU / d, mean = n·a / d: i0 = ceil((n·a + 5·sU) / d) + 1.
+  const sU = isqrt(n * a * b) + 1n;
+  const i0 = (n * a + 5n * sU + d - 1n) / d + 1n;
+  const A = (n - i0) * a; // t_{i+1} / t_i <= A / B for every i >= i0
+  const B = (i0 + 1n) * b;
+  if (i0 >= n || A >= B) return criticalValueFromTop(n, a, b, denominator);
+  let t = binomialCoefficient(n, i0) * a ** i0 * b ** (n - i0);
+  const tailNum = t * A; // Σ_{j > i0} t_j <= tailNum / (B − A)
+  const tailDen = B - A;
+  const tailBound = (tailNum + tailDen - 1n) / tailDen; // an integer upper bound of the tail above i0
+  const threshold = (denominator + 19n) / 20n; // T >= D/20  ⟺  T >= ceil(D/20) for integer T
+  let s = t;
+  for (let i = i0; i >= 0n; i--) {
+    if (s >= threshold) return i;
+    if (s + tailBound >= threshold) return criticalValueFromTop(n, a, b, denominator);
+    t = (t * (i * b)) / ((n - i + 1n) * a);
+    s += t;
   }
-  // Walk up from the bottom: L = P(X <= j)·D; the answer is the first j with P(X >= j + 1) < 0.05.
-  let t = b ** n;
-  let l = t;
-  for (let j = 0n; j < n; j++) {
-    if ((denominator - l) * 20n < denominator) return j;
-    t = (t * (n - j) * a) / ((j + 1n) * b);
-    l += t;
-  }
-  return n;
+  return criticalValueFromTop(n, a, b, denominator); // unreachable: P(X >= 0) = 1
 }
 
 /** A fraction in scientific notation with `digits` significant digits (truncated), e.g. "1.2387e-1". */
@@ -140,7 +186,9 @@ export function fractionToScientific(f: Fraction, digits = 6): string {
   const num = f.numerator;
   const den = f.denominator;
   // Choose e with 10^(digits-1) <= num·10^s / den < 10^digits.
-  let s = BigInt(den.toString().length - num.toString().length + digits - 1);
+  // Decimal magnitude estimated from bit lengths (hex strings are linear to produce), then corrected below.
+  const bits = (x: bigint) => x.toString(16).length * 4;
+  let s = BigInt(Math.floor(((bits(den) - bits(num)) * 30103) / 100000) + digits - 1);
   const scaled = (x: bigint): bigint => (x >= 0n ? (num * pow10(Number(x))) / den : num / (den * pow10(Number(-x))));
   let m = scaled(s);
   while (m >= pow10(digits)) m = scaled(--s);

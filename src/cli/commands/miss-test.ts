@@ -14,8 +14,8 @@ import type { CliIO, Command } from "../command.js";
 
 const usage = `Usage:
   gonka-spec miss-test --missed M --total T [--p0 P | --p0-permille N] [--exact] [--json]
-  gonka-spec miss-test --epoch FILE [--json]
-  gonka-spec miss-test --snapshot FILE [--json]
+  gonka-spec miss-test --epoch FILE [--no-exact] [--json]
+  gonka-spec miss-test --snapshot FILE [--no-exact] [--json]
 
 One count: the chain's verdict for M missed of T requests (T = inferenceCount + missedRequests),
 the largest allowed missed count for T, and the path that decided (table row for T <= 990, the
@@ -26,7 +26,8 @@ verdicts differ.
 
 Epoch: evaluates the settlement downtime step of an epoch file (or a snapshot's settlement slice):
 the p0 chosen and why, the circuit breaker, and per participant whether the reward weight is kept
-or zeroed, with the exact test beside it. See examples/epoch-433.epoch.json for the format.
+or zeroed, with the exact test beside it (--no-exact skips it: it costs a few milliseconds per
+participant with tens of thousands of requests). See examples/epoch-433.epoch.json for the format.
 
 Exit 0 when the answer was computed (pass or fail), 2 on bad input.`;
 
@@ -36,6 +37,7 @@ const options = {
   p0: { type: "string" },
   "p0-permille": { type: "string" },
   exact: { type: "boolean" },
+  "no-exact": { type: "boolean" },
   epoch: { type: "string" },
   snapshot: { type: "string" },
   json: { type: "boolean" },
@@ -109,10 +111,11 @@ function allowedText(v: MissTestVerdict): string {
   return `at most ${v.maxAllowedMissed} missed of ${v.nTotal}`;
 }
 
-function exactJson(e: ExactTest): unknown {
+/** The exact test as JSON; the reduced fraction (thousands of digits for large totals) only when asked. */
+function exactJson(e: ExactTest, withFraction = true): unknown {
   if ("unavailable" in e) return { unavailable: e.unavailable };
   return {
-    pValue: { numerator: e.pValue.numerator.toString(), denominator: e.pValue.denominator.toString() },
+    ...(withFraction ? { pValue: { numerator: e.pValue.numerator.toString(), denominator: e.pValue.denominator.toString() } } : {}),
     pValueText: e.pValueText,
     passed: e.passed,
     criticalValue: e.criticalValue,
@@ -180,7 +183,7 @@ function participantJson(pe: ParticipantEvaluation): Record<string, unknown> {
     rewardAfter: pe.rewardAfter,
     outcome: pe.outcome,
     ...(pe.verdict ? { verdict: verdictJson(pe.verdict) } : {}),
-    ...(pe.exact ? { exact: exactJson(pe.exact) } : {}),
+    ...(pe.exact ? { exact: exactJson(pe.exact, false) } : {}),
     ...(pe.verdictsDiffer !== undefined ? { verdictsDiffer: pe.verdictsDiffer } : {}),
   };
 }
@@ -249,8 +252,8 @@ function epochText(e: EpochEvaluation): string {
   return lines.join("\n");
 }
 
-function runEpoch(input: EpochInput, json: boolean, io: CliIO): number {
-  const e = evaluateEpoch(input);
+function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO): number {
+  const e = evaluateEpoch(input, { exact });
   io.out(json ? stringifyJson(evaluationJson(e), 2) : epochText(e));
   return 0;
 }
@@ -268,11 +271,13 @@ export const missTestCommand: Command = {
     if (sources > 1) throw new InputError("give either --epoch or --snapshot, not both");
     if (sources === 1) {
       if (single.length > 0) throw new InputError(`--${single[0]} applies to a single count, not to --epoch/--snapshot`);
-      if (epochFile !== undefined) return runEpoch(parseEpochInput(readJsonFile(epochFile), epochFile), p.values.json === true, io);
+      const exact = p.values["no-exact"] !== true;
+      if (epochFile !== undefined) return runEpoch(parseEpochInput(readJsonFile(epochFile), epochFile), p.values.json === true, exact, io);
       const snap = loadSnapshot(snapshotFile!);
       if (snap.settlement === undefined) throw new InputError("the snapshot has no settlement slice", `${snapshotFile}: settlement`);
-      return runEpoch(parseEpochInput(snap.settlement, `${snapshotFile}: settlement`), p.values.json === true, io);
+      return runEpoch(parseEpochInput(snap.settlement, `${snapshotFile}: settlement`), p.values.json === true, exact, io);
     }
+    if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to --epoch/--snapshot (a single count computes the exact test only with --exact)");
     return runSingle(p, io);
   },
 };
