@@ -34,8 +34,33 @@ export interface WeightPart {
   totalSlots: number;
 }
 
+function gcdNumber(a: number, b: number): number {
+  while (b !== 0) [a, b] = [b, a % b];
+  return a;
+}
+
+/** The same sum in safe-integer arithmetic, or undefined when an intermediate could exceed 2^53. */
+function escrowWeightSmall(parts: readonly WeightPart[]): Rational | undefined {
+  let den = 1;
+  for (const p of parts) {
+    if (p.weight === 0 || p.slotsHere === 0) continue;
+    den = (den / gcdNumber(den, p.totalSlots)) * p.totalSlots;
+    if (den > 2 ** 21) return undefined;
+  }
+  let num = 0;
+  for (const p of parts) {
+    if (p.weight === 0 || p.slotsHere === 0) continue;
+    num += p.weight * p.slotsHere * (den / p.totalSlots);
+  }
+  if (!(num < 2 ** 53)) return undefined;
+  const g = num === 0 ? den : gcdNumber(num, den);
+  return { num: BigInt(num / g), den: BigInt(den / g), n: num / g, d: den / g };
+}
+
 /** Models devshardctl.(*CapacityState).EscrowWeightForModel: Σ w_cur(h) × slots(h,e) / totalSlots(h) over available hosts. */
 export function escrowWeight(parts: readonly WeightPart[]): Rational {
+  const small = escrowWeightSmall(parts);
+  if (small !== undefined) return small;
   let num = 0n;
   let den = 1n;
   for (const p of parts) {

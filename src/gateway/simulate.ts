@@ -17,6 +17,7 @@
 import { GoRand } from "../go/math-rand.js";
 import { compareLoad, escrowWeight, type Rational, type WeightPart } from "./escrow-weight.js";
 import { EventClass, EventQueue } from "./event-queue.js";
+import { Fifo } from "./fifo.js";
 import { perHostCap } from "./host-cap.js";
 import { limiterApplies, limiterCap } from "./limiter.js";
 import type {
@@ -24,6 +25,7 @@ import type {
 } from "./result.js";
 import type { Policy, Scenario, TieBreak } from "./scenario.js";
 import { missTestVerdict } from "./miss-verdict.js";
+import { nonceUse, slotOf } from "./picker.js";
 import { splitOf } from "./split.js";
 import { breakTie, type TieState } from "./tie-break.js";
 
@@ -87,8 +89,7 @@ class Simulation {
   readonly inflight: Int32Array;
   readonly accepted: Int32Array;
   readonly busy: Int32Array;
-  readonly waitQ: number[][];
-  readonly waitHead: Int32Array;
+  readonly waitQ: Fifo[];
   readonly quarantineUntil: Float64Array;
   readonly hr: HostResult[];
 
@@ -99,8 +100,7 @@ class Simulation {
   readonly slotsOf: Map<number, number>[];
   readonly nonce: number[];
   readonly active: Int32Array;
-  readonly queue: number[][];
-  readonly queueHead: Int32Array;
+  readonly queue: Fifo[];
   readonly pickerAt: Float64Array;
   readonly wDirty: boolean[];
   readonly w: Rational[];
@@ -159,8 +159,7 @@ class Simulation {
     this.inflight = new Int32Array(this.H);
     this.accepted = new Int32Array(this.H);
     this.busy = new Int32Array(this.H);
-    this.waitQ = sc.hosts.map(() => []);
-    this.waitHead = new Int32Array(this.H);
+    this.waitQ = sc.hosts.map(() => new Fifo());
     this.quarantineUntil = new Float64Array(this.H).fill(-1);
     const pocPhases = sc.phases.map((p, i) => (p.kind === "normal" ? -1 : i)).filter((i) => i >= 0);
     this.hr = sc.hosts.map((h, i) => ({
@@ -179,8 +178,7 @@ class Simulation {
     this.nonce = sc.escrows.map((e) => e.nonce);
     this.escrowActive = sc.escrows.map((e) => e.active);
     this.active = new Int32Array(this.E);
-    this.queue = sc.escrows.map(() => []);
-    this.queueHead = new Int32Array(this.E);
+    this.queue = sc.escrows.map(() => new Fifo());
     this.pickerAt = new Float64Array(this.E).fill(-1);
     this.wDirty = sc.escrows.map(() => true);
     this.w = sc.escrows.map(() => escrowWeight([]));
@@ -457,7 +455,7 @@ class Simulation {
   // ---------------------------------------------------------------- the escrow-session picker
 
   wakePicker(e: number): void {
-    if (this.queue[e]!.length === this.queueHead[e]!) return;
+    if (this.queue[e]!.size === 0) return;
     if (this.pickerAt[e] === this.now) return;
     this.pickerAt[e] = this.now;
     this.q.push(this.now, EventClass.picker, PICKER, e);
@@ -468,40 +466,26 @@ class Simulation {
     this.pickerAt[e] = -1;
     const queue = this.queue[e]!;
     const slots = this.slotHost[e]!;
-    const n = slots.length;
     const er = this.er[e]!;
-    while (this.queueHead[e]! < queue.length) {
+    while (queue.size > 0) {
       if (!this.anyPickerAvailable(e)) {
         // exhaustion sweep: ErrNoAvailableHost, no nonce, nothing sent
         const h = this.blockingHost(e);
-        for (let i = this.queueHead[e]!; i < queue.length; i++) this.refuse(queue[i]!, "noAvailableHost", h);
-        queue.length = 0;
-        this.queueHead[e] = 0;
+        for (const r of queue.drain()) this.refuse(r, "noAvailableHost", h);
         return;
       }
       const next = this.nonce[e]! + 1;
-      const h = slots[next % n]!;
+      const h = slots[slotOf(next, slots.length)]!;
       this.nonce[e] = next;
       er.lastNonce = next;
       er.noncesUsed++;
-      if (this.pocRequired(h)) {
-        er.ghosts.poc++;
-        this.hr[h]!.ghosts++;
-      } else if (this.quarantined(h)) {
-        er.ghosts.throttled++;
-        this.hr[h]!.ghosts++;
-      } else if (this.capped(h)) {
-        er.ghosts.capped++;
-        this.hr[h]!.ghosts++;
-      } else {
-        const r = queue[this.queueHead[e]!]!;
-        this.queueHead[e]!++;
-        if (this.queueHead[e] === queue.length) {
-          queue.length = 0;
-          this.queueHead[e] = 0;
-        }
+      const use = nonceUse(this.pocRequired(h), this.quarantined(h), this.capped(h));
+      if (use === "real") {
         er.real++;
-        this.dispatch(r, h);
+        this.dispatch(queue.shift(), h);
+      } else {
+        er.ghosts[use]++;
+        this.hr[h]!.ghosts++;
       }
     }
   }
@@ -560,16 +544,8 @@ class Simulation {
     const h = this.reqHost[r]!;
     this.busy[h]!--;
     this.accepted[h]!--;
-    const wq = this.waitQ[h]!;
-    if (this.waitHead[h]! < wq.length) {
-      const next = wq[this.waitHead[h]!]!;
-      this.waitHead[h]!++;
-      if (this.waitHead[h] === wq.length) {
-        wq.length = 0;
-        this.waitHead[h] = 0;
-      }
-      this.start(next, h);
-    }
+    const next = this.waitQ[h]!.shift();
+    if (next >= 0) this.start(next, h);
     if (this.reqAttempt[r] !== RUNNING) return; // timed out already: the host finished for nobody
     this.reqAttempt[r] = DONE;
     this.hr[h]!.served++;

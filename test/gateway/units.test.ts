@@ -6,6 +6,8 @@ import { limiterApplies, limiterCap } from "../../src/gateway/limiter.js";
 import { defaultRates, parseScenario } from "../../src/gateway/scenario.js";
 import { simulatePoc } from "../../src/gateway/simulate.js";
 import { breakTie, topScorePick, weightedRandomPick } from "../../src/gateway/tie-break.js";
+import { Fifo } from "../../src/gateway/fifo.js";
+import { nonceUse, slotOf } from "../../src/gateway/picker.js";
 
 describe("per-host cap", () => {
   it("is max(1, floor(weight x rate / 10000))", () => {
@@ -81,6 +83,29 @@ describe("tie-breaks", () => {
     const zeros = d.filter((x) => x === 0).length;
     expect(zeros).toBeGreaterThan(120); // about 150 of 200
     expect(zeros).toBeLessThan(180);
+  });
+});
+
+describe("picker decision (session_picker_test expectations)", () => {
+  it("nonce n binds slot n mod N: the first nonce, 1, binds slot 1", () => {
+    expect(slotOf(1, 3)).toBe(1);
+    expect(slotOf(3, 3)).toBe(0);
+    expect(slotOf(21, 16)).toBe(5);
+  });
+  it("PoCWinsOverThrottle: a PoC-required and throttled slot is a PoC ghost; capped comes after throttled", () => {
+    expect(nonceUse(true, true, true)).toBe("poc");
+    expect(nonceUse(false, true, true)).toBe("throttled");
+    expect(nonceUse(false, false, true)).toBe("capped");
+    expect(nonceUse(false, false, false)).toBe("real");
+  });
+  it("the FIFO keeps order and drains", () => {
+    const q = new Fifo();
+    [4, 5, 6].forEach((x) => q.push(x));
+    expect(q.shift()).toBe(4);
+    q.push(7);
+    expect(q.size).toBe(3);
+    expect(q.drain()).toEqual([5, 6, 7]);
+    expect(q.shift()).toBe(-1);
   });
 });
 
@@ -221,5 +246,18 @@ describe("the picker", () => {
     const [hi, lo] = simulatePoc(sc).escrows.map((e) => e.real) as [number, number];
     expect(hi).toBeGreaterThan(5 * lo);
     expect(hi + lo).toBe(100);
+  });
+});
+
+describe("W(e) arithmetic", () => {
+  it("the safe-integer path and the big-integer path agree", () => {
+    // totalSlots whose lcm exceeds 2^21 force the big-integer path
+    const big = [{ weight: 7, slotsHere: 1, totalSlots: 1999 }, { weight: 5, slotsHere: 2, totalSlots: 2003 }, { weight: 3, slotsHere: 1, totalSlots: 2011 }];
+    const w = escrowWeight(big);
+    const expectNum = 7n * 2003n * 2011n + 5n * 2n * 1999n * 2011n + 3n * 1999n * 2003n;
+    const expectDen = 1999n * 2003n * 2011n;
+    expect(w.num * expectDen).toBe(expectNum * w.den);
+    const small = escrowWeight([{ weight: 3, slotsHere: 2, totalSlots: 4 }, { weight: 5, slotsHere: 1, totalSlots: 6 }]);
+    expect([small.num, small.den, small.n, small.d]).toEqual([7n, 3n, 7, 3]); // 3·2/4 + 5·1/6 = 7/3
   });
 });
