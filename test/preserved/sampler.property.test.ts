@@ -170,4 +170,43 @@ describe("samplePreservedForEpisode invariants", () => {
       RUNS,
     );
   });
+
+  it("each participant's preserved nodes are its lightest eligible ones (ties by node id)", () => {
+    fc.assert(
+      fc.property(stateJson(), (j) => {
+        const st = parse(j);
+        const r = samplePreservedForEpisode(st, st.anchorHeight!, { explain: false });
+        for (const m of r.snapshot.modelPreservedNodes) {
+          for (const p of m.participants) {
+            const eligible = [...(r.intermediates.eligibleNodesData.data.get(m.modelId)?.get(p.participantId) ?? [])];
+            eligible.sort((a, b) => (a.pocWeight !== b.pocWeight ? (a.pocWeight < b.pocWeight ? -1 : 1) : compareGoStrings(a.nodeId, b.nodeId)));
+            const lightest = eligible.slice(0, p.nodeIds.length).map((n) => n.nodeId).sort(compareGoStrings);
+            expect(p.nodeIds).toEqual(lightest);
+          }
+        }
+      }),
+      RUNS,
+    );
+  });
+
+  it("a larger slot allocation only adds preserved nodes", () => {
+    fc.assert(
+      fc.property(stateJson(), fc.integer({ min: 1, max: 9 }), fc.integer({ min: 1, max: 9 }), (j, f1, f2) => {
+        const at = (v: number) => {
+          const o = structuredClone(j) as { [k: string]: any };
+          o.params.epochParams.pocSlotAllocation = { value: v, exponent: -1 };
+          const st = parse(o as Json);
+          const set = new Set<string>();
+          for (const m of samplePreservedForEpisode(st, st.anchorHeight!, { explain: false }).snapshot.modelPreservedNodes) {
+            for (const p of m.participants) for (const id of p.nodeIds) set.add(`${m.modelId}|${p.participantId}|${id}`);
+          }
+          return set;
+        };
+        const small = at(Math.min(f1, f2));
+        const large = at(Math.max(f1, f2));
+        for (const k of small) expect(large.has(k)).toBe(true);
+      }),
+      RUNS,
+    );
+  });
 });
