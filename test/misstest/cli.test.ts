@@ -74,6 +74,18 @@ describe("gonka-spec miss-test", () => {
     }
   });
 
+  it("an epoch where Go's punishment loop would panic (nil stats) is one line, exit 2", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "misstest-"));
+    const f = join(dir, "e.json");
+    const doc = JSON.parse((await import("node:fs")).readFileSync(EXAMPLE, "utf8"));
+    doc.participants.push({ address: "ghost", currentEpochStats: null });
+    writeFileSync(f, JSON.stringify(doc));
+    const r = await run("--epoch", f, "--no-exact");
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+    expect(r.err).toMatch(/would panic.*participants\[10\] \("ghost"\) has currentEpochStats null/);
+  });
+
   it("a malformed epoch file names the path inside it", async () => {
     const dir = mkdtempSync(join(tmpdir(), "misstest-"));
     const f = join(dir, "e.json");

@@ -60,6 +60,17 @@ describe("exact binomial test", () => {
     );
   });
 
+  it("the fast critical-value walk (from mean + 5 sd) is right on larger totals too", () => {
+    fc.assert(
+      fc.property(p0Arb, fc.integer({ min: 100, max: 2500 }), (p0, n) => {
+        const c = exactCriticalValue(BigInt(n), p0);
+        expect(exactTestPasses(exactUpperTail(c, BigInt(n), p0))).toBe(true);
+        if (c < BigInt(n)) expect(exactTestPasses(exactUpperTail(c + 1n, BigInt(n), p0))).toBe(false);
+      }),
+      { numRuns: 60 },
+    );
+  });
+
   it("reproduces the spec's exact critical values (p0 = 0.10 and the incident total 1497)", () => {
     const at10: [bigint, bigint][] = [[10n, 3n], [100n, 15n], [990n, 115n], [1000n, 116n], [10000n, 1050n]];
     for (const [n, c] of at10) expect(exactCriticalValue(n, d("0.1")), `n=${n}`).toBe(c);
