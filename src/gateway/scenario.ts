@@ -6,6 +6,7 @@
  * Units: every time is an integer number of milliseconds of simulated time; weights and scores are
  * non-negative integers; rates are integers per 10,000 weight.
  */
+import { describeValue } from "../errors.js";
 import { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
 import { array, at, boolean, fail, integer, isObject, object, oneOf, onlyKeys, string, type At } from "./fields.js";
@@ -187,7 +188,7 @@ function parsePhases(v: Json | undefined, where: At): PhaseSpec[] {
 
 function parsePreserved(v: Json | undefined, where: At, phases: PhaseSpec[]): boolean[] {
   if (v === undefined || typeof v === "boolean") return phases.map(() => v ?? true);
-  if (!isObject(v)) fail(where, `expected true, false or an object {phaseName: boolean}, got ${JSON.stringify(v)}`);
+  if (!isObject(v)) fail(where, `expected true, false or an object {phaseName: boolean}, got ${describeValue(v)}`);
   for (const k of Object.keys(v)) {
     if (!phases.some((p) => p.name === k)) fail(at(where, k), `no phase is named ${JSON.stringify(k)}`);
   }
@@ -277,7 +278,7 @@ function parseP0(v: Json | undefined, where: At): Decimal {
   if (v === undefined) return Decimal.fromString("0.10");
   const text = typeof v === "number" || typeof v === "bigint" ? String(v) : v;
   if (typeof text !== "string" || !/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(text)) {
-    fail(where, `expected a probability from 0 to 1 as a decimal string such as "0.10", got ${JSON.stringify(typeof v === "bigint" ? v.toString() : v)}`);
+    fail(where, `expected a probability from 0 to 1 as a decimal string such as "0.10", got ${describeValue(v)}`);
   }
   return Decimal.fromString(text);
 }
@@ -305,7 +306,7 @@ export function isInt64(v: bigint): boolean {
 function parseSeed(v: Json | undefined, where: At): bigint {
   if (v === undefined) return 1n;
   const b = typeof v === "bigint" ? v : typeof v === "number" && Number.isSafeInteger(v) ? BigInt(v) : undefined;
-  if (b === undefined || !isInt64(b)) fail(where, `expected an int64 integer, got ${JSON.stringify(typeof v === "bigint" ? v.toString() : v)}`);
+  if (b === undefined || !isInt64(b)) fail(where, `expected an int64 integer, got ${describeValue(v)}`);
   return b;
 }
 

@@ -91,6 +91,8 @@ describe("simulate-poc CLI", () => {
     ["missed above total", (d) => (d.missTest.missedOutsideWindow = 9999), /missTest\.missedOutsideWindow: 9999 is more than totalOutsideWindow 777/],
     ["no hosts", (d) => (d.hosts = []), /hosts: expected at least one host/],
     ["not an object", (d) => (d.gateway = 5), /gateway: expected an object, got 5/],
+    ["preserved as a list", (d) => (d.hosts[0].preserved = [1]), /hosts\[0\]\.preserved: expected true, false or an object \{phaseName: boolean\}, got \[1\]/],
+    ["seed as a list", (d) => (d.seed = [2]), /: seed: expected an int64 integer, got \[2\]/],
   ];
   for (const [what, change, msg] of badFiles) {
     it(`bad scenario file (${what}) names the field and exits 2`, async () => {
@@ -102,6 +104,14 @@ describe("simulate-poc CLI", () => {
       expect(r.err.split("\n")).toHaveLength(1);
     });
   }
+
+  it("a huge integer inside a wrong-typed field is described, not a crash", async () => {
+    const f = join(dir, "bigint.json");
+    writeFileSync(f, JSON.stringify(base).replace('"seed":433', '"seed":[123456789012345678901234567890]'));
+    const r = await cli("--scenario", f);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/seed: expected an int64 integer, got \["?123456789012345678901234567890"?\]/);
+  });
 
   it("malformed JSON names the file, line and column", async () => {
     const f = join(dir, "broken.json");
