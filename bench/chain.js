@@ -59,10 +59,26 @@ if (process.argv[2] === "--serve") {
     }
     const b = median(base.slice(2));
     const bMin = Math.min(...base.slice(2));
+    // Second baseline: the same bytes in the same number of HTTP requests, as many in flight as the
+    // client allows (concurrency / batch size): the transport floor without any query work.
+    const inFlight = Math.max(1, Math.floor((options.concurrency ?? 64) / (options.batchSize ?? 10)));
+    const per = Math.ceil(httpBytes / httpRequests);
+    const many = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      let left = httpRequests;
+      const worker = async () => {
+        while (left-- > 0) await (await fetch(`${url}/__blob?n=${per}`)).json();
+      };
+      await Promise.all(Array.from({ length: Math.min(inFlight, httpRequests) }, worker));
+      many.push(performance.now() - t0);
+    }
+    const m = median(many);
     console.log(
       `${label}: ${f(t)} median (${f(tMin)} best) of ${runs}; ${progress.done} queries in ${httpRequests} HTTP requests; ` +
         `${kb(httpBytes)} HTTP (${kb(progress.bytes)} protobuf); same bytes in one response ${f(b)} median (${f(bMin)} best); ` +
-        `ratio ${(t / b).toFixed(1)}x median, ${(tMin / bMin).toFixed(1)}x best (goal <= 2x)`,
+        `ratio ${(t / b).toFixed(1)}x median, ${(tMin / bMin).toFixed(1)}x best (goal <= 2x); ` +
+        `same bytes in ${httpRequests} requests, ${inFlight} in flight: ${f(m)} (ratio ${(t / m).toFixed(1)}x)`,
     );
     return t / b;
   }

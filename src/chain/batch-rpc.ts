@@ -7,11 +7,14 @@
  * - Every HTTP request has a timeout (AbortSignal), and every answer that does not belong to a
  *   request of the batch is an error, so no query can hang.
  * - The HTTP bytes received are counted, for progress and benchmarks.
+ * - It posts with node:http(s) over keep-alive connections, which costs less per request than fetch.
  * Requests queue until the current round of queries has been issued (`dispatchIntervalMs` 0, the
  * default: a setImmediate), or for at most `dispatchIntervalMs`, or until `batchSize` are waiting, then go
  * out as one POST with a JSON array (a single request goes out as a plain object).
  */
 import type { RpcClient } from "@cosmjs/tendermint-rpc";
+import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
+import { Agent as HttpsAgent, request as httpsRequest } from "node:https";
 
 type JsonRpcRequest = Parameters<RpcClient["execute"]>[0];
 type JsonRpcSuccessResponse = Awaited<ReturnType<RpcClient["execute"]>>;
@@ -46,10 +49,14 @@ export class BatchRpcClient implements RpcClient {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private immediate: ReturnType<typeof setImmediate> | undefined;
 
+  private readonly agent: HttpAgent;
+
   constructor(
     readonly url: string,
     readonly options: BatchRpcOptions,
-  ) {}
+  ) {
+    this.agent = /^https:/i.test(url) ? new HttpsAgent({ keepAlive: true }) : new HttpAgent({ keepAlive: true });
+  }
 
   private closed = false;
 
@@ -70,6 +77,7 @@ export class BatchRpcClient implements RpcClient {
   /** Stop: queued requests are rejected, later ones refused (an aborted fetch sends nothing more). */
   readonly disconnect = (): void => {
     this.closed = true;
+    this.agent.destroy();
     for (const p of this.queue.splice(0)) p.reject(new JsonRpcError("the client was closed", undefined));
     if (this.timer) clearTimeout(this.timer);
     if (this.immediate) clearImmediate(this.immediate);
@@ -88,19 +96,42 @@ export class BatchRpcClient implements RpcClient {
     }
   }
 
+
+  /** One POST over a keep-alive connection (node:http: less per-request work than fetch). */
+  private post(body: string): Promise<{ status: number; text: string; bytes: number }> {
+    const https = /^https:/i.test(this.url);
+    return new Promise((resolve, reject) => {
+      const req = (https ? httpsRequest : httpRequest)(
+        this.url,
+        { method: "POST", agent: this.agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
+        (res: IncomingMessage) => {
+          const chunks: Buffer[] = [];
+          res.on("data", (c: Buffer) => chunks.push(c));
+          res.on("error", reject);
+          res.on("end", () => {
+            const buf = Buffer.concat(chunks);
+            resolve({ status: res.statusCode ?? 0, text: buf.toString("utf8"), bytes: buf.length });
+          });
+        },
+      );
+      req.setTimeout(this.options.timeoutMs, () => {
+        const e = new Error(`no answer within ${this.options.timeoutMs} ms`);
+        e.name = "TimeoutError";
+        req.destroy(e);
+      });
+      req.on("error", (e: NodeJS.ErrnoException) => reject(Object.assign(new Error(`fetch failed: ${e.code ?? e.message}`, { cause: e }), { name: e.name === "TimeoutError" ? "TimeoutError" : "Error" })));
+      req.end(body);
+    });
+  }
+
   private async send(batch: Pending[]): Promise<void> {
     const body = batch.length === 1 ? batch[0]!.request : batch.map((p) => p.request);
     let raw: unknown;
     try {
       this.httpRequests++;
-      const res = await fetch(this.url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-      const text = await res.text();
-      this.bytesIn += Buffer.byteLength(text);
+      const res = await this.post(JSON.stringify(body));
+      const text = res.text;
+      this.bytesIn += res.bytes;
       if (res.status >= 400) {
         const tooBig = /batch request exceeds maximum \((\d+)\)/.exec(text);
         if (tooBig) throw new JsonRpcError(`the node accepts at most ${tooBig[1]} requests per batch (rpc.max_request_batch_size); use --batch-size ${tooBig[1]}`, undefined);

@@ -67,6 +67,8 @@ interface AbciAnswer {
   code: number;
   value?: Uint8Array;
   log?: string;
+  /** base64 of value, filled on first use */
+  b64?: string;
 }
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
@@ -78,6 +80,7 @@ class StateIndex {
   readonly summaries = new Map<string, Partial<EpochPerformanceSummary>>();
   readonly raw = new Map<string, Uint8Array>();
   readonly members = new Map<bigint, string[]>();
+  readonly answers = new Map<string, AbciAnswer>();
   constructor(readonly s: FixtureChainState) {
     for (const g of s.groups) this.groups.set(`${g.epochIndex ?? 0n}|${g.modelId ?? ""}`, g);
     for (const x of s.summaries) this.summaries.set(`${x.epochIndex ?? 0n}|${x.participantId ?? ""}`, x);
@@ -208,7 +211,7 @@ export class FixtureServer {
       const served = this.options.lieAboutHeight ? height - 1 : height;
       return {
         result: {
-          response: { code: a.code, log: a.log ?? "", info: "", index: "0", key: null, value: a.value ? b64(a.value) : null, proofOps: null, height: String(served), codespace: a.code ? "sdk" : "" },
+          response: { code: a.code, log: a.log ?? "", info: "", index: "0", key: null, value: a.value ? (a.b64 ??= b64(a.value)) : null, proofOps: null, height: String(served), codespace: a.code ? "sdk" : "" },
         },
       };
     }
@@ -249,7 +252,12 @@ export class FixtureServer {
     if (!state) return { code: 38, log: `failed to load state at height ${height}; version does not exist (latest height: ${latest}): not found` };
     if (this.options.corrupt?.(path)) return { code: 0, value: Uint8Array.of(0x0a, 0x05, 0x08) };
     try {
-      return this.answer(this.index(state), path, data);
+      // States are immutable: answers are cached per (state, path, data).
+      const ix = this.index(state);
+      const k = `${path}|${hex(data)}`;
+      let a = ix.answers.get(k);
+      if (!a) ix.answers.set(k, (a = this.answer(ix, path, data)));
+      return a;
     } catch (e) {
       return { code: 1, log: `fixture server: ${(e as Error).message}` };
     }
