@@ -1,6 +1,8 @@
 /**
  * Go's slices.SortFunc: the unstable pattern-defeating quicksort (pdqsort) of the Go standard library,
  * reproduced step for step so that elements comparing equal end up in exactly Go's order.
+ * breakPatterns' xorshift uses the shifts 13, 7, 17 of current Go (1.22+, the chain's Go 1.24);
+ * Go 1.19–1.21 used 13, 17, 5. No golden vector reaches breakPatterns, so this is not vector-checked.
  */
 
 type Cmp<E> = (a: E, b: E) => number;
@@ -173,8 +175,8 @@ function breakPatterns<E>(d: E[], a: number, b: number): void {
   const base = a + Math.floor(length / 4) * 2 - 1;
   for (let idx = base; idx <= base + 2; idx++) {
     r ^= (r << 13n) & MASK64;
-    r ^= r >> 17n;
-    r ^= (r << 5n) & MASK64;
+    r ^= r >> 7n;
+    r ^= (r << 17n) & MASK64;
     let other = Number(r & (modulus - 1n));
     if (other >= length) other -= length;
     swap(d, idx, a + other);
