@@ -1,8 +1,8 @@
 /**
  * Go's slices.SortFunc: the unstable pattern-defeating quicksort (pdqsort) of the Go standard library,
  * reproduced step for step so that elements comparing equal end up in exactly Go's order.
- * breakPatterns' xorshift uses the shifts 13, 7, 17 of current Go (1.22+, the chain's Go 1.24);
- * Go 1.19–1.21 used 13, 17, 5. No golden vector reaches breakPatterns, so this is not vector-checked.
+ * breakPatterns' xorshift uses the shifts 13, 7, 17 of current Go (the chain builds with Go 1.24);
+ * earlier pdqsort releases used 13, 17, 5. No golden vector reaches breakPatterns, so this is not vector-checked.
  */
 
 type Cmp<E> = (a: E, b: E) => number;
