@@ -265,12 +265,12 @@ function parseTraffic(v: Json | undefined, where: At, escrows: EscrowSpec[]): Tr
     const count = integer(o.count, at(w, "count"), 0, MAX_COUNT);
     total += count;
     if (total > MAX_COUNT) fail(at(w, "count"), `too many requests in all (more than ${MAX_COUNT})`);
-    return {
-      route,
-      startMs: integer(o.startMs, at(w, "startMs"), 0, MAX_MS, 0),
-      intervalMs: integer(o.intervalMs, at(w, "intervalMs"), count > 1 ? 1 : 0, MAX_MS, 0),
-      count,
-    };
+    const startMs = integer(o.startMs, at(w, "startMs"), 0, MAX_MS, 0);
+    const intervalMs = integer(o.intervalMs, at(w, "intervalMs"), count > 1 ? 1 : 0, MAX_MS, 0);
+    if (count > 1 && startMs + (count - 1) * intervalMs > MAX_MS) {
+      fail(at(w, "intervalMs"), `the last arrival would come after ${MAX_MS} ms (${count} requests every ${intervalMs} ms from ${startMs} ms)`);
+    }
+    return { route, startMs, intervalMs, count };
   });
 }
 

@@ -90,6 +90,7 @@ describe("simulate-poc CLI", () => {
     ["p0 out of range", (d) => (d.missTest.p0 = "1.5"), /missTest\.p0: expected a probability/],
     ["missed above total", (d) => (d.missTest.missedOutsideWindow = 9999), /missTest\.missedOutsideWindow: 9999 is more than totalOutsideWindow 777/],
     ["no hosts", (d) => (d.hosts = []), /hosts: expected at least one host/],
+    ["arrivals beyond the horizon", (d) => (d.traffic[0].intervalMs = 10_000_000_000), /traffic\[0\]\.intervalMs: the last arrival would come after/],
     ["not an object", (d) => (d.gateway = 5), /gateway: expected an object, got 5/],
     ["preserved as a list", (d) => (d.hosts[0].preserved = [1]), /hosts\[0\]\.preserved: expected true, false or an object \{phaseName: boolean\}, got \[1\]/],
     ["seed as a list", (d) => (d.seed = [2]), /: seed: expected an int64 integer, got \[2\]/],
