@@ -138,6 +138,11 @@ export function binomialPMF(k: bigint, n: bigint, p: Decimal, q: Decimal, prec: 
  */
 function tailSumByBounds(prob0: Decimal, k: bigint, n: bigint, ratio: Decimal, prec: number, w: number): Decimal | null {
   const D32 = 10n ** 32n; // factor and ratio both have exponent −16
+  // Past the mode the rest of the tail is bounded by a geometric series (the rounded factor
+  // (n−i)/(i+1) never increases with i); once that bound is far below the rounding digit it is
+  // added to the upper sum and the loop stops. The slack shrinks as w grows, so a near tie is
+  // still settled by a larger w or by the exact loop.
+  const negligible = pow10(Math.max(0, (w - prec) >> 1));
   let [lo, hi] = fixedBounds(prob0, w);
   let sumLo = lo;
   let sumHi = hi;
@@ -147,6 +152,13 @@ function tailSumByBounds(prob0: Decimal, k: bigint, n: bigint, ratio: Decimal, p
     hi = ceilDiv(hi * m, D32);
     sumLo += lo;
     sumHi += hi;
+    if (m < D32 && ((i - k) & 31n) === 31n && i + 1n < n) {
+      const rest = ceilDiv(hi * m, D32 - m); // Σ of the terms after this one
+      if (rest < negligible) {
+        sumHi += rest;
+        break;
+      }
+    }
   }
   return commonRounding(sumLo, sumHi, w, prec);
 }
