@@ -107,6 +107,17 @@ describe("cross-checks against the routing notes (gateway-poc-routing.md §5) an
     expect(capped.gateway.refused).toBe(0);
   });
 
+  it("the notes' cap table: S = 10 / 20 / 30 s gives 18 / 9 / 6 served, 702 / 711 / 714 refused, 259 / 124 / 79 ghosts", () => {
+    const base = loadScenario("epoch-433");
+    const rows = [[10_000, 18, 702, 259, 277], [20_000, 9, 711, 124, 133], [30_000, 6, 714, 79, 85]] as const;
+    for (const [s, served, refused, ghosts, nonces] of rows) {
+      const sc = { ...base, hosts: base.hosts.map((h, i) => (i === 0 ? { ...h, serviceMs: s } : h)) };
+      const r = simulatePoc(sc, { policy: "per-host-cap" });
+      expect(r.hosts[0], `S=${s}`).toMatchObject({ served, refusedBeforeReceipt: refused, peakInflight: 1, misses: 0 });
+      expect(r.escrows[0], `S=${s}`).toMatchObject({ noncesUsed: nonces, ghosts: { poc: ghosts } });
+    }
+  });
+
   it("the incident host as a FIFO with A servers of S each misses exactly the requests finishing > 1,200 s after receipt", () => {
     const base = loadScenario("epoch-433");
     // request k (arrival k/4 s) finishes at S·(⌊k/A⌋ + 1); it misses when that minus k/4 exceeds 1,200 s
