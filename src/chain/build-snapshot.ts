@@ -151,13 +151,14 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   if (E > N) throw new ChainError("not-found", `--epoch ${E} is after the effective epoch ${N} at height ${H}; it has not been settled yet`);
 
   // Round 2: the effective epoch's root group and everything indexed by epoch.
-  const [root, epochRecord, events, excluded, grace, active] = await Promise.all([
+  const [root, epochRecord, events, excluded, grace, active, settledRoot] = await Promise.all([
     Q.epochGroupData(r, N, ""),
     Q.epochByIndex(r, N),
     Q.confirmationPoCEvents(r, N),
     Q.excludedParticipants(r, N),
     Q.punishmentGraceEpoch(r, E),
     Q.activeParticipants(r, E),
+    E === N ? Promise.resolve(undefined) : Q.epochGroupData(r, E, ""),
   ]);
   if (!root) throw new ChainError("not-found", `epoch group ${N} (root) was not found at height ${H}: EpochGroupData(${N}, "") answered NotFound`);
   const models = root.subGroupModels;
@@ -241,6 +242,10 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
       : null,
     preservedNodesSnapshot: storedSnapshot ? preservedSnapshotJson(storedSnapshot) : null,
     settlementEpoch: E,
+    settlementEpochGroup: settledRoot ? groupInfo(settledRoot) : null,
+    // S = poc_start(E+1) + poc_stage_duration + poc_validation_delay + poc_validation_duration (with
+    // the params at this height): settlement ran in EndBlock of S; its Params are those at S−1.
+    settlementHeight: settlementHeight(E, N, root, params),
     settlementOutcome,
     settlementUnresolved: settledSummaries.filter((x) => x.s === undefined).map((x) => x.a),
     queries: r.client.progress.done,
@@ -257,6 +262,12 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     settlement,
     chain,
   };
+}
+
+function settlementHeight(E: bigint, N: bigint, root: EpochGroupData, params: Params | undefined): bigint | null {
+  const ep = params?.epochParams;
+  if (E + 1n !== N || !ep || root.pocStartBlockHeight === 0n) return null;
+  return root.pocStartBlockHeight + ep.pocStageDuration + ep.pocValidationDelay + ep.pocValidationDuration;
 }
 
 function eventJson(e: { epochIndex: bigint; eventSequence: bigint; triggerHeight: bigint; generationStartHeight: bigint; phase: number; pocSeedBlockHash: string }): JsonObject {

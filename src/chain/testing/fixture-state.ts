@@ -154,6 +154,19 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
   for (const [m, g] of Object.entries(prev)) {
     s.groups.push({ epochIndex: N - 1n, modelId: m, epochGroupId: nextId++, validationWeights: a(o(g).validationWeights).map(weightOf) });
   }
+  if (N > 0n) {
+    // The previous epoch's root group: its members (those with summaries) and weights.
+    const prevWeights = new Map<string, bigint>();
+    for (const g of Object.values(prev)) for (const w of a(o(g).validationWeights)) prevWeights.set(String(o(w).memberAddress), big(o(w).weight));
+    s.groups.push({
+      epochIndex: N - 1n,
+      modelId: "",
+      epochGroupId: nextId++,
+      pocStartBlockHeight: (options.pocStartBlockHeight ?? 1000n) - 17280n,
+      subGroupModels: Object.keys(prev),
+      validationWeights: [...prevWeights].map(([memberAddress, weight]) => ({ memberAddress, weight, reputation: 0, mlNodes: [], confirmationWeight: 0n, votingPower: 0n })),
+    });
+  }
   const sums = o(p.previousEpochPerformanceSummaries);
   const settled: string[] = [];
   let i = 0;
