@@ -1,6 +1,6 @@
 // shopspring/decimal v1.4.0 semantics of src/go/decimal.ts, checked against two independent references:
 // decimal.js at a huge precision with explicit ROUND_HALF_UP to places, and plain bigint fractions.
-import DecimalJs from "decimal.js";
+import { Decimal as DecimalJs } from "decimal.js";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/go/decimal.js";
