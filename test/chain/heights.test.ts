@@ -138,3 +138,27 @@ describe("round trip through the sampler", () => {
     expect(doc.differences).toEqual([{ modelId: m.modelId, participantId: p.participantId, onlyOnChain: ["extra-node"], onlyInPort: [dropped] }]);
   });
 });
+
+describe("verify picks the episode from the stored anchor", () => {
+  it("a CPoC anchor uses the event's epoch and says when the height is not the generation start", async () => {
+    const st = fixtureFromPreserved(examplePreserved);
+    const trigger = 2851100n;
+    st.cpocEvents = [{ epochIndex: 142n, eventSequence: 1n, triggerHeight: trigger, generationStartHeight: 2851150n, phase: 2, pocSeedBlockHash: "ab" }];
+    st.preservedSnapshot = samplePreservedForEpisode(parsePreservedState(examplePreserved, "f"), trigger, { explain: false }).snapshot;
+    const s = await serve({ latestHeight: 2851300, stateAt: () => st });
+    const at = await run(["verify", "--rpc", s.url, "--height", "2851150", "--json"]);
+    expect(at.code).toBe(0);
+    const doc = JSON.parse(at.out) as { agree: boolean; episode: string; notes: string[] };
+    expect(doc.episode).toMatch(/confirmation PoC triggered at 2851100/);
+    expect(doc.notes).toEqual([]);
+    const later = await run(["verify", "--rpc", s.url, "--height", "2851200", "--json"]);
+    expect((JSON.parse(later.out) as { notes: string[] }).notes[0]).toMatch(/re-run with --height 2851150/);
+  });
+
+  it("no stored snapshot is a clear error", async () => {
+    const s = await serve({ latestHeight: 100, stateAt: () => fixtureFromPreserved(examplePreserved) });
+    const r = await run(["verify", "--rpc", s.url, "--height", "90", "--json"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/no PreservedNodesSnapshot stored at height 90/);
+  });
+});

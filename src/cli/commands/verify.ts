@@ -91,9 +91,12 @@ export const verifyCommand: Command = {
         if (ev) {
           episode = `confirmation PoC triggered at ${anchor} (event of epoch ${ev.epochIndex}, generation from ${ev.generationStartHeight})`;
           preserved.epoch = { index: ev.epochIndex };
+          if (ev.generationStartHeight !== BigInt(reader.height)) {
+            notes.push(`this confirmation PoC was sampled at its generation start ${ev.generationStartHeight}; inputs read at ${reader.height} may differ: re-run with --height ${ev.generationStartHeight}`);
+          }
         } else {
           episode = `episode anchored at ${anchor}`;
-          notes.push(`the stored snapshot's anchor ${anchor} is not height ${reader.height} nor a CPoC trigger of this epoch: it was sampled at an earlier block, and inputs read at ${reader.height} may differ from the ones it used`);
+          notes.push(`the stored snapshot's anchor ${anchor} is neither height ${reader.height} nor a CPoC trigger of epoch ${preserved.epoch.index}: it was sampled at an earlier block, and inputs read at ${reader.height} may differ; a regular PoC is sampled at its anchor: re-run with --height ${anchor}`);
         }
       }
       const state = parsePreservedState(snap.preserved, "chain state");
