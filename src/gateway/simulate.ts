@@ -14,27 +14,18 @@
  * Not modelled: retries and speculation (one attempt per request), the response cache, capability
  * blocks, escrow rotation, hosts' catch-up cost, the token bucket (throttled = quarantined).
  */
-import { GoRand } from "../go/math-rand.js";
-import { compareLoad, escrowWeight, type Rational, type WeightPart } from "./escrow-weight.js";
-import { EventClass, EventQueue } from "./event-queue.js";
-import { Fifo } from "./fifo.js";
-import { perHostCap } from "./host-cap.js";
+import { compareLoad, type Rational } from "./escrow-weight.js";
+import { EventClass } from "./event-queue.js";
 import { limiterApplies, limiterCap } from "./limiter.js";
-import type {
-  EscrowResult, GatewayResult, HostResult, RefusalCounts, SimulationResult,
-} from "./result.js";
-import type { Policy, Scenario, TieBreak } from "./scenario.js";
 import { missTestVerdict } from "./miss-verdict.js";
 import { nonceUse, slotOf } from "./picker.js";
+import type { GatewayResult, RefusalCounts, SimulationResult } from "./result.js";
+import type { Scenario } from "./scenario.js";
+import { SimState, type SimulateOptions } from "./sim-state.js";
 import { splitOf } from "./split.js";
-import { breakTie, type TieState } from "./tie-break.js";
+import { breakTie } from "./tie-break.js";
 
-export interface SimulateOptions {
-  policy?: Policy;
-  tieBreak?: TieBreak;
-  seed?: bigint;
-  capLeavesEscrowWeight?: boolean;
-}
+export type { SimulateOptions };
 
 // Event kinds
 const ARRIVAL = 0;
@@ -65,139 +56,7 @@ export function simulatePoc(scenario: Scenario, options: SimulateOptions = {}): 
   return new Simulation(scenario, options).run();
 }
 
-class Simulation {
-  readonly sc: Scenario;
-  readonly policy: Policy;
-  readonly tieBreak: TieBreak;
-  readonly seed: bigint;
-  readonly capLeaves: boolean;
-  readonly q = new EventQueue();
-  readonly tie: TieState;
-  now = 0;
-
-  // phase
-  phase = -1;
-  pocActive = false;
-  capActive = false;
-
-  // hosts (index = position in scenario.hosts)
-  readonly H: number;
-  readonly cap: number[];
-  readonly totalSlots: number[];
-  readonly hostEscrows: number[][];
-  readonly inGateway: boolean[];
-  readonly inflight: Int32Array;
-  readonly accepted: Int32Array;
-  readonly busy: Int32Array;
-  readonly waitQ: Fifo[];
-  readonly quarantineUntil: Float64Array;
-  readonly hr: HostResult[];
-
-  // escrows
-  readonly E: number;
-  readonly slotHost: Int32Array[];
-  readonly participants: number[][];
-  readonly slotsOf: Map<number, number>[];
-  readonly nonce: number[];
-  readonly active: Int32Array;
-  readonly queue: Fifo[];
-  readonly pickerAt: Float64Array;
-  readonly wDirty: boolean[];
-  readonly w: Rational[];
-  readonly tieScore: number[];
-  readonly er: EscrowResult[];
-  readonly escrowActive: boolean[];
-  readonly tied: number[] = [];
-
-  // gateway limiter
-  limiterInflight = 0;
-  limiterDirty = true;
-  limiterWCur = 0n;
-  readonly limiterWBase: bigint;
-
-  // requests
-  readonly R: number;
-  readonly reqRoute: Int32Array;
-  readonly reqEscrow: Int32Array;
-  readonly reqHost: Int32Array;
-  readonly reqReceipt: Float64Array;
-  readonly reqAttempt: Uint8Array;
-  readonly reqOutcome: Uint8Array;
-  readonly reqHoldsLimiter: Uint8Array;
-  readonly refusedBy: RefusalCounts = { limiter: 0, allZeroWeight: 0, noAvailableHost: 0, phaseBlocked: 0, noRuntime: 0 };
-  unattributed = 0;
-
-  constructor(sc: Scenario, o: SimulateOptions) {
-    this.sc = sc;
-    this.policy = o.policy ?? sc.policy;
-    this.tieBreak = o.tieBreak ?? sc.tieBreak;
-    this.seed = o.seed ?? sc.seed;
-    this.capLeaves = o.capLeavesEscrowWeight ?? sc.capLeavesEscrowWeight;
-    this.tie = { roundRobin: 0, rand: new GoRand(this.seed) };
-
-    const index = new Map(sc.hosts.map((h, i) => [h.address, i] as const));
-    this.H = sc.hosts.length;
-    this.E = sc.escrows.length;
-    this.slotHost = sc.escrows.map((e) => Int32Array.from(e.slots, (a) => index.get(a)!));
-    this.slotsOf = this.slotHost.map((slots) => {
-      const m = new Map<number, number>();
-      for (const h of slots) m.set(h, (m.get(h) ?? 0) + 1);
-      return m;
-    });
-    // participants in sorted host order (the model sums W(e) in a fixed order)
-    this.participants = this.slotsOf.map((m) => [...m.keys()].sort((a, b) => a - b));
-    this.totalSlots = sc.hosts.map(() => 0);
-    this.hostEscrows = sc.hosts.map(() => []);
-    this.slotsOf.forEach((m, e) => {
-      for (const [h, n] of m) {
-        this.totalSlots[h]! += n;
-        this.hostEscrows[h]!.push(e);
-      }
-    });
-    this.inGateway = this.totalSlots.map((n) => n > 0);
-    this.cap = sc.hosts.map((h) => perHostCap(h.weight, sc.gateway.pocMaxConcurrentPer10000Weight));
-    this.inflight = new Int32Array(this.H);
-    this.accepted = new Int32Array(this.H);
-    this.busy = new Int32Array(this.H);
-    this.waitQ = sc.hosts.map(() => new Fifo());
-    this.quarantineUntil = new Float64Array(this.H).fill(-1);
-    const pocPhases = sc.phases.map((p, i) => (p.kind === "normal" ? -1 : i)).filter((i) => i >= 0);
-    this.hr = sc.hosts.map((h, i) => ({
-      address: h.address,
-      weight: h.weight,
-      preserved: pocPhases.every((p) => h.preserved[p]),
-      score: h.score,
-      cap: this.policy === "per-host-cap" ? this.cap[i]! : null,
-      real: 0, served: 0, ghosts: 0, refusedBeforeReceipt: 0, rejectedByHost: 0, failedAfterReceipt: 0,
-      misses: 0, peakInflight: 0, peakInflightWhileCapActive: 0, quarantines: 0,
-    }));
-    let base = 0n;
-    sc.hosts.forEach((h, i) => { if (this.inGateway[i]) base += BigInt(h.fullWeight); });
-    this.limiterWBase = base;
-
-    this.nonce = sc.escrows.map((e) => e.nonce);
-    this.escrowActive = sc.escrows.map((e) => e.active);
-    this.active = new Int32Array(this.E);
-    this.queue = sc.escrows.map(() => new Fifo());
-    this.pickerAt = new Float64Array(this.E).fill(-1);
-    this.wDirty = sc.escrows.map(() => true);
-    this.w = sc.escrows.map(() => escrowWeight([]));
-    this.tieScore = sc.escrows.map(() => 0);
-    this.er = sc.escrows.map((e) => ({
-      id: e.id, firstNonce: e.nonce, lastNonce: e.nonce, noncesUsed: 0, real: 0,
-      ghosts: { poc: 0, throttled: 0, capped: 0 }, reachedNonceLimit: false,
-    }));
-
-    this.R = sc.traffic.reduce((s, t) => s + t.count, 0);
-    this.reqRoute = new Int32Array(this.R);
-    this.reqEscrow = new Int32Array(this.R).fill(-1);
-    this.reqHost = new Int32Array(this.R).fill(-1);
-    this.reqReceipt = new Float64Array(this.R);
-    this.reqAttempt = new Uint8Array(this.R);
-    this.reqOutcome = new Uint8Array(this.R);
-    this.reqHoldsLimiter = new Uint8Array(this.R);
-  }
-
+class Simulation extends SimState {
   run(): SimulationResult {
     const sc = this.sc;
     const poll = sc.gateway.phasePollMs;
@@ -226,70 +85,6 @@ class Simulation {
       }
     }
     return this.result();
-  }
-
-  // ---------------------------------------------------------------- availability
-
-  /** Models devshardctl.shouldUseProbeForParticipant: relaxed mode, PoC active, and the host not preserved. */
-  pocRequired(h: number): boolean {
-    return this.sc.gateway.relaxedPoC && this.pocActive && !this.sc.hosts[h]!.preserved[this.phase]!;
-  }
-
-  /** Models devshardctl.(*ParticipantRequestLimiter).IsBlocked, with throttled = quarantined (no token bucket). */
-  quarantined(h: number): boolean {
-    return this.now < this.quarantineUntil[h]!;
-  }
-
-  capped(h: number): boolean {
-    return this.capActive && this.inflight[h]! >= this.cap[h]!;
-  }
-
-  /** The current weight w_cur(h): preserved-node weight during PoC (0 if not preserved), all nodes outside. */
-  currentWeight(h: number): number {
-    const host = this.sc.hosts[h]!;
-    if (!this.pocActive) return host.fullWeight;
-    return host.preserved[this.phase] || !this.sc.gateway.relaxedPoC ? host.weight : 0;
-  }
-
-  /** Models devshardctl.(*CapacityState).IsAvailable for W(e): not PoC-excluded, not quarantined (and, if the flag says so, not capped). */
-  availableForWeight(h: number): boolean {
-    return !this.pocRequired(h) && !this.quarantined(h) && !(this.capLeaves && this.capped(h));
-  }
-
-  /** The picker's available set is non-empty (Phase 0 of the picker loop). */
-  anyPickerAvailable(e: number): boolean {
-    for (const h of this.participants[e]!) {
-      if (!this.pocRequired(h) && !this.quarantined(h) && !this.capped(h)) return true;
-    }
-    return false;
-  }
-
-  hostChanged(h: number): void {
-    for (const e of this.hostEscrows[h]!) this.wDirty[e] = true;
-    this.limiterDirty = true;
-  }
-
-  allChanged(): void {
-    this.wDirty.fill(true);
-    this.limiterDirty = true;
-  }
-
-  /** W(e) and the escrow's tie-break score, recomputed only after an availability change. */
-  escrowWeightNow(e: number): Rational {
-    if (this.wDirty[e]) {
-      const parts: WeightPart[] = [];
-      let score = 0;
-      for (const h of this.participants[e]!) {
-        const ok = this.availableForWeight(h);
-        const n = this.slotsOf[e]!.get(h)!;
-        parts.push({ weight: ok ? this.currentWeight(h) : 0, slotsHere: n, totalSlots: this.totalSlots[h]! });
-        if (ok) score += n * this.sc.hosts[h]!.score;
-      }
-      this.w[e] = escrowWeight(parts);
-      this.tieScore[e] = score;
-      this.wDirty[e] = false;
-    }
-    return this.w[e]!;
   }
 
   // ---------------------------------------------------------------- phases and quarantine
@@ -356,18 +151,6 @@ class Simulation {
     this.wakePicker(e);
   }
 
-  limiterCurrentWeight(): bigint {
-    if (this.limiterDirty) {
-      let sum = 0n;
-      for (let h = 0; h < this.H; h++) {
-        if (this.inGateway[h] && !this.pocRequired(h) && !this.quarantined(h)) sum += BigInt(this.currentWeight(h));
-      }
-      this.limiterWCur = sum;
-      this.limiterDirty = false;
-    }
-    return this.limiterWCur;
-  }
-
   directEscrow(r: number): number {
     const e = this.reqRoute[r]!;
     if (!this.sc.escrows[e]!.active) {
@@ -417,21 +200,6 @@ class Simulation {
     }
     if (best.length === 1) return best[0]!;
     return best[breakTie(this.tieBreak, best.map((e) => this.tieScore[e]!), this.tie)]!;
-  }
-
-  /**
-   * The host a refusal is attributed to: the first participant, in slot order from the next
-   * nonce, that is preserved (so it could have served) but is quarantined or capped; -1 if none.
-   */
-  blockingHost(e: number): number {
-    const slots = this.slotHost[e]!;
-    const n = slots.length;
-    const start = this.nonce[e]! + 1;
-    for (let k = 0; k < n; k++) {
-      const h = slots[(start + k) % n]!;
-      if (!this.pocRequired(h)) return h;
-    }
-    return -1;
   }
 
   refuse(r: number, reason: RefusalReason, h: number): void {
