@@ -36,6 +36,10 @@ describe("errors a user meets: one line, exit 2, nothing at --out", () => {
     expect(r.code).toBe(2);
     oneLine(r.err);
     expect(r.err).toMatch(/archive node is needed; height 3000 was asked/);
+    // ABCI errors are not transient: no query was asked twice
+    const asked = s.asked.filter((q) => q.method === "abci_query");
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.length).toBe(new Set(asked.map((q) => q.path)).size);
     expect(existsSync(out)).toBe(false);
     expect(readdirSync(dir).filter((f) => f.includes("pruned"))).toEqual([]);
   });
@@ -119,6 +123,16 @@ describe("errors a user meets: one line, exit 2, nothing at --out", () => {
 });
 
 describe("batches", () => {
+  it("bounded concurrency: at most concurrency / batch size HTTP requests at once", async () => {
+    const s = await serve({ slowMs: 15 });
+    await snapshotFromRpc(s.url, { height: H, concurrency: 20, batchSize: 10 });
+    expect(s.maxInFlight).toBeLessThanOrEqual(2);
+    const t = await serve({ slowMs: 15 });
+    await snapshotFromRpc(t.url, { height: H, concurrency: 64, batchSize: 10 });
+    expect(t.maxInFlight).toBeGreaterThan(2);
+    expect(t.maxInFlight).toBeLessThanOrEqual(7);
+  });
+
   it("a node's batch limit is a clear error naming --batch-size, never a hang", async () => {
     const s = await serve({ maxBatchSize: 5 });
     const r = await run(["snapshot", "--rpc", s.url, "--height", String(H), "--out", join(mkdtempSync(join(tmpdir(), "gonka-b-")), "b.json"), "--json", "--batch-size", "8"]);

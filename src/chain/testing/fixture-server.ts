@@ -99,6 +99,9 @@ export class FixtureServer {
   /** POST bodies that were one JSON-RPC object / a JSON array (a batch). */
   singleCalls = 0;
   batchCalls = 0;
+  /** HTTP requests being answered right now, and the most at once. */
+  inFlight = 0;
+  maxInFlight = 0;
   private server: Server | undefined;
   private readonly seen = new Set<string>();
   private readonly indexes = new WeakMap<FixtureChainState, StateIndex>();
@@ -135,6 +138,9 @@ export class FixtureServer {
 
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     this.httpRequests++;
+    this.inFlight++;
+    this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+    res.on("close", () => this.inFlight--);
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     let calls: { id: unknown; method: string; params: Record<string, unknown> }[];
