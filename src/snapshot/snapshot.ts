@@ -8,6 +8,9 @@
  * - `settlement`: the epoch-settlement input of the miss test (src/misstest/epoch-input.ts).
  * - `demand`: per-model PoC demand for the demand-based preserved rule (src/preserved/demand.ts).
  * - `chain`: raw extras the chain client records (escrow params, PoC events) for reference.
+ *
+ * The full schema, with the chain read behind every field and the height it is pinned to, is in
+ * docs/snapshot.md; `gonka-spec snapshot` (src/chain/) writes it from a node.
  */
 import { readFileSync } from "node:fs";
 import { InputError, describeValue } from "../errors.js";
