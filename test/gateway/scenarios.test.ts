@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { builtinScenarioNames, loadScenario, SCENARIO_DIR } from "../../src/gateway/scenario-source.js";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { FIELDS, parseScenario } from "../../src/gateway/scenario.js";
+import { FIELDS } from "../../src/gateway/scenario.js";
 import { simulatePoc } from "../../src/gateway/simulate.js";
 
 const H = "gonka1incidenthost0433";
@@ -72,7 +72,7 @@ describe("soak-7 (#1733)", () => {
 
 describe("built-in scenarios", () => {
   it("are the documented files and all load", () => {
-    expect(builtinScenarioNames()).toEqual(expect.arrayContaining(["epoch-433", "large", "soak-7"]));
+    expect(builtinScenarioNames()).toEqual(expect.arrayContaining(["epoch-433", "large", "shared-escrow", "soak-7"]));
     for (const n of builtinScenarioNames()) expect(loadScenario(n).name).toBe(n);
   });
 
@@ -88,22 +88,13 @@ describe("built-in scenarios", () => {
 });
 
 describe("cross-checks against the routing notes (gateway-poc-routing.md §5) and closed forms", () => {
-  it("two escrows E1 = {B 100,000; H 1,809} and E2 = {C 100,000}, S = 20 s: H takes 25% today, 9 with the cap", () => {
-    const host = (address: string, weight: number) => ({ address, weight, parallel: 1000, serviceMs: 20_000 });
-    const sc = parseScenario({
-      name: "two-escrows",
-      phases: [{ name: "gen", startMs: 0, kind: "poc-generation" }],
-      hosts: [host("B", 100_000), host("H", 1809), host("C", 100_000)],
-      escrows: [
-        { id: "E1", slots: Array.from({ length: 16 }, (_, i) => (i % 2 === 0 ? "B" : "H")) },
-        { id: "E2", slots: Array(16).fill("C") },
-      ],
-      traffic: [{ route: "pooled", intervalMs: 250, count: 720 }],
-    });
+  it("shared-escrow: E1 = {B 100,000; H 1,809}, E2 = {C 100,000}, S = 20 s: H takes 25% today, 9 with the cap", () => {
+    const sc = loadScenario("shared-escrow");
     const today = simulatePoc(sc);
-    expect(today.hosts.map((h) => [h.address, h.served, h.peakInflight])).toEqual([["B", 180, 20], ["H", 180, 20], ["C", 360, 40]]);
+    expect(today.hosts.map((h) => [h.served, h.peakInflight])).toEqual([[180, 20], [180, 20], [360, 40]]);
     const capped = simulatePoc(sc, { policy: "per-host-cap" });
-    expect(capped.hosts.map((h) => [h.address, h.cap, h.served])).toEqual([["B", 100, 351], ["H", 1, 9], ["C", 100, 360]]);
+    expect(capped.hosts.map((h) => [h.cap, h.served])).toEqual([[100, 351], [1, 9], [100, 360]]);
+    expect(capped.hosts[1]!.ghosts).toBe(342); // H's slots while it is at its cap
     expect(capped.gateway.refused).toBe(0);
   });
 
