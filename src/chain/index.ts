@@ -63,14 +63,44 @@ export async function openPinned(url: string, options: SnapshotFromRpcOptions = 
   }
 }
 
-/** Read a full snapshot at one height from a CometBFT RPC endpoint. */
-export async function snapshotFromRpc(url: string, options: SnapshotFromRpcOptions = {}): Promise<Snapshot> {
-  const { client, reader, chainId } = await openPinned(url, options);
+/**
+ * Connect, pin and read a full snapshot; returns it with the (closed) client for its counters. With an
+ * explicit height the `status` check (chain id, future height) runs alongside the first reads, saving
+ * one round trip; nothing is returned unless it passes.
+ */
+export async function readSnapshot(url: string, options: SnapshotFromRpcOptions = {}): Promise<{ snapshot: Snapshot; client: ChainClient }> {
+  const wanted = options.height === undefined ? undefined : parseHeight(options.height);
+  const client = ChainClient.connect(url, options);
   try {
-    return await buildSnapshot(reader, { chainId, settlementEpoch: options.epoch, anchorHeight: options.anchorHeight, pageLimit: options.pageLimit });
+    const expected = options.expectedChainId ?? GONKA_MAINNET;
+    const check = client.status().then((st) => {
+      if (expected !== "any" && st.chainId !== expected) {
+        throw new ChainError("chain-id", `the node at ${url} serves chain "${st.chainId}", not "${expected}" (pass --chain-id ${st.chainId} if that is intended)`);
+      }
+      if (wanted !== undefined && wanted > st.latestHeight) throw new ChainError("future", `height ${wanted} is in the future: the node's latest block is ${st.latestHeight}`);
+      return st;
+    });
+    const height = wanted ?? (await check).latestHeight;
+    const build = buildSnapshot(client.at(height), { chainId: expected, settlementEpoch: options.epoch, anchorHeight: options.anchorHeight, pageLimit: options.pageLimit });
+    check.catch(() => undefined); // awaited below; a failure there is the error to report
+    let snapshot: Snapshot;
+    try {
+      snapshot = await build;
+    } catch (e) {
+      await check; // a wrong chain or a future height explains the failure better: report that first
+      throw e;
+    }
+    const st = await check;
+    snapshot.chainId = st.chainId;
+    return { snapshot, client };
   } finally {
     client.disconnect();
   }
+}
+
+/** Read a full snapshot at one height from a CometBFT RPC endpoint. */
+export async function snapshotFromRpc(url: string, options: SnapshotFromRpcOptions = {}): Promise<Snapshot> {
+  return (await readSnapshot(url, options)).snapshot;
 }
 
 export interface SnapshotArgs {

@@ -1,8 +1,7 @@
 /** `gonka-spec snapshot --rpc URL [--height H] [--epoch N] --out FILE`: chain state at one height → snapshot file. */
 import { InputError } from "../../errors.js";
 import { stringifyJson } from "../../go/json.js";
-import { buildSnapshot } from "../../chain/build-snapshot.js";
-import { openPinned, writeFileAtomic, type Progress } from "../../chain/index.js";
+import { readSnapshot, writeFileAtomic, type Progress } from "../../chain/index.js";
 import { serializeSnapshot } from "../../snapshot/snapshot.js";
 import { intFlag, parse, required, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
@@ -36,7 +35,8 @@ function human(n: number): string {
 
 /** Progress reporter on stderr, throttled. */
 export function progressReporter(io: CliIO, quiet: boolean): { onProgress: (p: Progress) => void; done: (p: Progress) => void } {
-  let last = 0;
+  // Quiet for the first 250 ms: short fetches and early errors print no progress noise.
+  let last = Date.now();
   return {
     onProgress(p) {
       if (quiet) return;
@@ -92,9 +92,9 @@ export const snapshotCommand: Command = {
     const quiet = p.values.json === true;
     const rep = progressReporter(io, quiet);
     const t0 = performance.now();
-    const { client, reader, chainId } = await openPinned(rpc, { ...clientOptions(p), height: str(p, "height"), onProgress: rep.onProgress });
-    try {
-      const snap = await buildSnapshot(reader, { chainId, settlementEpoch: epoch, anchorHeight: anchor });
+    const { snapshot: snap, client } = await readSnapshot(rpc, { ...clientOptions(p), height: str(p, "height"), epoch, anchorHeight: anchor, onProgress: rep.onProgress });
+    const chainId = snap.chainId;
+    {
       const text = serializeSnapshot(snap);
       writeFileAtomic(out, text);
       rep.done(client.progress);
@@ -106,8 +106,6 @@ export const snapshotCommand: Command = {
         io.out(`wrote ${out}: chain ${chainId}, height ${snap.height}, effective epoch ${pre.epoch.index}; ${client.progress.done} queries, ${human(client.progress.httpBytes)} in ${ms} ms`);
       }
       return 0;
-    } finally {
-      client.disconnect();
     }
   },
 };
