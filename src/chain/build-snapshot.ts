@@ -161,6 +161,9 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     E === N ? Promise.resolve(undefined) : Q.epochGroupData(r, E, ""),
   ]);
   if (!root) throw new ChainError("not-found", `epoch group ${N} (root) was not found at height ${H}: EpochGroupData(${N}, "") answered NotFound`);
+  if (options.settlementEpoch !== undefined && !active && !settledRoot) {
+    throw new ChainError("not-found", `epoch ${E} has no epoch group and no ActiveParticipants at height ${H}; check --epoch`);
+  }
   const models = root.subGroupModels;
   const sortedModels = [...models].sort(compareGoStrings);
 

@@ -167,3 +167,17 @@ describe("not a CometBFT endpoint", () => {
     }
   });
 });
+
+describe("--epoch", () => {
+  it("an explicit epoch without data is a clear error; an existing one is used", async () => {
+    const s = await serve();
+    const r = await run(["snapshot", "--rpc", s.url, "--height", String(H), "--epoch", "7", "--out", join(tmpdir(), "never-e.json"), "--json"]);
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/epoch 7 has no epoch group and no ActiveParticipants at height 5000; check --epoch/);
+    const later = await run(["snapshot", "--rpc", s.url, "--height", String(H), "--epoch", "143", "--out", join(tmpdir(), "never-e.json"), "--json"]);
+    expect(later.err).toMatch(/--epoch 143 is after the effective epoch 142/);
+    const snap = await snapshotFromRpc(s.url, { height: H, epoch: 141n });
+    expect((snap.settlement as { epoch: bigint }).epoch).toBe(141n);
+  });
+});
