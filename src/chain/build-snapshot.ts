@@ -229,6 +229,18 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   const settlementOutcome: JsonObject = {};
   for (const { a, s } of settledWith) settlementOutcome[a] = { rewardedCoins: s!.rewardedCoins, earnedCoins: s!.earnedCoins, claimed: s!.claimed };
 
+  // Consistency notes for the reader (nothing here changes a rule's input).
+  const warnings: string[] = [];
+  const liveRoot = new Set(rootLive);
+  for (const x of excluded) {
+    if (liveRoot.has(x.address)) warnings.push(`${x.address} is excluded in epoch ${N} (${x.reason || "no reason"}) but still a live member of the root group`);
+  }
+  const unresolved = settledSummaries.filter((x) => x.s === undefined).length;
+  const sHeight = settlementHeight(E, N, root, params);
+  if (sHeight !== null && H < sHeight) warnings.push(`epoch ${E} settles at block ${sHeight}, after height ${H}: its settlement slice is not final`);
+  else if (unresolved > 0) warnings.push(`${unresolved} of ${settled.length} participants of ActiveParticipants(${E}) have no performance summary (not settled); they are left out of the settlement slice`);
+  if (missingSub) warnings.push(`subgroup ${JSON.stringify(missingSub.model)} of epoch ${N} is missing: the keeper fails the live-subgroup read and the chain samples no preserved nodes`);
+
   const chain: JsonObject = {
     effectiveEpochIndex: N,
     epoch: epochRecord ? { index: epochRecord.index, pocStartBlockHeight: epochRecord.pocStartBlockHeight } : null,
@@ -248,10 +260,11 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     settlementEpochGroup: settledRoot ? groupInfo(settledRoot) : null,
     // S = poc_start(E+1) + poc_stage_duration + poc_validation_delay + poc_validation_duration (with
     // the params at this height): settlement ran in EndBlock of S; its Params are those at S−1.
-    settlementHeight: settlementHeight(E, N, root, params),
+    settlementHeight: sHeight,
     settlementOutcome,
     settlementUnresolved: settledSummaries.filter((x) => x.s === undefined).map((x) => x.a),
     queries: r.client.progress.done,
+    warnings,
   };
 
   return {

@@ -181,3 +181,16 @@ describe("--epoch", () => {
     expect((snap.settlement as { epoch: bigint }).epoch).toBe(141n);
   });
 });
+
+describe("warnings", () => {
+  it("an excluded participant still live, and an unsettled epoch, are noted", async () => {
+    const st = fixtureFromPreserved(examplePreserved);
+    const live = [...st.groupMembers.get(1n)!][0]!;
+    st.excluded = [{ address: live, epochIndex: 142n, reason: "invalidated", exclusionBlockHeight: 10n }];
+    const s = await serve({ stateAt: () => st, latestHeight: 1100 });
+    const snap = await snapshotFromRpc(s.url, { height: 1100 });
+    const w = (snap.chain as { warnings: string[] }).warnings;
+    expect(w).toContain(`${live} is excluded in epoch 142 (invalidated) but still a live member of the root group`);
+    expect(w).toContain("epoch 141 settles at block 1155, after height 1100: its settlement slice is not final");
+  });
+});

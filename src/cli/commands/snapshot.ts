@@ -103,6 +103,7 @@ export const snapshotCommand: Command = {
       if (quiet) {
         io.out(stringifyJson({ ok: true, file: out, chainId, height: snap.height, effectiveEpoch: pre.epoch.index, queries: client.progress.done, bytes: client.progress.httpBytes, protobufBytes: client.progress.bytes, retries: client.progress.retries, fileBytes: Buffer.byteLength(text), ms }, 2));
       } else {
+        for (const w of (snap.chain as { warnings?: string[] }).warnings ?? []) io.err(`note: ${w}`);
         io.out(`wrote ${out}: chain ${chainId}, height ${snap.height}, effective epoch ${pre.epoch.index}; ${client.progress.done} queries, ${human(client.progress.httpBytes)} in ${ms} ms`);
       }
       return 0;
