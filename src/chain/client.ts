@@ -211,6 +211,16 @@ function hex(b: Uint8Array): string {
   return Buffer.from(b.buffer, b.byteOffset, b.byteLength).toString("hex");
 }
 
+/** One recorded ABCI answer (chain-queries.md §9.5 fixture format). */
+export interface RecordedAnswer {
+  path: string;
+  data_hex: string;
+  height: number;
+  value_b64?: string;
+  code: number;
+  log: string;
+}
+
 export interface PageRequestLike {
   key: Uint8Array;
   limit: bigint;
@@ -238,9 +248,27 @@ export class PinnedReader {
       this.asked.push({ path, height: this.height });
       p = this.client.abciAt(path, data, this.height);
       this.cache.set(k, p);
+      const rec: RecordedAnswer = { path, data_hex: hex(data), height: this.height, code: 0, log: "" };
+      this.recorded.push(rec);
+      p.then(
+        (v) => (rec.value_b64 = Buffer.from(v).toString("base64")),
+        (e: unknown) => {
+          if (e instanceof AbciError) Object.assign(rec, { code: e.code, log: e.log });
+          else rec.code = -1; // transport failure: not a node answer
+        },
+      );
     }
     return p;
   }
+
+  /**
+   * Every answer this reader received, in the fixture format of chain-queries.md §9.5 (one JSON object
+   * per line: path, data_hex, height, value_b64, code, log); FixtureServer `recorded` replays them.
+   */
+  recording(): RecordedAnswer[] {
+    return this.recorded.filter((r) => r.code !== -1 && (r.code !== 0 || r.value_b64 !== undefined));
+  }
+  private readonly recorded: RecordedAnswer[] = [];
 
   /** The `Rpc` shape of CosmJS's createProtobufRpcClient, with the height pinned. */
   request(service: string, method: string, data: Uint8Array): Promise<Uint8Array> {

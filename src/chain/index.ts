@@ -12,7 +12,7 @@ import { ChainClient, type ChainClientOptions, type PinnedReader } from "./clien
 import { ChainError } from "./errors.js";
 
 export { buildSnapshot, type BuildSnapshotOptions } from "./build-snapshot.js";
-export { ChainClient, PinnedReader, type ChainClientOptions, type Progress } from "./client.js";
+export { ChainClient, PinnedReader, type ChainClientOptions, type Progress, type RecordedAnswer } from "./client.js";
 export { ChainError, type ChainErrorKind } from "./errors.js";
 export { DecodeError } from "./wire.js";
 
@@ -68,7 +68,7 @@ export async function openPinned(url: string, options: SnapshotFromRpcOptions = 
  * explicit height the `status` check (chain id, future height) runs alongside the first reads, saving
  * one round trip; nothing is returned unless it passes.
  */
-export async function readSnapshot(url: string, options: SnapshotFromRpcOptions = {}): Promise<{ snapshot: Snapshot; client: ChainClient }> {
+export async function readSnapshot(url: string, options: SnapshotFromRpcOptions = {}): Promise<{ snapshot: Snapshot; client: ChainClient; reader: PinnedReader }> {
   const wanted = options.height === undefined ? undefined : parseHeight(options.height);
   const client = ChainClient.connect(url, options);
   try {
@@ -81,7 +81,8 @@ export async function readSnapshot(url: string, options: SnapshotFromRpcOptions 
       return st;
     });
     const height = wanted ?? (await check).latestHeight;
-    const build = buildSnapshot(client.at(height), { chainId: expected, settlementEpoch: options.epoch, anchorHeight: options.anchorHeight, pageLimit: options.pageLimit });
+    const reader = client.at(height);
+    const build = buildSnapshot(reader, { chainId: expected, settlementEpoch: options.epoch, anchorHeight: options.anchorHeight, pageLimit: options.pageLimit });
     check.catch(() => undefined); // awaited below; a failure there is the error to report
     let snapshot: Snapshot;
     try {
@@ -92,7 +93,7 @@ export async function readSnapshot(url: string, options: SnapshotFromRpcOptions 
     }
     const st = await check;
     snapshot.chainId = st.chainId;
-    return { snapshot, client };
+    return { snapshot, client, reader };
   } finally {
     client.disconnect();
   }

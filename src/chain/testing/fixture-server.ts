@@ -34,6 +34,7 @@ import {
   type EpochPerformanceSummary,
 } from "../gen/proto.js";
 import { StoreKeys, u64be } from "../queries.js";
+import type { RecordedAnswer } from "../client.js";
 import type { FixtureChainState } from "./fixture-state.js";
 
 export interface FixtureServerOptions {
@@ -41,6 +42,11 @@ export interface FixtureServerOptions {
   latestHeight: number;
   /** State served at a height (undefined = no state recorded: answered as pruned). */
   stateAt: (height: number) => FixtureChainState | undefined;
+  /**
+   * Recorded answers (`snapshot --record FILE`, one JSON object per line) replayed verbatim, matched on
+   * (path, data, height) before `stateAt`; an unrecorded query at a recorded height is answered as pruned.
+   */
+  recorded?: RecordedAnswer[];
   /** Heights below this answer "version does not exist" (code 38). */
   prunedBelow?: number;
   flaky?: boolean;
@@ -251,9 +257,22 @@ export class FixtureServer {
     };
   }
 
+  private replay: Map<string, AbciAnswer> | undefined;
+
   private abci(path: string, data: Uint8Array, height: number): AbciAnswer {
     const latest = this.options.latestHeight;
     if (height > latest) return { code: 26, log: "cannot query with height in the future; please provide a valid height: invalid height" };
+    if (this.options.recorded) {
+      if (!this.replay) {
+        this.replay = new Map();
+        for (const r of this.options.recorded) {
+          this.replay.set(`${r.path}|${r.data_hex}|${r.height}`, { code: r.code, log: r.log, value: r.value_b64 === undefined ? undefined : new Uint8Array(Buffer.from(r.value_b64, "base64")) });
+        }
+      }
+      const a = this.replay.get(`${path}|${hex(data)}|${height}`);
+      if (a) return a;
+      if (this.options.recorded.some((r) => r.height === height)) return { code: 38, log: `fixture server: ${path} was not recorded at height ${height}` };
+    }
     const state = height < (this.options.prunedBelow ?? 0) ? undefined : this.options.stateAt(height);
     if (!state) return { code: 38, log: `failed to load state at height ${height}; version does not exist (latest height: ${latest}): not found` };
     if (this.options.corrupt?.(path)) return { code: 0, value: Uint8Array.of(0x0a, 0x05, 0x08) };

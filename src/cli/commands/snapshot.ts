@@ -7,7 +7,7 @@ import { intFlag, parse, required, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 
 const usage = `Usage:
-  gonka-spec snapshot --rpc URL [--height H] [--epoch N] [--anchor A] --out FILE [--json]
+  gonka-spec snapshot --rpc URL [--height H] [--epoch N] [--anchor A] --out FILE [--record FILE] [--json]
                       [--chain-id ID|any] [--timeout SECONDS] [--concurrency N] [--batch-size N]
 
 Reads every input of the rules from a CometBFT RPC endpoint, each read pinned to ONE block height
@@ -18,6 +18,8 @@ preserved snapshot. The file is written to a temporary name and renamed, so --ou
 
   --height H       pin every read to block H (state after H committed); old heights need an archive node
   --epoch N        epoch whose settlement goes into the snapshot (default: effective epoch - 1)
+  --record FILE    also write every node answer (JSON lines: path, data_hex, height, value_b64,
+                   code, log) for replay by the test node (src/chain/testing/fixture-server.ts)
   --anchor A       preserved.anchorHeight recorded in the file (default: H)
   --chain-id ID    refuse a node of another chain (default gonka-mainnet; "any" accepts every chain)
   --timeout S      per-request timeout in seconds (default 30); transient errors are retried with backoff
@@ -83,7 +85,7 @@ export const snapshotCommand: Command = {
   summary: "read the chain state the rules need, at one height, into a snapshot file",
   usage,
   async run(args, io) {
-    const p = parse(args, { ...chainFlags(), epoch: { type: "string" }, anchor: { type: "string" }, out: { type: "string" } });
+    const p = parse(args, { ...chainFlags(), epoch: { type: "string" }, anchor: { type: "string" }, out: { type: "string" }, record: { type: "string" } });
     const rpc = required(p, "rpc");
     const out = required(p, "out");
     const epoch = intFlag(p, "epoch");
@@ -92,11 +94,13 @@ export const snapshotCommand: Command = {
     const quiet = p.values.json === true;
     const rep = progressReporter(io, quiet);
     const t0 = performance.now();
-    const { snapshot: snap, client } = await readSnapshot(rpc, { ...clientOptions(p), height: str(p, "height"), epoch, anchorHeight: anchor, onProgress: rep.onProgress });
+    const { snapshot: snap, client, reader } = await readSnapshot(rpc, { ...clientOptions(p), height: str(p, "height"), epoch, anchorHeight: anchor, onProgress: rep.onProgress });
     const chainId = snap.chainId;
     {
       const text = serializeSnapshot(snap);
       writeFileAtomic(out, text);
+      const record = str(p, "record");
+      if (record !== undefined) writeFileAtomic(record, reader.recording().map((r) => JSON.stringify(r)).join("\n") + "\n");
       rep.done(client.progress);
       const ms = Math.round(performance.now() - t0);
       const pre = snap.preserved as { epoch: { index: bigint } };
