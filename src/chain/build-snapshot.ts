@@ -167,6 +167,12 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   const models = root.subGroupModels;
   const sortedModels = [...models].sort(compareGoStrings);
 
+  // The settled participants' summaries need only round 2: start them now, alongside round 3. (With the
+  // default E = N−1 they are mostly the previous subgroups' members, so round 4 then hits the cache.)
+  const settled = active?.participants.map((p) => p.index) ?? [];
+  const settledSummariesP = Promise.all(settled.map(async (a) => ({ a, s: await Q.performanceSummary(r, E, a) })));
+  settledSummariesP.catch(() => undefined); // awaited below
+
   // Round 3: live root members, current subgroups + their members, previous subgroups.
   const subGroupsP = Promise.all(
     models.map(async (m) => {
@@ -179,12 +185,11 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     N > 0n ? Promise.all(sortedModels.map(async (m) => ({ model: m, group: await Q.epochGroupData(r, N - 1n, m) }))) : Promise.resolve([]);
   const [rootLive, subGroups, previous] = await Promise.all([liveSet(r, root.epochGroupId, pageLimit), subGroupsP, previousP]);
 
-  // Round 4: performance summaries (previous epoch members; settled participants of E), deduplicated by the reader's cache.
+  // Round 4: the previous subgroups' members' summaries (deduplicated by the reader's cache).
   const prevMembers = sorted(previous.flatMap((p) => (p.group ? p.group.validationWeights.map((vw) => vw.memberAddress) : [])));
-  const settled = active?.participants.map((p) => p.index) ?? [];
   const [prevSummaries, settledSummaries] = await Promise.all([
     Promise.all(prevMembers.map(async (a) => ({ a, s: await Q.performanceSummary(r, N - 1n, a) }))),
-    Promise.all(settled.map(async (a) => ({ a, s: await Q.performanceSummary(r, E, a) }))),
+    settledSummariesP,
   ]);
 
   // preserved slice

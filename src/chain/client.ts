@@ -76,18 +76,21 @@ function transportKind(e: unknown): { transient: boolean; kind: "timeout" | "unr
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** At most `limit` tasks at once; waiting low-priority tasks go after every waiting normal one. */
 class Gate {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
+  private readonly waitingLow: (() => void)[] = [];
   constructor(private readonly limit: number) {}
-  async run<T>(f: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((r) => this.waiting.push(r));
-    this.active++;
+  async run<T>(f: () => Promise<T>, low = false): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((r) => (low ? this.waitingLow : this.waiting).push(r));
+    else this.active++;
     try {
       return await f();
     } finally {
-      this.active--;
-      this.waiting.shift()?.();
+      const next = this.waiting.shift() ?? this.waitingLow.shift();
+      if (next) next(); // the slot passes straight to the next task
+      else this.active--;
     }
   }
 }
@@ -167,7 +170,7 @@ export class ChainClient {
   }
 
   /** One ABCI query at an explicit height, through the gate, with retries; counted in progress. */
-  async abciAt(path: string, data: Uint8Array, height: number): Promise<Uint8Array> {
+  async abciAt(path: string, data: Uint8Array, height: number, low = false): Promise<Uint8Array> {
     this.progress.total++;
     this.options.onProgress?.(this.progress);
     try {
@@ -187,7 +190,7 @@ export class ChainClient {
         this.progress.bytes += res.value.length;
         this.progress.httpBytes = this.batch.bytesIn;
         return res.value;
-      });
+      }, low);
     } finally {
       this.progress.done++;
       this.options.onProgress?.(this.progress);
@@ -241,12 +244,12 @@ export class PinnedReader {
   ) {}
 
   /** Raw ABCI query at the pinned height; ABCI errors are thrown as AbciError. */
-  abci(path: string, data: Uint8Array): Promise<Uint8Array> {
+  abci(path: string, data: Uint8Array, low = false): Promise<Uint8Array> {
     const k = `${path}|${hex(data)}`;
     let p = this.cache.get(k);
     if (!p) {
       this.asked.push({ path, height: this.height });
-      p = this.client.abciAt(path, data, this.height);
+      p = this.client.abciAt(path, data, this.height, low);
       this.cache.set(k, p);
       const rec: RecordedAnswer = { path, data_hex: hex(data), height: this.height, code: 0, log: "" };
       this.recorded.push(rec);
@@ -279,12 +282,12 @@ export class PinnedReader {
    * A gRPC-over-ABCI query decoded with `decode`. NotFound (code 22) resolves to undefined when
    * `optional`; every other ABCI error becomes a ChainError. Decode errors name the response message.
    */
-  async grpc<T>(path: string, data: Uint8Array, decode: (b: Uint8Array) => T, optional: true): Promise<T | undefined>;
-  async grpc<T>(path: string, data: Uint8Array, decode: (b: Uint8Array) => T, optional?: false): Promise<T>;
-  async grpc<T>(path: string, data: Uint8Array, decode: (b: Uint8Array) => T, optional = false): Promise<T | undefined> {
+  async grpc<T>(path: string, data: Uint8Array, decode: (b: Uint8Array) => T, optional: true, low?: boolean): Promise<T | undefined>;
+  async grpc<T>(path: string, data: Uint8Array, decode: (b: Uint8Array) => T, optional?: false, low?: boolean): Promise<T>;
+  async grpc<T>(path: string, data: Uint8Array, decode: (b: Uint8Array) => T, optional = false, low = false): Promise<T | undefined> {
     let bytes: Uint8Array;
     try {
-      bytes = await this.abci(path, data);
+      bytes = await this.abci(path, data, low);
     } catch (e) {
       if (e instanceof AbciError) {
         if (optional && e.isNotFound) return undefined;

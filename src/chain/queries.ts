@@ -101,10 +101,13 @@ export function groupMembers(r: PinnedReader, groupId: bigint, pageLimit = 1000n
   );
 }
 
-/** EpochPerformanceSummary(epoch, participant) by key (not the whole-epoch scan); undefined if absent. */
+/**
+ * EpochPerformanceSummary(epoch, participant) by key (not the whole-epoch scan); undefined if absent.
+ * Low priority: hundreds of these wait behind the reads that other reads depend on.
+ */
 export async function performanceSummary(r: PinnedReader, epoch: bigint, participant: string): Promise<EpochPerformanceSummary | undefined> {
   const req = QueryEpochPerformanceSummaryByParticipantRequest.encode({ epochIndex: epoch, participantId: participant });
-  const res = await r.grpc(q("EpochPerformanceSummaryByParticipant"), req, QueryEpochPerformanceSummaryByParticipantResponse.decode, true);
+  const res = await r.grpc(q("EpochPerformanceSummaryByParticipant"), req, QueryEpochPerformanceSummaryByParticipantResponse.decode, true, true);
   return res?.epochPerformanceSummary;
 }
 
