@@ -29,3 +29,22 @@ describe("loadSnapshotFromArgs: --snapshot FILE or --rpc URL [--height H]", () =
     await expect(loadSnapshotFromArgs({ rpc: server.url, height: "0" })).rejects.toThrow(/--height: expected a positive block height/);
   });
 });
+
+describe("the pinned reader has the Rpc shape of createProtobufRpcClient", () => {
+  it("a ts-proto QueryClientImpl (cosmjs-types x/group) reads through it at the pinned height", async () => {
+    const { QueryClientImpl } = await import("cosmjs-types/cosmos/group/v1/query");
+    const { ChainClient } = await import("../../src/chain/index.js");
+    const node = new FixtureServer({ latestHeight: 50, stateAt: () => fixtureFromPreserved(examplePreserved) });
+    await node.start();
+    const client = ChainClient.connect(node.url);
+    try {
+      const q = new QueryClientImpl(client.at(42));
+      const res = await q.GroupMembers({ groupId: 1n, pagination: undefined });
+      expect(res.members.length).toBeGreaterThan(0);
+      expect(node.asked.filter((a) => a.method === "abci_query").map((a) => a.height)).toEqual([42]);
+    } finally {
+      client.disconnect();
+      await node.stop();
+    }
+  });
+});
