@@ -174,3 +174,49 @@ describe("wire compatibility with cosmos.group.v1 and cosmos.base.query (cosmjs-
     expect(ours.pagination!.total).toBe(42n);
   });
 });
+
+describe("query paths and wrappers match upstream query.proto", () => {
+  let text: string | undefined;
+  try {
+    text = execFileSync("git", ["-C", MIRROR, "show", `${REF}:inference-chain/proto/inference/inference/query.proto`], { encoding: "utf8" });
+  } catch {
+    text = undefined;
+  }
+  // Our request/response message for each RPC we call (by method name).
+  const calls: [string, string | undefined, string][] = [
+    ["Params", undefined, "QueryParamsResponse"],
+    ["GetCurrentEpoch", undefined, "QueryGetCurrentEpochResponse"],
+    ["EpochInfo", undefined, "QueryEpochInfoResponse"],
+    ["EpochGroupData", "QueryGetEpochGroupDataRequest", "QueryGetEpochGroupDataResponse"],
+    ["PreservedNodesSnapshot", undefined, "QueryPreservedNodesSnapshotResponse"],
+    ["EpochPerformanceSummaryByParticipant", "QueryEpochPerformanceSummaryByParticipantRequest", "QueryEpochPerformanceSummaryByParticipantResponse"],
+    ["ListConfirmationPoCEvents", "QueryEpochIndexRequest", "QueryConfirmationPoCEventsResponse"],
+    ["ActiveConfirmationPoCEvent", undefined, "QueryActiveConfirmationPoCEventResponse"],
+    ["ExcludedParticipants", "QueryEpochIndexRequest", "QueryExcludedParticipantsResponse"],
+  ];
+  it.skipIf(!text)("every method we call exists in inference.inference.Query with wire-identical request and response fields", () => {
+    const parsed = protobuf.parse(text!, { keepCase: true });
+    expect(parsed.package).toBe("inference.inference");
+    const svc = parsed.root.lookupService("inference.inference.Query");
+    const ours = loadProtoRoot("proto");
+    const short = (t: string) => t.split(".").pop()!;
+    for (const [method, ourReq, ourRes] of calls) {
+      const m = svc.methods[method];
+      expect(m, method).toBeDefined();
+      const pairs: [string | undefined, string][] = [[ourReq, m!.requestType], [ourRes, m!.responseType]];
+      for (const [mine, theirs] of pairs) {
+        const ut = parsed.root.lookupType(`inference.inference.${theirs}`);
+        if (mine === undefined) {
+          expect(ut.fieldsArray, `${theirs} is empty`).toEqual([]);
+          continue;
+        }
+        const ot = ours.lookupType(`gonkaspec.${mine}`);
+        for (const f of ot.fieldsArray) {
+          const u = ut.fieldsById[f.id];
+          expect(u, `${theirs} field ${f.id}`).toBeDefined();
+          expect([u!.name, short(u!.type), u!.repeated], `${theirs}.${u!.name}`).toEqual([f.name, short(f.type), f.repeated]);
+        }
+      }
+    }
+  });
+});
