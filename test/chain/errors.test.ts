@@ -119,6 +119,9 @@ describe("errors a user meets: one line, exit 2, nothing at --out", () => {
     expect((await run(["snapshot", "--rpc", "http://127.0.0.1:1", "--height", "abc", "--out", "x"])).code).toBe(2);
     expect((await run(["snapshot", "--out", "x"])).err).toMatch(/missing required option --rpc/);
     expect((await run(["snapshot", "--rpc", "ftp://x", "--out", "x"])).err).toMatch(/http:\/\/ or https:\/\//);
+    const noDir = await run(["snapshot", "--rpc", "http://127.0.0.1:1", "--out", "/nonexistent-dir-gonka/x.json"]);
+    expect(noDir.code).toBe(2);
+    expect(noDir.err).toMatch(/x\.json: directory \/nonexistent-dir-gonka does not exist/);
   });
 });
 

@@ -1,4 +1,6 @@
 /** `gonka-spec snapshot --rpc URL [--height H] [--epoch N] --out FILE`: chain state at one height → snapshot file. */
+import { existsSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { InputError } from "../../errors.js";
 import { stringifyJson } from "../../go/json.js";
 import { readSnapshot, writeFileAtomic, type Progress } from "../../chain/index.js";
@@ -88,6 +90,12 @@ export const snapshotCommand: Command = {
     const p = parse(args, { ...chainFlags(), epoch: { type: "string" }, anchor: { type: "string" }, out: { type: "string" }, record: { type: "string" } });
     const rpc = required(p, "rpc");
     const out = required(p, "out");
+    // Fail before reading the chain when --out (or --record) cannot be written.
+    for (const f of [out, str(p, "record")]) {
+      if (f === undefined) continue;
+      const dir = dirname(resolve(f));
+      if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`directory ${dir} does not exist`, f);
+    }
     const epoch = intFlag(p, "epoch");
     if (epoch !== undefined && epoch < 0n) throw new InputError("expected an epoch index >= 0", "--epoch");
     const anchor = intFlag(p, "anchor");
