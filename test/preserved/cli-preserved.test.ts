@@ -108,7 +108,7 @@ describe("gonka-spec preserved", () => {
 
   it("bad input: exit 2 with one line naming the path and the value", async () => {
     await expectBadInput(["preserved", "--snapshot", join(TMP, "missing.json")], /missing\.json: snapshot file not found/);
-    await expectBadInput(["preserved"], /missing required option --snapshot/);
+    await expectBadInput(["preserved"], /missing --snapshot FILE or --rpc URL/);
     await expectBadInput(["preserved", "--snapshot", variant("schema", (d) => (d.schema = "other"))], /schema: expected "gonka-spec\/snapshot", got "other"/);
     await expectBadInput(
       ["preserved", "--snapshot", variant("negweight", (d) => (((((((d.preserved as Obj).liveSubGroups as Obj).byModel as Obj)["Qwen/QwQ-32B"] as Obj).validationWeights as Obj[])[0]!.mlNodes as Obj[])[0]!.pocWeight = -5))],

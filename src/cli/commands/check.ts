@@ -6,17 +6,19 @@ import { preservationProbability } from "../../preserved/check-probability.js";
 import { parse, str } from "../args.js";
 import type { Command } from "../command.js";
 import { group, loadPreservedInput } from "./preserved.js";
+import { SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 
 const DEFAULT_ANCHORS = 10_000;
 const MAX_ANCHORS = 1_000_000;
 
 const usage = `Usage:
-  gonka-spec check ADDRESS --snapshot FILE [--anchor H] [--anchors N] [--json]
+  gonka-spec check ADDRESS --snapshot FILE|--rpc URL [--height H] [--anchor H] [--anchors N] [--json]
 
 For a node operator: at anchor H, is ADDRESS (gonka1... or its gonkavaloper1... address) preserved,
 which of its nodes, and why each node is or is not; then, over N consecutive anchors H, H+1, ...
 (default ${group(DEFAULT_ANCHORS)}; the anchor only changes the shuffle seed), the probability of being
 preserved, per model, as an exact count k/N shown as a percentage.
+${SNAPSHOT_SOURCE_USAGE}
   --anchor H    episode anchor height (default: the snapshot's preserved.anchorHeight, else its height)
   --anchors N   number of anchors for the probability (1..${group(MAX_ANCHORS)})
   --json        {address, anchorHeight, preservedAtAnchor, nodes: [{modelId, nodeId, pocWeight, preserved,
@@ -37,12 +39,12 @@ export const checkCommand: Command = {
   summary: "will ADDRESS be preserved: its nodes and reasons at an anchor, and the probability over anchors",
   usage,
   async run(args, io) {
-    const p = parse(args, { snapshot: { type: "string" }, anchor: { type: "string" }, anchors: { type: "string" }, json: { type: "boolean" } }, true);
+    const p = parse(args, { ...SNAPSHOT_SOURCE_OPTIONS, anchor: { type: "string" }, anchors: { type: "string" }, json: { type: "boolean" } }, true);
     if (p.positionals.length !== 1) {
       throw new InputError(p.positionals.length === 0 ? "missing ADDRESS (gonka-spec check ADDRESS --snapshot FILE)" : `expected one ADDRESS, got ${p.positionals.length}: ${p.positionals.join(" ")}`);
     }
     const anchors = anchorsFlag(str(p, "anchors"));
-    const input = loadPreservedInput(p);
+    const input = await loadPreservedInput(p);
     const at = checkAddressAtAnchor(input.state, p.positionals[0]!, input.anchor);
     const prob = preservationProbability(input.state, at.address, { first: input.anchor, count: anchors });
 

@@ -1,6 +1,5 @@
 /** `gonka-spec compare`: what a parameter proposal changes, A against B, on one snapshot. */
 import { writeFileSync } from "node:fs";
-import { loadSnapshotFromArgs } from "../../chain/index.js";
 import { compareProposals, DEFAULT_ANCHORS } from "../../compare/build.js";
 import { defaultEngines } from "../../compare/default-engines.js";
 import { loadProposal } from "../../compare/params.js";
@@ -10,6 +9,7 @@ import { stringifyJson } from "../../go/json.js";
 import { renderReport } from "../../report/html.js";
 import { intFlag, parse, required, str } from "../args.js";
 import type { Command } from "../command.js";
+import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
 
 const usage = `Usage:
   gonka-spec compare --snapshot FILE|--rpc URL [--height H] --a A.json --b B.json
@@ -35,9 +35,7 @@ export const compareCommand: Command = {
   usage,
   async run(args, io) {
     const p = parse(args, {
-      snapshot: { type: "string" },
-      rpc: { type: "string" },
-      height: { type: "string" },
+      ...SNAPSHOT_SOURCE_OPTIONS,
       a: { type: "string" },
       b: { type: "string" },
       anchor: { type: "string" },
@@ -52,7 +50,7 @@ export const compareCommand: Command = {
     const anchor = intFlag(p, "anchor");
     const a = loadProposal(fileA);
     const b = loadProposal(fileB);
-    const snapshot = await loadSnapshotFromArgs({ snapshot: str(p, "snapshot"), rpc: str(p, "rpc"), height: str(p, "height") });
+    const { snapshot } = await readSnapshotSource(p);
     const model = compareProposals({ snapshot, a, b }, defaultEngines(), {
       ...(anchor !== undefined ? { anchor } : {}),
       ...(anchors !== undefined ? { anchors: Number(anchors) } : {}),

@@ -8,14 +8,14 @@ import { chainDecimalJson, chainDecimalToDecimal, type ChainDecimal } from "../.
 import { parseEpochInput, type EpochInput } from "../../misstest/epoch-input.js";
 import { evaluateEpoch, exactTestFor, type EpochEvaluation, type ExactTest, type ParticipantEvaluation } from "../../misstest/evaluate-epoch.js";
 import { explainMissedStatTest, type MissTestVerdict } from "../../misstest/missed-stat-verdict.js";
-import { loadSnapshot } from "../../snapshot/snapshot.js";
 import { intFlag, parse, readJsonFile, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
+import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
 
 const usage = `Usage:
   gonka-spec miss-test --missed M --total T [--p0 P | --p0-permille N] [--exact] [--json]
   gonka-spec miss-test --epoch FILE [--no-exact] [--json]
-  gonka-spec miss-test --snapshot FILE [--no-exact] [--json]
+  gonka-spec miss-test --snapshot FILE | --rpc URL [--height H] [--no-exact] [--json]
 
 One count: the chain's verdict for M missed of T requests (T = inferenceCount + missedRequests),
 the largest allowed missed count for T, and the path that decided (table row for T <= 990, the
@@ -39,7 +39,7 @@ const options = {
   exact: { type: "boolean" },
   "no-exact": { type: "boolean" },
   epoch: { type: "string" },
-  snapshot: { type: "string" },
+  ...SNAPSHOT_SOURCE_OPTIONS,
   json: { type: "boolean" },
 } as const;
 
@@ -265,17 +265,17 @@ export const missTestCommand: Command = {
   async run(args, io) {
     const p = parse(joinNegativeValues(args), options);
     const epochFile = str(p, "epoch");
-    const snapshotFile = str(p, "snapshot");
     const single = ["missed", "total", "p0", "p0-permille", "exact"].filter((k) => p.values[k] !== undefined);
-    const sources = [epochFile, snapshotFile].filter((x) => x !== undefined).length;
-    if (sources > 1) throw new InputError("give either --epoch or --snapshot, not both");
+    const sources = [epochFile, str(p, "snapshot"), str(p, "rpc")].filter((x) => x !== undefined).length;
+    if (sources > 1) throw new InputError("give one of --epoch, --snapshot or --rpc");
+    if (sources === 0 && p.values.height !== undefined) throw new InputError("--height applies with --rpc");
     if (sources === 1) {
       if (single.length > 0) throw new InputError(`--${single[0]} applies to a single count, not to --epoch/--snapshot`);
       const exact = p.values["no-exact"] !== true;
       if (epochFile !== undefined) return runEpoch(parseEpochInput(readJsonFile(epochFile), epochFile), p.values.json === true, exact, io);
-      const snap = loadSnapshot(snapshotFile!);
-      if (snap.settlement === undefined) throw new InputError("the snapshot has no settlement slice", `${snapshotFile}: settlement`);
-      return runEpoch(parseEpochInput(snap.settlement, `${snapshotFile}: settlement`), p.values.json === true, exact, io);
+      const { snapshot: snap, label } = await readSnapshotSource(p);
+      if (snap.settlement === undefined) throw new InputError("the snapshot has no settlement slice", `${label}: settlement`);
+      return runEpoch(parseEpochInput(snap.settlement, `${label}: settlement`), p.values.json === true, exact, io);
     }
     if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to --epoch/--snapshot (a single count computes the exact test only with --exact)");
     return runSingle(p, io);

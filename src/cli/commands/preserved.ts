@@ -5,16 +5,18 @@ import { stringifyJson } from "../../go/json.js";
 import { parseDemand, checkRate, type DemandInput } from "../../preserved/demand.js";
 import { parseOverrides, runPreservedRules, type RuleModelResult, type RuleResult, type RuleSelection } from "../../preserved/compare-rules.js";
 import { parsePreservedState, type PreservedState } from "../../preserved/state.js";
-import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
-import { choice, parse, readJsonFile, required, str, type Parsed } from "../args.js";
+import type { Snapshot } from "../../snapshot/snapshot.js";
+import { choice, parse, readJsonFile, str, type Parsed } from "../args.js";
+import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import type { CliIO, Command } from "../command.js";
 
 const usage = `Usage:
-  gonka-spec preserved --snapshot FILE [--anchor H] [--rule current|demand|both] [--demand FILE]
+  gonka-spec preserved --snapshot FILE|--rpc URL [--height H] [--anchor H] [--rule current|demand|both] [--demand FILE]
                        [--rate N] [--set epoch_params.poc_slot_allocation=0.25 ...] [--json]
 
 The preserved set of a PoC episode per model: target and achieved weight, node count, the smallest
 preserved node, PoC capacity against peak demand, and the preserved participants and nodes.
+${SNAPSHOT_SOURCE_USAGE}
   --rule current   today's chain rule, bit-exact (SamplePreservedForEpisode; the default)
   --rule demand    the proposal: target max(slot allocation x W, D), D = ceil(peak x 10000 / rate),
                    filled largest node first over the same eligible set
@@ -36,10 +38,9 @@ export interface PreservedInput {
   anchor: bigint;
 }
 
-/** Read `--snapshot` and `--anchor` (default: preserved.anchorHeight, else the snapshot height). */
-export function loadPreservedInput(p: Parsed): PreservedInput {
-  const file = required(p, "snapshot");
-  const snapshot = loadSnapshot(file);
+/** Read the snapshot source and `--anchor` (default: preserved.anchorHeight, else the snapshot height). */
+export async function loadPreservedInput(p: Parsed): Promise<PreservedInput> {
+  const { snapshot, label: file } = await readSnapshotSource(p);
   const state = parsePreservedState(snapshot.preserved, `${file}: preserved`);
   const a = str(p, "anchor");
   const anchor = a !== undefined ? anchorFlag(a) : (state.anchorHeight ?? checkedInt64(snapshot.height, `${file}: height`));
@@ -129,7 +130,7 @@ export const preservedCommand: Command = {
   usage,
   async run(args, io) {
     const p = parse(args, {
-      snapshot: { type: "string" },
+      ...SNAPSHOT_SOURCE_OPTIONS,
       anchor: { type: "string" },
       rule: { type: "string" },
       demand: { type: "string" },
@@ -141,7 +142,7 @@ export const preservedCommand: Command = {
     const overrides = parseOverrides((p.values.set as string[] | undefined) ?? []);
     const rateText = str(p, "rate");
     const rate = rateText === undefined ? undefined : checkRate(rateText.trim(), "--rate");
-    const input = loadPreservedInput(p);
+    const input = await loadPreservedInput(p);
     const demand = loadDemand(p, input);
     if (rule !== "current" && demand === undefined) {
       throw new InputError(`the demand rule needs peak in-flight requests per model: pass --demand FILE (e.g. examples/demand.json) or add a demand slice to the snapshot`, input.file);
