@@ -16,7 +16,7 @@
 import { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
 import { parseDemand } from "../preserved/demand.js";
-import { demandTarget, demandWeight, fillRoundRobin, type FillNode } from "../preserved/demand-rule.js";
+import { demandRuleFill, type FillNode } from "../preserved/demand-rule.js";
 import { runPreservedRules } from "../preserved/compare-rules.js";
 import { prepareEpisode, sampleAtAnchor, type PreparedEpisode } from "../preserved/sample-preserved-for-episode.js";
 import type { PreservedState } from "../preserved/state.js";
@@ -50,13 +50,11 @@ export function runPrepared(prepared: PreparedEpisode, s: PreservedSettings, anc
     const eligible = new Map<string, FillNode[]>();
     for (const [addr, nodes] of byModel.get(modelId) ?? new Map<string, FillNode[]>()) eligible.set(addr, nodes.map((n) => ({ nodeId: n.nodeId, pocWeight: n.pocWeight })));
     const today = prepared.targetWeights.get(modelId) ?? 0n;
-    const peak = s.demand?.peakInFlight.get(modelId);
-    const target = demandTarget(today, peak === undefined ? undefined : demandWeight(peak, s.rate));
-    const fill = fillRoundRobin(eligible, target, "largest");
+    const { fill } = demandRuleFill(eligible, today, s.demand?.peakInFlight.get(modelId), s.rate);
     out.push({
       modelId,
       totalWeight: prepared.totalWeights.get(modelId) ?? 0n,
-      targetWeight: target,
+      targetWeight: fill.targetWeight,
       achievedWeight: fill.achievedWeight,
       nodes: fill.allocationOrder.map((n) => ({ participant: n.participant, nodeId: n.nodeId })),
     });

@@ -14,7 +14,7 @@ import { GoError } from "../go/errors.js";
 import { isInt64 } from "../go/int64.js";
 import { anchorSampler, eligibleNodes, modelAllocation, modelIds } from "./check-sampler.js";
 import { DEFAULT_POC_RATE, type DemandInput } from "./demand.js";
-import { capacityRequests, demandTarget, demandWeight, fillRoundRobin, ratioString } from "./demand-rule.js";
+import { capacityRequests, demandTarget, demandWeight, fillLargestFirst, ratioString } from "./demand-rule.js";
 import type { PreservedResult } from "./sample-preserved-for-episode.js";
 import type { ChainDecimal, PreservedState } from "./state.js";
 
@@ -207,7 +207,7 @@ function demandRule(ctxs: ModelContext[], rate: bigint): RuleResult {
     rule: "demand",
     models: ctxs.map((ctx) => {
       const target = demandTarget(ctx.fractionTarget, ctx.demandWeight ?? undefined);
-      const fill = fillRoundRobin(ctx.eligible, target, "largest");
+      const fill = fillLargestFirst(ctx.eligible, target);
       return summarize(ctx, rate, target, fill.allocationOrder);
     }),
   };

@@ -3,11 +3,12 @@
  *
  *   target_m = max(⌊PocSlotAllocation × W_m⌋, D_m),   D_m = ⌈peakInFlight_m × 10000 / rate⌉
  *
- * filled round robin over the same eligible participants as today (sorted by address), each taking
- * its LARGEST unallocated node (ties: smallest node id in byte order) instead of its smallest. The
- * round-robin loop itself (stop when the target is met or a full round allocates nothing; the last
- * node may overshoot) is the chain's samplePreservedForModel loop, so the two rules differ only in
- * the target and in which node each participant offers next. All arithmetic is on bigint.
+ * filled LARGEST NODE FIRST over the same eligible set as today: every eligible node of the model in
+ * one list, heaviest first (ties: node id in byte order, then participant address), taken until the
+ * target is met (the last node may overshoot, as the chain's loop does). Today's rule instead goes
+ * round robin over participants, each giving its smallest node, so a participant with one tiny node
+ * is preserved in the first round whatever the demand; largest-first preserves tiny nodes only when
+ * the target needs them. All arithmetic is on bigint.
  */
 import { compareGoStrings } from "../go/bytes.js";
 
@@ -17,13 +18,10 @@ export interface FillNode {
   pocWeight: bigint;
 }
 
-/** Which node a participant offers next: today's lightest, or the proposal's heaviest. */
-export type FillOrder = "smallest" | "largest";
-
 export interface AllocatedNode extends FillNode {
   participant: string;
-  /** 1-based round of the round robin in which the node was taken. */
-  round: number;
+  /** 1-based position in the fill order. */
+  rank: number;
 }
 
 export interface FillResult {
@@ -31,7 +29,7 @@ export interface FillResult {
   achievedWeight: bigint;
   /** Nodes in the order they were taken. */
   allocationOrder: AllocatedNode[];
-  /** True when the loop stopped because no eligible node was left while below the target. */
+  /** True when every eligible node was taken and the target is still not met. */
   exhausted: boolean;
 }
 
@@ -79,57 +77,45 @@ export function ratioString(num: bigint, den: bigint, places = 2): string | null
   return `${neg ? "-" : ""}${int}${places > 0 ? `.${frac}` : ""}`;
 }
 
-/** Node order of a participant's offer list for the given fill order (ties: node id, byte order). */
-function offerOrder(order: FillOrder): (a: FillNode, b: FillNode) => number {
-  return order === "smallest"
-    ? (a, b) => (a.pocWeight < b.pocWeight ? -1 : a.pocWeight > b.pocWeight ? 1 : compareGoStrings(a.nodeId, b.nodeId))
-    : (a, b) => (a.pocWeight > b.pocWeight ? -1 : a.pocWeight < b.pocWeight ? 1 : compareGoStrings(a.nodeId, b.nodeId));
+/** Heaviest first; ties by node id, then participant address, both in Go byte order. */
+function largestFirst(a: AllocatedNode, b: AllocatedNode): number {
+  if (a.pocWeight !== b.pocWeight) return a.pocWeight > b.pocWeight ? -1 : 1;
+  return compareGoStrings(a.nodeId, b.nodeId) || compareGoStrings(a.participant, b.participant);
 }
 
 /**
- * Mirrors samplePreservedForModel's round robin with the node order as a parameter: fill `target`
- * over eligible participants (sorted by address, byte order), each taking its next node in `order`
- * whose id it has not given yet. With "smallest" it reproduces today's allocation exactly (checked
- * against the Go vectors); "largest" is the proposal.
+ * The proposal's fill: all eligible nodes, heaviest first, until `target` is met. A node id listed
+ * twice for one participant is taken once (the chain tracks allocation by participant and node id).
  */
-export function fillRoundRobin(eligible: ReadonlyMap<string, readonly FillNode[]>, target: bigint, order: FillOrder): FillResult {
-  const participants = [...eligible.keys()].filter((a) => eligible.get(a)!.length > 0).sort(compareGoStrings);
-  const cmp = offerOrder(order);
-  const offers = participants.map((a) => [...eligible.get(a)!].sort(cmp));
-  const next = participants.map(() => 0);
-  const allocationOrder: AllocatedNode[] = [];
-  let cw = 0n;
-  if (participants.length === 0) return { targetWeight: target, achievedWeight: 0n, allocationOrder, exhausted: target > 0n };
-  let idx = 0;
-  let round = 1;
-  let allocatedInRound = false;
-  const taken = participants.map(() => new Set<string>());
-  while (cw < target) {
-    const list = offers[idx]!;
-    let k = next[idx]!;
-    // A node id already taken is skipped (the chain tracks allocation by node id).
-    while (k < list.length && taken[idx]!.has(list[k]!.nodeId)) k++;
-    next[idx] = k;
-    if (k < list.length) {
-      const node = list[k]!;
-      next[idx] = k + 1;
-      taken[idx]!.add(node.nodeId);
-      allocationOrder.push({ participant: participants[idx]!, nodeId: node.nodeId, pocWeight: node.pocWeight, round });
-      cw += node.pocWeight;
-      allocatedInRound = true;
-      idx = (idx + 1) % participants.length;
-      if (idx === 0) {
-        allocatedInRound = false;
-        round++;
-      }
-      continue;
-    }
-    idx = (idx + 1) % participants.length;
-    if (idx === 0) {
-      if (!allocatedInRound) break;
-      allocatedInRound = false;
-      round++;
+export function fillLargestFirst(eligible: ReadonlyMap<string, readonly FillNode[]>, target: bigint): FillResult {
+  const seen = new Set<string>();
+  const all: AllocatedNode[] = [];
+  for (const [participant, nodes] of eligible) {
+    for (const n of nodes) {
+      const key = `${participant}\u0000${n.nodeId}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      all.push({ participant, nodeId: n.nodeId, pocWeight: n.pocWeight, rank: 0 });
     }
   }
+  all.sort(largestFirst);
+  const allocationOrder: AllocatedNode[] = [];
+  let cw = 0n;
+  for (const n of all) {
+    if (cw >= target) break;
+    cw += n.pocWeight;
+    allocationOrder.push({ ...n, rank: allocationOrder.length + 1 });
+  }
   return { targetWeight: target, achievedWeight: cw, allocationOrder, exhausted: cw < target };
+}
+
+/** The demand rule for one model: its target (max of today's and D_m) and the largest-first fill. */
+export function demandRuleFill(
+  eligible: ReadonlyMap<string, readonly FillNode[]>,
+  todayTarget: bigint,
+  peakInFlight: bigint | undefined,
+  rate: bigint,
+): { demandWeight: bigint | null; fill: FillResult } {
+  const d = peakInFlight === undefined ? null : demandWeight(peakInFlight, rate);
+  return { demandWeight: d, fill: fillLargestFirst(eligible, demandTarget(todayTarget, d ?? undefined)) };
 }

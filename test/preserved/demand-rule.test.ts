@@ -1,7 +1,9 @@
-// The demand rule's arithmetic and its largest-first round-robin fill.
+// The demand rule's arithmetic and its largest-first fill, beside the chain's round robin.
 import { describe, expect, it } from "vitest";
 import fc from "fast-check";
-import { capacityRequests, demandTarget, demandWeight, fillRoundRobin, ratioString, type FillNode } from "../../src/preserved/demand-rule.js";
+import { capacityRequests, demandRuleFill, demandTarget, demandWeight, fillLargestFirst, ratioString, type FillNode } from "../../src/preserved/demand-rule.js";
+import { allocationQueue, roundRobin } from "../../src/preserved/sample-preserved-for-model.js";
+import { compareGoStrings } from "../../src/go/bytes.js";
 import { parseDemand } from "../../src/preserved/demand.js";
 import { InputError } from "../../src/errors.js";
 
@@ -72,36 +74,49 @@ describe("demand arithmetic", () => {
   });
 });
 
-describe("round-robin fill", () => {
-  it("largest-first gives each participant its heaviest node first, ties by node id in byte order", () => {
+/** Today's fill on the same eligible set: the chain's own round robin (sample-preserved-for-model.ts). */
+function chainFill(eligible: Map<string, FillNode[]>, target: bigint) {
+  const participants = [...eligible.keys()].sort(compareGoStrings);
+  const queues = participants.map((a) => allocationQueue(eligible.get(a)!.map((n) => ({ ...n, throughput: 0n, timeslotAllocation: [] }))));
+  return roundRobin("m", 0n, target, participants, queues);
+}
+
+describe("largest-first fill", () => {
+  it("takes the heaviest nodes of the whole model first, ties by node id then participant in byte order", () => {
     const eligible = new Map<string, FillNode[]>([
-      ["gonka1b", [{ nodeId: "x", pocWeight: 10n }, { nodeId: "y", pocWeight: 30n }]],
+      ["gonka1b", [{ nodeId: "x", pocWeight: 10n }, { nodeId: "y", pocWeight: 30n }, { nodeId: "node10", pocWeight: 20n }]],
       ["gonka1a", [{ nodeId: "node2", pocWeight: 20n }, { nodeId: "node10", pocWeight: 20n }, { nodeId: "n", pocWeight: 5n }]],
     ]);
-    const r = fillRoundRobin(eligible, 60n, "largest");
-    expect(r.allocationOrder.map((n) => `${n.participant}/${n.nodeId}@${n.round}`)).toEqual(["gonka1a/node10@1", "gonka1b/y@1", "gonka1a/node2@2"]);
+    const r = fillLargestFirst(eligible, 60n);
+    expect(r.allocationOrder.map((n) => `${n.participant}/${n.nodeId}#${n.rank}`)).toEqual(["gonka1b/y#1", "gonka1a/node10#2", "gonka1b/node10#3"]);
     expect(r.achievedWeight).toBe(70n);
     expect(r.exhausted).toBe(false);
-    const s = fillRoundRobin(eligible, 60n, "smallest");
-    expect(s.allocationOrder.map((n) => n.nodeId)).toEqual(["n", "x", "node10", "y"]);
-    expect(s.achievedWeight).toBe(65n);
+    // today's round robin on the same set takes each participant's smallest node first
+    expect(chainFill(eligible, 60n).allocationOrder.map((s) => `${s.participant}/${s.node.nodeId}`)).toEqual(["gonka1a/n", "gonka1b/x", "gonka1a/node10", "gonka1b/node10", "gonka1a/node2"]);
   });
 
-  it("stops when a full round allocates nothing (eligible exhausted), keeping every node", () => {
+  it("a participant whose only node is tiny is not preserved unless the target needs it (the epoch-433 shape)", () => {
+    const eligible = new Map<string, FillNode[]>([
+      ["gonka1big", [{ nodeId: "b1", pocWeight: 90_000n }, { nodeId: "b2", pocWeight: 80_000n }]],
+      ["gonka1tiny", [{ nodeId: "t", pocWeight: 1_809n }]],
+    ]);
+    expect(fillLargestFirst(eligible, 100_000n).allocationOrder.map((n) => n.nodeId)).toEqual(["b1", "b2"]);
+    expect(chainFill(eligible, 100_000n).allocationOrder.map((s) => s.node.nodeId)).toEqual(["b2", "t", "b1"]);
+  });
+
+  it("stops with every node taken when the eligible set is exhausted", () => {
     const eligible = new Map<string, FillNode[]>([["gonka1a", [{ nodeId: "a", pocWeight: 3n }]], ["gonka1b", [{ nodeId: "b", pocWeight: 4n }]]]);
-    const r = fillRoundRobin(eligible, 100n, "largest");
+    const r = fillLargestFirst(eligible, 100n);
     expect(r.exhausted).toBe(true);
     expect(r.achievedWeight).toBe(7n);
-    expect(fillRoundRobin(new Map(), 5n, "largest")).toMatchObject({ achievedWeight: 0n, exhausted: true, allocationOrder: [] });
-    expect(fillRoundRobin(eligible, 0n, "largest")).toMatchObject({ achievedWeight: 0n, exhausted: false, allocationOrder: [] });
+    expect(fillLargestFirst(new Map(), 5n)).toMatchObject({ achievedWeight: 0n, exhausted: true, allocationOrder: [] });
+    expect(fillLargestFirst(eligible, 0n)).toMatchObject({ achievedWeight: 0n, exhausted: false, allocationOrder: [] });
   });
 
-  it("for the same target, largest-first never uses more nodes than smallest-first", () => {
+  it("for the same target, largest-first never uses more nodes than today's smallest-first round robin", () => {
     fc.assert(
       fc.property(eligibleArb(), fc.bigInt({ min: 0n, max: 30_000n }), (eligible, target) => {
-        const l = fillRoundRobin(eligible, target, "largest");
-        const s = fillRoundRobin(eligible, target, "smallest");
-        expect(l.allocationOrder.length).toBeLessThanOrEqual(s.allocationOrder.length);
+        expect(fillLargestFirst(eligible, target).allocationOrder.length).toBeLessThanOrEqual(chainFill(eligible, target).allocationOrder.length);
       }),
       { numRuns: 500 },
     );
@@ -109,8 +124,8 @@ describe("round-robin fill", () => {
 
   it("achieved ≥ target unless the eligible set is exhausted (then every eligible node is taken)", () => {
     fc.assert(
-      fc.property(eligibleArb(), fc.bigInt({ min: 0n, max: 30_000n }), fc.constantFrom("largest" as const, "smallest" as const), (eligible, target, order) => {
-        const r = fillRoundRobin(eligible, target, order);
+      fc.property(eligibleArb(), fc.bigInt({ min: 0n, max: 30_000n }), (eligible, target) => {
+        const r = fillLargestFirst(eligible, target);
         if (r.exhausted) {
           expect(r.achievedWeight < target).toBe(true);
           expect(r.allocationOrder.length).toBe(countOf(eligible));
@@ -118,7 +133,6 @@ describe("round-robin fill", () => {
         } else {
           expect(r.achievedWeight >= target).toBe(true);
         }
-        // nothing taken twice, everything taken is eligible
         const keys = r.allocationOrder.map((n) => `${n.participant}\u0000${n.nodeId}`);
         expect(new Set(keys).size).toBe(keys.length);
         for (const n of r.allocationOrder) expect(eligible.get(n.participant)!.some((e) => e.nodeId === n.nodeId)).toBe(true);
@@ -127,16 +141,14 @@ describe("round-robin fill", () => {
     );
   });
 
-  it("each participant gives its heaviest nodes (largest-first) or its lightest (smallest-first), in that order", () => {
+  it("every node taken is at least as heavy as every eligible node left out", () => {
     fc.assert(
-      fc.property(eligibleArb(), fc.bigInt({ min: 0n, max: 30_000n }), fc.constantFrom("largest" as const, "smallest" as const), (eligible, target, order) => {
-        const r = fillRoundRobin(eligible, target, order);
-        for (const [address, nodes] of eligible) {
-          const taken = r.allocationOrder.filter((n) => n.participant === address).map((n) => n.pocWeight);
-          const sorted = nodes.map((n) => n.pocWeight).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-          if (order === "largest") sorted.reverse();
-          expect(taken).toEqual(sorted.slice(0, taken.length));
-        }
+      fc.property(eligibleArb(), fc.bigInt({ min: 0n, max: 30_000n }), (eligible, target) => {
+        const r = fillLargestFirst(eligible, target);
+        const taken = new Set(r.allocationOrder.map((n) => `${n.participant}\u0000${n.nodeId}`));
+        const lightestTaken = r.allocationOrder.at(-1)?.pocWeight;
+        if (lightestTaken === undefined) return;
+        for (const [a, ns] of eligible) for (const n of ns) if (!taken.has(`${a}\u0000${n.nodeId}`)) expect(n.pocWeight <= lightestTaken).toBe(true);
       }),
       { numRuns: 300 },
     );
@@ -146,8 +158,7 @@ describe("round-robin fill", () => {
     fc.assert(
       fc.property(eligibleArb(), fc.bigInt({ min: 0n, max: 30_000n }), (eligible, target) => {
         const reversed = new Map([...eligible.entries()].reverse().map(([a, ns]) => [a, [...ns].reverse()]));
-        expect(fillRoundRobin(reversed, target, "largest")).toEqual(fillRoundRobin(eligible, target, "largest"));
-        expect(fillRoundRobin(reversed, target, "smallest")).toEqual(fillRoundRobin(eligible, target, "smallest"));
+        expect(fillLargestFirst(reversed, target)).toEqual(fillLargestFirst(eligible, target));
       }),
       { numRuns: 300 },
     );
@@ -156,12 +167,21 @@ describe("round-robin fill", () => {
   it("takes at most one node more than needed: dropping the last node leaves the fill below target", () => {
     fc.assert(
       fc.property(eligibleArb(1), fc.bigInt({ min: 1n, max: 30_000n }), (eligible, target) => {
-        const r = fillRoundRobin(eligible, target, "largest");
+        const r = fillLargestFirst(eligible, target);
         if (r.allocationOrder.length === 0) return;
         const last = r.allocationOrder[r.allocationOrder.length - 1]!;
         expect(r.achievedWeight - last.pocWeight < target).toBe(true);
       }),
     );
+  });
+
+  it("demandRuleFill: target max(today, D_m), today's target without a demand figure", () => {
+    const eligible = new Map<string, FillNode[]>([["gonka1a", [{ nodeId: "a", pocWeight: 30_000n }, { nodeId: "b", pocWeight: 20_000n }]]]);
+    const r = demandRuleFill(eligible, 10_000n, 40n, 10n);
+    expect(r.demandWeight).toBe(40_000n);
+    expect(r.fill.targetWeight).toBe(40_000n);
+    expect(r.fill.allocationOrder.map((n) => n.nodeId)).toEqual(["a", "b"]);
+    expect(demandRuleFill(eligible, 10_000n, undefined, 10n)).toMatchObject({ demandWeight: null, fill: { targetWeight: 10_000n } });
   });
 });
 
