@@ -76,7 +76,8 @@ export function verifySettlement(
     if (addr === null) return fail("recover address: signature does not recover to an address");
     const cold = slot >= 0 && slot < n ? group[slot] : undefined;
     if (cold === undefined) return fail(`slot ${slot} not in group`);
-    if (addr !== cold && (warmKeys === null || warmKeys.get(slot) !== addr)) return fail(`signer ${addr} not in group`);
+    // Go: `warmKeys == nil || warmKeys[slotID] != addr`: a map miss reads as "" (the zero value).
+    if (addr !== cold && (warmKeys === null || (warmKeys.get(slot) ?? "") !== addr)) return fail(`signer ${addr} not in group`);
     if (verified.has(cold)) continue;
     verified.add(cold);
     weight = (weight + (addressSlots.get(cold) ?? 0)) >>> 0;
