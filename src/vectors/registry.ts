@@ -4,6 +4,10 @@ import { suites as misstest } from "../misstest/vectors.js";
 import { suites as preserved } from "../preserved/vectors.js";
 import { suites as votes } from "../votes/vectors.js";
 import { suites as gateway } from "../gateway/vectors.js";
+import { suites as misstestSpec } from "../misstest/export-suites.js";
+import { suites as preservedSpec } from "../preserved/export-suites.js";
+import { suites as votesSpec } from "../votes/export-suites.js";
+import { suites as gatewaySpec } from "../gateway/export-suites.js";
 import type { SuiteTable } from "./types.js";
 
-export const SUITES: SuiteTable = { ...go, ...misstest, ...preserved, ...votes, ...gateway };
+export const SUITES: SuiteTable = { ...go, ...misstest, ...preserved, ...votes, ...gateway, ...misstestSpec, ...preservedSpec, ...votesSpec, ...gatewaySpec }; // spec_*: the project's own suites (vectors export)

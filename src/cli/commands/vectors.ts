@@ -1,25 +1,33 @@
-/** `gonka-spec vectors check FILE...`: replay golden vector files. */
+/** `gonka-spec vectors check FILE...` (replay vector files) and `vectors export DIR` (write the project's own suites). */
 import { InputError } from "../../errors.js";
 import { stringifyJson } from "../../go/json.js";
 import { checkVectorFile, type FileResult } from "../../vectors/check.js";
+import { EXPORT_SUITES, exportVectors } from "../../vectors/export-registry.js";
 import { parse } from "../args.js";
-import type { Command } from "../command.js";
+import type { CliIO, Command } from "../command.js";
 
 const usage = `Usage:
   gonka-spec vectors check FILE... [--json] [--max-failures N]
+  gonka-spec vectors export DIR [--suite NAME]... [--json]
 
 Replays vector files (.json or .json.gz, the format of test/vectors/go/README.md). The suite is the
 file name up to its first dot. Prints one line per file, each failing case with expected and actual
 output, and as the last line the totals 'N passed, M failed'.
-Exit 0 when every case of every file passed; 1 on any failure, unknown suite or malformed file.`;
+Exit 0 when every case of every file passed; 1 on any failure, unknown suite or malformed file.
+
+export writes the project's own suites (everything the Go vectors do not cover) into DIR (created if
+missing) as <suite>.json in the Go files' format, plus DIR/README.md describing the format and every
+suite; --suite (repeatable) limits it to the named suites. The same version always writes the same
+bytes. Suites: ${EXPORT_SUITES.map((s) => s.name).join(", ")}.`;
 
 export const vectorsCommand: Command = {
   name: "vectors",
-  summary: "check vector files against the port (vectors check FILE...)",
+  summary: "check vector files against the port (vectors check FILE...); export the project's own suites (vectors export DIR)",
   usage,
   async run(args, io) {
     const [sub, ...rest] = args;
-    if (sub !== "check") throw new InputError(`unknown subcommand ${sub === undefined ? "(none)" : `'${sub}'`}; expected 'check'`);
+    if (sub === "export") return exportCommand(rest, io);
+    if (sub !== "check") throw new InputError(`unknown subcommand ${sub === undefined ? "(none)" : `'${sub}'`}; expected 'check' or 'export'`);
     const p = parse(rest, { json: { type: "boolean" }, "max-failures": { type: "string" } }, true);
     if (p.positionals.length === 0) throw new InputError("vectors check needs at least one FILE");
     const maxFailures = Number(p.values["max-failures"] ?? 5);
@@ -46,3 +54,17 @@ export const vectorsCommand: Command = {
     return ok ? 0 : 1;
   },
 };
+
+async function exportCommand(args: string[], io: CliIO): Promise<number> {
+  const p = parse(args, { json: { type: "boolean" }, suite: { type: "string", multiple: true } }, true);
+  if (p.positionals.length !== 1) throw new InputError(`vectors export needs exactly one DIR, got ${p.positionals.length}`);
+  const names = (p.values.suite as string[] | undefined) ?? [];
+  const files = exportVectors(p.positionals[0]!, names);
+  if (p.values.json) {
+    io.out(stringifyJson({ dir: p.positionals[0], files }, 2));
+    return 0;
+  }
+  for (const f of files) io.out(`${f.file}: ${f.cases} cases`);
+  io.out(`${files.length} suites, ${files.reduce((s, f) => s + f.cases, 0)} cases written to ${p.positionals[0]} (with README.md)`);
+  return 0;
+}

@@ -1,0 +1,100 @@
+/**
+ * Shared by the project's own vector suites (`spec_*`, src/<family>/export-suites.ts): strict
+ * reading of a case input (every field present, no unknown field, each error naming its path and
+ * value, so a case never depends on a hidden default) and turning fixed inputs into cases by running
+ * them through the suite's own adapter.
+ */
+import { InputError, describeValue } from "../errors.js";
+import { GoError, GoPanic } from "../go/errors.js";
+import { toBigInt } from "../go/int64.js";
+import type { Json } from "../go/json.js";
+import type { VectorCase } from "./types.js";
+
+export type JsonObject = { [k: string]: Json };
+
+/** An object with exactly the keys `keys` (none missing, none unknown). */
+export function exactObject(v: Json | undefined, keys: readonly string[], path: string): JsonObject {
+  if (v === null || v === undefined || typeof v !== "object" || Array.isArray(v)) {
+    throw new InputError(`expected an object with fields ${keys.join(", ")}, got ${describeValue(v)}`, path);
+  }
+  for (const k of keys) if (!(k in v)) throw new InputError(`missing field ${JSON.stringify(k)} (every parameter is explicit in a spec vector)`, path);
+  for (const k of Object.keys(v)) if (!keys.includes(k)) throw new InputError(`unknown field ${JSON.stringify(k)} (expected ${keys.join(", ")})`, path);
+  return v;
+}
+
+/** A JSON object whose keys are free (a map). */
+export function mapObject(v: Json | undefined, path: string): JsonObject {
+  if (v === null || v === undefined || typeof v !== "object" || Array.isArray(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, path);
+  return v;
+}
+
+export function arrayField(v: Json | undefined, path: string): Json[] {
+  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, path);
+  return v;
+}
+
+export function stringField(v: Json | undefined, path: string): string {
+  if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, path);
+  return v;
+}
+
+export function booleanField(v: Json | undefined, path: string): boolean {
+  if (typeof v !== "boolean") throw new InputError(`expected true or false, got ${describeValue(v)}`, path);
+  return v;
+}
+
+/** An integer (JSON number or lossless bigint) in [min, max]. */
+export function intField(v: Json | undefined, path: string, min?: bigint, max?: bigint): bigint {
+  const x = toBigInt(v, path);
+  if (typeof v === "string") throw new InputError(`expected a JSON integer, got the string ${describeValue(v)}`, path);
+  if (min !== undefined && x < min) throw new InputError(`must be at least ${min}, got ${x}`, path);
+  if (max !== undefined && x > max) throw new InputError(`must be at most ${max}, got ${x}`, path);
+  return x;
+}
+
+/** One of a fixed set of strings. */
+export function enumField<T extends string>(v: Json | undefined, path: string, values: readonly T[]): T {
+  if (typeof v !== "string" || !(values as readonly string[]).includes(v)) {
+    throw new InputError(`expected one of ${values.join(", ")}, got ${describeValue(v)}`, path);
+  }
+  return v as T;
+}
+
+/**
+ * Run a rule on already-parsed input: the rule's own rejection of the input (an InputError, e.g.
+ * p0 outside (0, 1)) is the case's `{ "error": … }` output, as a Go error is in the Go suites.
+ */
+export function ruleRejects<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof InputError) throw new GoError(e.message);
+    throw e;
+  }
+}
+
+export interface CaseInput {
+  name: string;
+  input: Json;
+}
+
+/**
+ * Cases from fixed inputs: each output is the adapter's result in vector form (`{error}` when the
+ * rule rejects the input). Anything else thrown is a bug in the suite, never a case.
+ */
+export function buildCases(suite: string, run: (input: Json, name: string) => unknown, inputs: readonly CaseInput[]): VectorCase[] {
+  const seen = new Set<string>();
+  return inputs.map(({ name, input }) => {
+    if (seen.has(name)) throw new Error(`internal: duplicate case name ${JSON.stringify(name)} in ${suite}`);
+    seen.add(name);
+    let output: unknown;
+    try {
+      output = run(input, name);
+    } catch (e) {
+      if (e instanceof GoError) output = { error: e.message };
+      else if (e instanceof GoPanic) output = { panic: e.message };
+      else throw new Error(`internal: ${suite} case ${JSON.stringify(name)} failed: ${e instanceof Error ? e.message : String(e)}`);
+    }
+    return { name, input, output: output as Json };
+  });
+}
