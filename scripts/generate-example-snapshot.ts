@@ -232,7 +232,8 @@ function buildPreservedState(d: Draw, fleet: GenParticipant[]): JsonObject {
     epoch: { index: EXAMPLE_EPOCH },
     genesisGuardianAddresses: guardians.map((g) => g.valoper),
     liveSubGroups: { error: false, byModel },
-    params: { error: false, epochParams: { pocSlotAllocation: { value: 5, exponent: -1 } } },
+    // poc_slot_allocation 0.1: mainnet since v0.2.5 (the chain default is 0.5)
+    params: { error: false, epochParams: { pocSlotAllocation: { value: 1, exponent: -1 } } },
     previousEpochGroupData: previous,
     previousEpochPerformanceSummaries: summaries,
     rootGroup: {

@@ -48,7 +48,7 @@ describe("compare: identical proposals", () => {
   it("an empty proposal is today's state: every value from the snapshot or the default", () => {
     const m = run({ name: "x" }, { name: "y" });
     expect(m.differences).toEqual([]);
-    expect(m.a.pocSlotAllocation).toEqual({ value: "0.5", source: "snapshot" });
+    expect(m.a.pocSlotAllocation).toEqual({ value: "0.1", source: "snapshot" });
     expect(m.a.pocMaxConcurrentPer10000Weight).toEqual({ value: 10n, source: "snapshot" });
     expect(m.a.binomTestP0).toEqual({ value: "0.4", source: "snapshot" }); // the example's settlement slice
     expect(run({ name: "x" }, { name: "y" }, { ...snapshot, settlement: undefined }).a.binomTestP0).toEqual({ value: "0.1", source: "default" });

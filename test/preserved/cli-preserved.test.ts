@@ -89,7 +89,7 @@ describe("gonka-spec preserved", () => {
     const r = await run("preserved", "--snapshot", EXAMPLE, "--rule", "both");
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/model \/ rule\s+target\s+preserved\s+nodes\s+smallest\s+capacity\s+peak\s+cap\/demand/);
-    expect(r.out).toMatch(/^ {2}current\s+369,459\s+/m);
+    expect(r.out).toMatch(/^ {2}current\s+73,891\s+/m);
     expect(r.out).toMatch(/^ {2}demand\s+460,000\s+/m);
     const one = await run("preserved", "--snapshot", EXAMPLE);
     expect(one.out).toMatch(/capped by eligibility: only [\d,]+ is eligible; short [\d,]+ weight and [\d,]+ requests at peak/);

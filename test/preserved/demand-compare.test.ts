@@ -112,7 +112,7 @@ describe("parameter overrides", () => {
     const zero = runPreservedRules(state, { rule: "current", overrides: { "epoch_params.poc_slot_allocation": "0" } });
     expect(zero.pocSlotAllocation).toBe("0.5"); // the chain reads zero as unset
     expect(zero.warnings.some((w) => /default 0\.5/.test(w))).toBe(true);
-    expect(state.params.epochParams.pocSlotAllocation).toEqual({ value: 5n, exponent: -1 }); // input untouched
+    expect(state.params.epochParams.pocSlotAllocation).toEqual({ value: 1n, exponent: -1 }); // input untouched
     expect(runPreservedRules(state, { rule: "current", overrides: { "epoch_params.poc_slot_allocation": "0.25" } }).pocSlotAllocation).toBe("0.25");
   });
 
