@@ -3,6 +3,8 @@
  * (examples/scenarios/, the large speed scenario left out) under each policy and tie-break, plus a
  * few variants, with every scenario field written out (the parser's defaults resolved).
  */
+import { compareGoStrings } from "../go/bytes.js";
+import type { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
 import type { ExportSuite } from "../vectors/export-types.js";
 import { arrayField, buildCases, exactObject, type CaseInput } from "../vectors/spec-suite.js";
@@ -15,6 +17,13 @@ export const POC_SIMULATION_SUITE = "spec_poc_simulation";
 
 /** The built-ins in the suite (the `large` scenario is a speed test: 100,000 requests). */
 const SCENARIOS = ["epoch-433", "shared-escrow", "soak-7"] as const;
+
+/** A probability as decimal text keeping its exponent (0.10 stays "0.10", as the scenario wrote it). */
+function decimalText(d: Decimal): string {
+  if (d.exp >= 0) return (d.value * 10n ** BigInt(d.exp)).toString();
+  const digits = d.value.toString().padStart(-d.exp + 1, "0");
+  return `${digits.slice(0, d.exp)}.${digits.slice(d.exp)}`;
+}
 
 /** A resolved scenario as a scenario document with every field explicit (parseScenario reads it back unchanged). */
 export function scenarioJson(sc: Scenario): Json {
@@ -33,7 +42,7 @@ export function scenarioJson(sc: Scenario): Json {
       weight: h.weight,
       fullWeight: h.fullWeight,
       score: h.score,
-      preserved: Object.fromEntries(sc.phases.map((p, i) => [p.name, h.preserved[i]!])),
+      preserved: Object.fromEntries(sc.phases.map((p, i) => [p.name, h.preserved[i]!] as const).sort((a, b) => compareGoStrings(a[0], b[0]))),
       parallel: h.parallel,
       serviceMs: h.serviceMs,
       admissionLimit: h.admissionLimit,
@@ -44,7 +53,7 @@ export function scenarioJson(sc: Scenario): Json {
     missTest:
       sc.missTest === null
         ? null
-        : { address: sc.missTest.address, p0: sc.missTest.p0.toString(), missedOutsideWindow: sc.missTest.missedOutsideWindow, totalOutsideWindow: sc.missTest.totalOutsideWindow },
+        : { address: sc.missTest.address, p0: decimalText(sc.missTest.p0), missedOutsideWindow: sc.missTest.missedOutsideWindow, totalOutsideWindow: sc.missTest.totalOutsideWindow },
   };
 }
 

@@ -6,6 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { parseJson, stringifyJson, type Json } from "../../src/go/json.js";
 import { EXPORT_SUITES } from "../../src/vectors/export-registry.js";
+import { readVectorFile } from "../../src/vectors/check.js";
+import { builtinScenarioNames, loadScenario } from "../../src/gateway/scenario-source.js";
+import { parseScenario } from "../../src/gateway/scenario.js";
+import { scenarioJson } from "../../src/gateway/export-suites.js";
 import { SUITES } from "../../src/vectors/registry.js";
 
 function capture() {
@@ -138,6 +142,27 @@ describe("vectors export", () => {
 describe("exported outcomes", () => {
   const cases = (suite: string) => new Map(read(join(dirA, `${suite}.json`)).cases.map((c) => [c.name.replace(/ \[bigint\]$/, ""), c.output as Record<string, Json>]));
 
+  it("exact binomial: each p-value is a reduced fraction agreeing with its verdict; maxAllowedMissed is the boundary", () => {
+    const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? a : gcd(b, a % b));
+    const b = cases("spec_exact_binomial_test");
+    let checked = 0;
+    for (const [name, out] of b) {
+      if ("error" in out) continue;
+      const [num, den] = (out.pValue as string).split("/").map((x) => BigInt(x)) as [bigint, bigint];
+      expect(gcd(num, den), name).toBe(1n);
+      expect(num > 0n && num <= den, name).toBe(true);
+      expect(out.passed, name).toBe(num * 20n >= den);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(40);
+    for (const p0 of ["0.05", "0.10", "0.20", "0.50"]) {
+      for (const n of [990, 991]) {
+        expect(b.get(`critical_n${n}_p${p0}`)!.passed).toBe(true);
+        expect(b.get(`critical_plus1_n${n}_p${p0}`)!.passed).toBe(false);
+      }
+    }
+  });
+
   it("exact binomial: small-n p-values are the textbook fractions; the chain's verdict sits beside them", () => {
     const b = cases("spec_exact_binomial_test");
     expect(b.get("k1_n1_p0.5")!.pValue).toBe("1/2");
@@ -163,6 +188,30 @@ describe("exported outcomes", () => {
     const beyond = d.get("go_upstream_excludes_guardians_demand_beyond_eligible")!.models as Record<string, Json>[];
     expect(BigInt(beyond[0]!.shortfallWeight as number) > 0n).toBe(true);
     expect(beyond[0]!.achievedWeight).toEqual(beyond[0]!.eligibleWeight);
+  });
+
+  it("demand rule: go_* states are the Go vector cases' own inputs (anchor moved out, slot allocation as given)", () => {
+    const go = new Map(
+      ((readVectorFile(join(import.meta.dirname, "go", "sample_preserved_for_episode.json.gz")) as unknown as Doc).cases).map((c) => [c.name, c.input as Record<string, Json>]),
+    );
+    const doc = read(join(dirA, "spec_demand_rule.json"));
+    const fromGo = doc.cases.filter((c) => c.name.startsWith("go_"));
+    expect(fromGo.length).toBeGreaterThanOrEqual(12);
+    for (const c of fromGo) {
+      const source = [...go.keys()].find((k) => c.name.startsWith(`go_${k}_`))!;
+      const { anchorHeight, params: _p, ...rest } = go.get(source)!;
+      const input = c.input as { state: Record<string, Json>; anchor: Json };
+      const { params: _q, ...state } = input.state;
+      expect(state, c.name).toEqual(rest);
+      expect(BigInt(input.anchor as number) - BigInt(anchorHeight as number)).toBe(c.name.endsWith("_beyond_eligible") ? 1n : 0n);
+    }
+  });
+
+  it("PoC simulation inputs are the built-in scenarios with every default written out (they read back unchanged)", () => {
+    for (const name of builtinScenarioNames()) {
+      const sc = loadScenario(name);
+      expect(parseScenario(parseJson(stringifyJson(scenarioJson(sc)), name), name), name).toEqual(sc);
+    }
   });
 
   it("context-length rule: one token over the limit is excused only under the proposal", () => {
