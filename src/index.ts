@@ -14,6 +14,8 @@ export { InputError } from "./errors.js";
 export { loadSnapshot, parseSnapshot, serializeSnapshot, type Snapshot } from "./snapshot/snapshot.js";
 // Vectors
 export { checkVectorFile } from "./vectors/check.js";
+export { exportVectors, EXPORT_SUITES, renderSuiteFile, renderExportReadme, type ExportedFile } from "./vectors/export-registry.js"; // vectors export (issue 7 §4)
+export type { ExportSuite } from "./vectors/export-types.js";
 // Preserved set: the demand proposal beside today's rule, and the operator check (issue 3)
 export { runPreservedRules, applyOverrides, parseOverrides, type PreservedRulesOptions, type PreservedRulesResult, type RuleModelResult } from "./preserved/compare-rules.js";
 export { checkAddressAtAnchor, resolveParticipantAddress, type AddressCheck } from "./preserved/check-address.js";
