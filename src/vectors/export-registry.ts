@@ -119,6 +119,14 @@ export interface ExportedFile {
   cases: number;
 }
 
+function write(file: string, text: string): void {
+  try {
+    writeFileSync(file, text);
+  } catch (e) {
+    throw new InputError(`cannot write the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`, file);
+  }
+}
+
 /** Write `<suite>.json` for each selected suite and README.md into `dir` (created if missing). */
 export function exportVectors(dir: string, names: readonly string[] = []): ExportedFile[] {
   const suites = selectExportSuites(names);
@@ -135,9 +143,9 @@ export function exportVectors(dir: string, names: readonly string[] = []): Expor
   });
   for (const r of rendered) {
     const file = join(dir, `${r.suite.name}.json`);
-    writeFileSync(file, r.text);
+    write(file, r.text);
     written.push({ suite: r.suite.name, file, cases: r.cases });
   }
-  writeFileSync(join(dir, "README.md"), renderExportReadme(rendered));
+  write(join(dir, "README.md"), renderExportReadme(rendered));
   return written;
 }
