@@ -2,7 +2,7 @@
  * Display helpers shared by the terminal table and the HTML report. Display only: every value here
  * was decided exactly before it reaches these functions.
  */
-import type { AnchorProbability, ResolvedValue } from "./model.js";
+import type { AnchorProbability, ComparisonModel, ResolvedValue } from "./model.js";
 
 /** 1234567 → "1,234,567". */
 export function groupDigits(x: bigint | number): string {
@@ -35,4 +35,16 @@ export function resolved<T>(v: ResolvedValue<T>): string {
 /** Shorten a long bech32 address for narrow tables: gonka1abcd…wxyz. */
 export function shortAddress(a: string): string {
   return a.length > 20 ? `${a.slice(0, 10)}…${a.slice(-6)}` : a;
+}
+
+/** The parameter rows both renderings show: [name, A's value, B's value], values with their source. */
+export function parameterRows(m: ComparisonModel): [string, string, string][] {
+  return [
+    ["PocSlotAllocation", resolved(m.a.pocSlotAllocation), resolved(m.b.pocSlotAllocation)],
+    ["PoCMaxConcurrentPer10000Weight", resolved(m.a.pocMaxConcurrentPer10000Weight), resolved(m.b.pocMaxConcurrentPer10000Weight)],
+    ["BinomTestP0", resolved(m.a.binomTestP0), resolved(m.b.binomTestP0)],
+    ["vote_threshold_factor", resolved(m.a.voteThresholdFactor), resolved(m.b.voteThresholdFactor)],
+    ["preserved rule", resolved(m.a.preservedRule), resolved(m.b.preservedRule)],
+    ["demand input", m.a.demandSource ?? "none", m.b.demandSource ?? "none"],
+  ];
 }

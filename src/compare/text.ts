@@ -1,20 +1,13 @@
 /** The terminal rendering of a comparison: one section per question, tables where it helps. */
 import type { ComparisonModel } from "./model.js";
-import { groupDigits, probability, resolved, shortAddress, signed } from "./format.js";
+import { groupDigits, parameterRows, probability, resolved, shortAddress, signed } from "./format.js";
 import { textTable } from "./table.js";
 
 /** At most this many rows of the gain/loss and miss-test tables in the terminal (--json has them all). */
 export const TERMINAL_ROWS = 25;
 
 function parameters(m: ComparisonModel): string {
-  const rows = [
-    ["PocSlotAllocation", resolved(m.a.pocSlotAllocation), resolved(m.b.pocSlotAllocation)],
-    ["PoCMaxConcurrentPer10000Weight", resolved(m.a.pocMaxConcurrentPer10000Weight), resolved(m.b.pocMaxConcurrentPer10000Weight)],
-    ["BinomTestP0", resolved(m.a.binomTestP0), resolved(m.b.binomTestP0)],
-    ["vote_threshold_factor", resolved(m.a.voteThresholdFactor), resolved(m.b.voteThresholdFactor)],
-    ["preserved rule", resolved(m.a.preservedRule), resolved(m.b.preservedRule)],
-    ["demand input", m.a.demandSource ?? "none", m.b.demandSource ?? "none"],
-  ];
+  const rows = parameterRows(m);
   return textTable(["parameter", `A: ${m.a.name}`, `B: ${m.b.name}`], rows, ["left", "left", "left"]);
 }
 

@@ -1,6 +1,6 @@
 /** The report's HTML tables (all text escaped; numbers grouped; A and B columns coloured). */
 import type { ComparisonModel, ParticipantMissTest } from "../compare/model.js";
-import { groupDigits, probability, resolved, signed } from "../compare/format.js";
+import { groupDigits, parameterRows, probability, resolved, signed } from "../compare/format.js";
 import { esc } from "./escape.js";
 
 /** Rows of the gain/loss table shown before it is cut (the JSON output has all of them). */
@@ -24,14 +24,7 @@ const delta = (x: bigint | number | null): Cell => {
 };
 
 export function paramsTable(m: ComparisonModel): string {
-  const rows: Cell[][] = [
-    ["PocSlotAllocation", resolved(m.a.pocSlotAllocation), resolved(m.b.pocSlotAllocation)],
-    ["PoCMaxConcurrentPer10000Weight", resolved(m.a.pocMaxConcurrentPer10000Weight), resolved(m.b.pocMaxConcurrentPer10000Weight)],
-    ["BinomTestP0", resolved(m.a.binomTestP0), resolved(m.b.binomTestP0)],
-    ["vote_threshold_factor", resolved(m.a.voteThresholdFactor), resolved(m.b.voteThresholdFactor)],
-    ["preserved rule", resolved(m.a.preservedRule), resolved(m.b.preservedRule)],
-    ["demand input", m.a.demandSource ?? "none", m.b.demandSource ?? "none"],
-  ];
+  const rows: Cell[][] = parameterRows(m);
   return table("table-params", ["parameter", `A: ${m.a.name}`, `B: ${m.b.name}`], rows, ["", "a", "b"]);
 }
 
