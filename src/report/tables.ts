@@ -1,6 +1,6 @@
 /** The report's HTML tables (all text escaped; numbers grouped; A and B columns coloured). */
 import type { ComparisonModel, ParticipantMissTest } from "../compare/model.js";
-import { groupDigits, parameterRows, probability, resolved, signed } from "../compare/format.js";
+import { groupDigits, parameterRows, probability, signed } from "../compare/format.js";
 import { esc } from "./escape.js";
 
 /** Rows of the gain/loss table shown before it is cut (the JSON output has all of them). */

@@ -1,25 +1,16 @@
 import { existsSync, mkdtempSync, readdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ChainError, snapshotFromRpc } from "../../src/chain/index.js";
 import { FixtureServer, type FixtureServerOptions } from "../../src/chain/testing/fixture-server.js";
 import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
-import { examplePreserved, run } from "./helpers.js";
+import { examplePreserved, fixtureNodes, run } from "./helpers.js";
 
 const H = 5000;
 const state = fixtureFromPreserved(examplePreserved);
-let servers: FixtureServer[] = [];
-async function serve(o: Partial<FixtureServerOptions> = {}): Promise<FixtureServer> {
-  const s = new FixtureServer({ latestHeight: H, stateAt: () => state, ...o });
-  await s.start();
-  servers.push(s);
-  return s;
-}
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  servers = [];
-});
+const startNode = fixtureNodes();
+const serve = (o: Partial<FixtureServerOptions> = {}): Promise<FixtureServer> => startNode({ latestHeight: H, stateAt: () => state, ...o });
 
 function oneLine(err: string) {
   expect(err.trim().split("\n").length).toBe(1);

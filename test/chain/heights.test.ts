@@ -1,28 +1,17 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { snapshotFromRpc } from "../../src/chain/index.js";
-import { FixtureServer, type FixtureServerOptions } from "../../src/chain/testing/fixture-server.js";
 import { fixtureFromPreserved, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 import { parseEpochInput } from "../../src/misstest/epoch-input.js";
 import { samplePreservedForEpisode } from "../../src/preserved/sample-preserved-for-episode.js";
 import { parsePreservedState } from "../../src/preserved/state.js";
 import { loadSnapshot } from "../../src/snapshot/snapshot.js";
-import { examplePreserved, run } from "./helpers.js";
+import { examplePreserved, fixtureNodes, run } from "./helpers.js";
 
-let servers: FixtureServer[] = [];
-async function serve(o: FixtureServerOptions): Promise<FixtureServer> {
-  const s = new FixtureServer(o);
-  await s.start();
-  servers.push(s);
-  return s;
-}
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  servers = [];
-});
+const serve = fixtureNodes();
 
 /** A state that differs at every height: allocation fraction, members, the stored snapshot's anchor, grace p0. */
 function stateForHeight(h: number): FixtureChainState {

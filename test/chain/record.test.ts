@@ -1,24 +1,13 @@
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loadSnapshotFromArgs, type RecordedAnswer } from "../../src/chain/index.js";
-import { FixtureServer, type FixtureServerOptions } from "../../src/chain/testing/fixture-server.js";
 import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
 import { loadSnapshot, serializeSnapshot } from "../../src/snapshot/snapshot.js";
-import { examplePreserved, run } from "./helpers.js";
+import { examplePreserved, fixtureNodes, run } from "./helpers.js";
 
-let servers: FixtureServer[] = [];
-async function serve(o: FixtureServerOptions): Promise<FixtureServer> {
-  const s = new FixtureServer(o);
-  await s.start();
-  servers.push(s);
-  return s;
-}
-afterEach(async () => {
-  await Promise.all(servers.map((s) => s.stop()));
-  servers = [];
-});
+const serve = fixtureNodes();
 
 describe("snapshot --record: node answers as replayable fixtures", () => {
   it("a recording replays to the same snapshot, with no other state", async () => {
