@@ -18,7 +18,7 @@ const file = join(here, "..", "examples", "mainnet-like.snapshot.json");
 const text = readFileSync(file, "utf8");
 
 /** Median wall time of `fn` in ms over `runs` runs after `warm` warm-up runs (steady state, JIT warmed). */
-function time(fn, runs = 30, warm = 10) {
+function time(fn, runs = 40, warm = 60) {
   for (let i = 0; i < warm; i++) fn();
   const ts = [];
   for (let i = 0; i < runs; i++) {

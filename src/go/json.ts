@@ -140,8 +140,19 @@ class Parser {
   }
 }
 
+/** Any run of 16+ digits: the only way a JSON text can hold an integer beyond ±(2^53 − 1). */
+const LONG_DIGITS = /\d{16}/;
+
 /** Parse JSON text losslessly. `source` (a file name) prefixes error messages. */
 export function parseJson(text: string, source = "JSON"): Json {
+  // Fast path: without a 16-digit run, JSON.parse loses nothing (same values, same last-key-wins).
+  if (!LONG_DIGITS.test(text)) {
+    try {
+      return JSON.parse(text) as Json;
+    } catch {
+      // fall through: the parser below names the line and column
+    }
+  }
   const p = new Parser(text, source);
   const v = p.value();
   p.ws();
