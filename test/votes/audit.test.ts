@@ -365,7 +365,7 @@ describe("neighbours of the spec / boundary cases missing from the visible vecto
   });
 });
 
-describe("real-Go differential fixtures (test/votes/go-oracle: unmodified devshard/state at 85835b31)", () => {
+describe("real-Go differential fixtures (outputs of devshard/state at 85835b31; see fixtures/README.md)", () => {
   // The oracle reproduces all 340 official vote_tally_sequences and all 80 settle_host_stats outputs
   // byte for byte; these cases were picked greedily from ~12k state-aware fuzz cases (on which the
   // port and Go agreed everywhere) to cover what the official vectors never run: warm-key bindings
