@@ -7,7 +7,7 @@
  */
 import { compareGoStrings, sortedGoStrings } from "../go/bytes.js";
 import { Decimal } from "../go/decimal.js";
-import { GoError } from "../go/errors.js";
+import { GoError, GoPanic } from "../go/errors.js";
 import { addInt64 } from "../go/int64.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
 import { EpochMLNodeData } from "./epoch-ml-node-data.js";
@@ -113,6 +113,7 @@ export function guardianSetOf(addresses: readonly string[]): { conversions: Guar
 }
 
 const DEFAULT_FRACTION: ChainDecimal = { value: 5n, exponent: -1 };
+const NIL_DEREFERENCE = "runtime error: invalid memory address or nil pointer dereference";
 
 /** Mirrors SamplePreservedForEpisode up to the shuffle (anchor-independent). Throws GoError when GetParams fails. */
 export function prepareEpisode(state: PreservedState): PreparedEpisode {
@@ -150,6 +151,8 @@ export function prepareEpisode(state: PreservedState): PreparedEpisode {
   const uniqueModels = [...new Set(sortedModelIds)];
   for (const modelId of uniqueModels) {
     const sub = subErr ? undefined : state.liveSubGroups.byModel.get(modelId);
+    // Go ranges over the group's []*ValidationWeight and reads vw.MemberAddress / vw.MlNodes unchecked.
+    if (sub?.nilEntries) throw new GoPanic(NIL_DEREFERENCE);
     const entries: SubGroupEntry[] = [];
     if (sub) {
       sub.validationWeights.forEach((vw, index) => {
@@ -171,6 +174,8 @@ export function prepareEpisode(state: PreservedState): PreparedEpisode {
     base.subGroupEntries.set(modelId, entries);
     if (epochIndex > 0n) {
       const prev = state.previousEpochGroupData.get(modelId);
+      // Same unchecked loop (GetEpochPerformanceSummary(ctx, previousEpochIndex, vw.MemberAddress)).
+      if (prev?.nilEntries) throw new GoPanic(NIL_DEREFERENCE);
       for (const vw of prev?.validationWeights ?? []) {
         const summary = state.previousEpochPerformanceSummaries.get(vw.memberAddress);
         if (summary === undefined || summary.rewardedCoins === 0n) continue;

@@ -46,6 +46,11 @@ export interface SubGroupState {
   /** Live x/group members of the subgroup; `null` = nil set = no filtering. */
   liveMembers: Set<string> | null;
   validationWeights: ValidationWeight[];
+  /**
+   * How many entries were `null` (nil `*ValidationWeight`; lenient parsing only, and left out of
+   * `validationWeights`). Go dereferences every entry of a group it reads, so reading one panics.
+   */
+  nilEntries?: number;
 }
 
 export interface PreservedState {
@@ -56,7 +61,7 @@ export interface PreservedState {
   genesisGuardianAddresses: string[];
   liveSubGroups: { error: boolean; byModel: Map<string, SubGroupState> };
   params: { error: boolean; epochParams: { pocSlotAllocation: ChainDecimal | null } };
-  previousEpochGroupData: Map<string, { validationWeights: ValidationWeight[] }>;
+  previousEpochGroupData: Map<string, { validationWeights: ValidationWeight[]; nilEntries?: number }>;
   /** rewardedCoins (uint64) per participant of the previous epoch. */
   previousEpochPerformanceSummaries: Map<string, { rewardedCoins: bigint }>;
   rootGroup: {
@@ -159,9 +164,13 @@ class Reader {
     return list;
   }
 
-  /** A subgroup or previous-epoch validation weight (memberAddress, votingPower, mlNodes). */
-  subWeight(v: Json | undefined, path: string): ValidationWeight {
-    if (v === null) throw new InputError("null validation weight entry: Go dereferences it and panics", path);
+  /** A subgroup or previous-epoch validation weight (memberAddress, votingPower, mlNodes); null only when lenient. */
+  subWeight(v: Json | undefined, path: string): ValidationWeight | null {
+    if (v === null) {
+      if (!this.lenient) throw new InputError("null validation weight entry: Go dereferences it and panics", path);
+      this.warnings.push(`${path}: null validation weight entry (Go panics if it reads this group)`);
+      return null;
+    }
     const o = obj(v, path);
     const memberAddress = str(has(o, "memberAddress", path), `${path}.memberAddress`);
     const votingPower = this.weight(has(o, "votingPower", path), `${path}.votingPower`, "votingPower");
@@ -170,8 +179,10 @@ class Reader {
     return { memberAddress, weight, votingPower, mlNodes };
   }
 
-  subWeights(v: Json | undefined, path: string): ValidationWeight[] {
-    const list = v === null ? [] : arr(v, path).map((x, i) => this.subWeight(x, `${path}[${i}]`));
+  /** The entries of one group, and how many were null (nil pointers; lenient only). */
+  subWeights(v: Json | undefined, path: string): { validationWeights: ValidationWeight[]; nilEntries?: number } {
+    const all = v === null ? [] : arr(v, path).map((x, i) => this.subWeight(x, `${path}[${i}]`));
+    const list = all.filter((vw): vw is ValidationWeight => vw !== null);
     const seen = new Set<string>();
     list.forEach((vw, i) => {
       if (seen.has(vw.memberAddress)) {
@@ -179,7 +190,8 @@ class Reader {
       }
       seen.add(vw.memberAddress);
     });
-    return list;
+    const nils = all.length - list.length;
+    return nils > 0 ? { validationWeights: list, nilEntries: nils } : { validationWeights: list };
   }
 
   liveSet(v: Json | undefined, path: string): Set<string> | null {
@@ -270,7 +282,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     const so = obj(v, mp);
     byModel.set(m, {
       liveMembers: r.liveSet(has(so, "liveMembers", mp), `${mp}.liveMembers`),
-      validationWeights: r.subWeights(has(so, "validationWeights", mp), `${mp}.validationWeights`),
+      ...r.subWeights(has(so, "validationWeights", mp), `${mp}.validationWeights`),
     });
   }
   if (!subError && !rootError) {
@@ -290,7 +302,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   for (const [m, v] of Object.entries(pg)) {
     const mp = `${pgPath}${key(m)}`;
     const so = obj(v, mp);
-    previousEpochGroupData.set(m, { validationWeights: r.subWeights(has(so, "validationWeights", mp), `${mp}.validationWeights`) });
+    previousEpochGroupData.set(m, r.subWeights(has(so, "validationWeights", mp), `${mp}.validationWeights`));
   }
   const psPath = `${path}.previousEpochPerformanceSummaries`;
   const previousEpochPerformanceSummaries = new Map<string, { rewardedCoins: bigint }>();

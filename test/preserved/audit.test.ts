@@ -1,0 +1,163 @@
+// Audit of the preserved-set sampler against the Go source (model_assignment.go @ 85835b31).
+// Each expected value below was produced by running the Go functions themselves (the file's
+// SamplePreservedForEpisode and its callees, unmodified, behind a keeper mock with the semantics of
+// the sample_preserved_for_episode vectors), not by reasoning alone; the Go reference is cited per test.
+import { describe, expect, it } from "vitest";
+import { GoError, GoPanic } from "../../src/go/errors.js";
+import type { Json } from "../../src/go/json.js";
+import { samplePreservedForEpisode } from "../../src/preserved/sample-preserved-for-episode.js";
+import { parsePreservedState } from "../../src/preserved/state.js";
+
+const N = (nodeId: string, pocWeight: number) => ({ nodeId, pocWeight, throughput: 0, timeslotAllocation: [] });
+
+/** Three live participants of model "m", all rewarded in the previous epoch; fraction 0.9. */
+function base(): { [k: string]: any } {
+  return {
+    anchorHeight: 100,
+    epoch: { index: 2 },
+    genesisGuardianAddresses: [],
+    liveSubGroups: {
+      byModel: {
+        m: {
+          liveMembers: ["gonka1a", "gonka1b", "gonka1c"],
+          validationWeights: [
+            { memberAddress: "gonka1a", weight: 0, votingPower: 5, mlNodes: [N("n1", 10), N("n2", 4), N("n3", 4)] },
+            { memberAddress: "gonka1b", weight: 0, votingPower: 3, mlNodes: [N("b1", 3), N("b2", 5)] },
+            { memberAddress: "gonka1c", weight: 0, votingPower: 2, mlNodes: [N("c1", 6), N("c2", 6)] },
+          ],
+        },
+      },
+    },
+    params: { epochParams: { pocSlotAllocation: { value: 9, exponent: -1 } } },
+    previousEpochGroupData: {
+      m: {
+        validationWeights: [
+          { memberAddress: "gonka1a", weight: 0, votingPower: 0, mlNodes: [N("n1", 1)] },
+          { memberAddress: "gonka1b", weight: 0, votingPower: 0, mlNodes: [N("b1", 1)] },
+          { memberAddress: "gonka1c", weight: 0, votingPower: 0, mlNodes: [N("c1", 1)] },
+        ],
+      },
+    },
+    previousEpochPerformanceSummaries: { gonka1a: { rewardedCoins: 1 }, gonka1b: { rewardedCoins: 1 }, gonka1c: { rewardedCoins: 1 } },
+    rootGroup: {
+      liveMembers: ["gonka1a", "gonka1b", "gonka1c"],
+      subGroupModels: ["m"],
+      validationWeights: [
+        { memberAddress: "gonka1a", weight: 50 },
+        { memberAddress: "gonka1b", weight: 30 },
+        { memberAddress: "gonka1c", weight: 20 },
+      ],
+    },
+  };
+}
+
+/** The Go snapshot of `base()` (also what Go returns whenever a nil entry is never reached). */
+const BASE_SNAPSHOT = {
+  episodeAnchorHeight: 100n,
+  modelPreservedNodes: [
+    {
+      modelId: "m",
+      participants: [
+        { participantId: "gonka1b", nodeIds: ["b1"] },
+        { participantId: "gonka1c", nodeIds: ["c1"] },
+      ],
+    },
+  ],
+};
+const EMPTY_SNAPSHOT = { episodeAnchorHeight: 100n, modelPreservedNodes: [] };
+
+/** Run the port the way the vectors are replayed (lenient parse), returning Go's three outcomes. */
+function run(mutate: (s: { [k: string]: any }) => void): { snapshot?: unknown; error?: string; panic?: string } {
+  const s = base();
+  mutate(s);
+  try {
+    const st = parsePreservedState(s as Json, "input", { lenient: true });
+    return { snapshot: samplePreservedForEpisode(st, st.anchorHeight ?? 0n, { explain: false }).snapshot };
+  } catch (e) {
+    if (e instanceof GoError) return { error: e.message };
+    if (e instanceof GoPanic) return { panic: e.message };
+    throw e;
+  }
+}
+
+const subVWs = (s: { [k: string]: any }) => s.liveSubGroups.byModel.m.validationWeights as unknown[];
+const prevVWs = (s: { [k: string]: any }) => s.previousEpochGroupData.m.validationWeights as unknown[];
+
+// SamplePreservedForEpisode ranges over `[]*types.ValidationWeight` of the current subgroups and of the
+// previous epoch's groups and dereferences each entry (`vw.MemberAddress`, `vw.MlNodes`) with no nil
+// check. A nil entry is a runtime panic - but only where that loop actually reaches it. Go accepts the
+// same entry silently where it is never read: a model not listed in the root's subGroupModels, a failed
+// subgroup read, a failed root read (or params read), and the previous epoch when epoch.index == 0.
+// The port used to reject every null entry while parsing (an InputError, which is neither Go outcome).
+describe("nil ValidationWeight entries (model_assignment.go: SamplePreservedForEpisode loops)", () => {
+  it("baseline: the Go snapshot", () => {
+    expect(run(() => {})).toEqual({ snapshot: BASE_SNAPSHOT });
+  });
+
+  it("a nil entry in a listed model's current subgroup panics (liveSubSet[vw.MemberAddress])", () => {
+    expect(run((s) => subVWs(s).splice(1, 0, null))).toHaveProperty("panic");
+  });
+
+  it("... also with a nil live set (the panic moves to dedupMLNodesById(vw.MlNodes))", () => {
+    expect(
+      run((s) => {
+        s.liveSubGroups.byModel.m.liveMembers = null;
+        subVWs(s).push(null);
+      }),
+    ).toHaveProperty("panic");
+  });
+
+  it("a nil entry in a listed model's previous-epoch group panics (GetEpochPerformanceSummary(.., vw.MemberAddress))", () => {
+    expect(run((s) => prevVWs(s).push(null))).toHaveProperty("panic");
+  });
+
+  it("a nil entry of a subgroup the root does not list is never read: Go's normal snapshot", () => {
+    expect(run((s) => (s.liveSubGroups.byModel.unlisted = { liveMembers: null, validationWeights: [null] }))).toEqual({ snapshot: BASE_SNAPSHOT });
+  });
+
+  it("a nil entry of a previous-epoch group the root does not list is never read", () => {
+    expect(run((s) => (s.previousEpochGroupData.unlisted = { validationWeights: [null] }))).toEqual({ snapshot: BASE_SNAPSHOT });
+  });
+
+  it("a failed subgroup read leaves no current data, so the nil entry is never read: empty snapshot", () => {
+    expect(
+      run((s) => {
+        subVWs(s).splice(1, 0, null);
+        s.liveSubGroups.error = true;
+      }),
+    ).toEqual({ snapshot: EMPTY_SNAPSHOT });
+  });
+
+  it("epoch 0 never reads the previous epoch: empty snapshot, no panic", () => {
+    expect(
+      run((s) => {
+        prevVWs(s).push(null);
+        s.epoch.index = 0;
+      }),
+    ).toEqual({ snapshot: EMPTY_SNAPSHOT });
+  });
+
+  it("a failed root read returns before the loops: empty snapshot, no panic", () => {
+    expect(
+      run((s) => {
+        subVWs(s).splice(1, 0, null);
+        s.rootGroup = { error: true };
+      }),
+    ).toEqual({ snapshot: EMPTY_SNAPSHOT });
+  });
+
+  it("a failed params read returns its error first", () => {
+    expect(
+      run((s) => {
+        subVWs(s).splice(1, 0, null);
+        s.params = { error: true };
+      }),
+    ).toHaveProperty("error");
+  });
+
+  it("strict parsing (chain data) still rejects the entry as bad input", () => {
+    const s = base();
+    subVWs(s).push(null);
+    expect(() => parsePreservedState(s as Json, "input")).toThrow(/null validation weight entry/);
+  });
+});
