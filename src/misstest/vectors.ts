@@ -141,7 +141,7 @@ export const suites: SuiteTable = {
       const weights = new Map<string, bigint>();
       for (const k of Object.keys(w)) weights.set(k, checkedUint64(w[k], `weights.${k}`));
       const r = downtimeStep(parseParticipants(i.participants, "participants"), parseValidationParams(i.validationParams, "validationParams"), weights);
-      const out: Record<string, bigint> = {};
+      const out: Record<string, bigint> = Object.create(null); // a "__proto__" address stays a key
       for (const k of [...r.weights.keys()].sort(compareGoStrings)) out[k] = r.weights.get(k)!;
       return { p0: chainDecimalJson(r.p0), skipPunishment: r.skipPunishment, weights: out };
     },

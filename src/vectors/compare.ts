@@ -7,7 +7,8 @@ function canon(v: unknown): unknown {
   if (typeof v === "number" && Number.isInteger(v)) return `#int:${v}`;
   if (Array.isArray(v)) return v.map(canon);
   if (v !== null && typeof v === "object") {
-    const out: Record<string, unknown> = {};
+    // null prototype: a key named "__proto__" (a Go map key like any other) stays an own property
+    const out: Record<string, unknown> = Object.create(null);
     for (const k of Object.keys(v).sort()) {
       const x = (v as Record<string, unknown>)[k];
       if (x !== undefined) out[k] = canon(x);
