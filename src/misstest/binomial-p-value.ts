@@ -5,7 +5,7 @@
  */
 import { DEC_ONE, DEC_ZERO, Decimal, pow10 } from "../go/decimal.js";
 import { GoError, GoPanic } from "../go/errors.js";
-import { goInt } from "./go-int.js";
+import { checkedInt64 } from "../go/int64.js";
 
 const INT32_MIN = -2147483648;
 const INT32_MAX = 2147483647;
@@ -177,8 +177,8 @@ export function tailSumExact(prob0: Decimal, k: bigint, n: bigint, ratio: Decima
 
 /** Mirrors calculations.BinomialPValue: P(X >= k) for X ~ Binomial(n, p0), Go's rounding included. */
 export function binomialPValue(k: bigint, n: bigint, p0: Decimal, prec: number): Decimal {
-  goInt(k, "k");
-  goInt(n, "n");
+  checkedInt64(k, "k");
+  checkedInt64(n, "n");
   if (k < 0n || n < 0n || k > n) throw new GoError("invalid input: requires 0 <= k <= n");
   if (p0.lessThanOrEqual(DEC_ZERO) || p0.greaterThanOrEqual(DEC_ONE)) throw new GoError("p0 must be in (0, 1)");
   if (k === 0n) return DEC_ONE;

@@ -7,7 +7,7 @@ import { Decimal } from "../go/decimal.js";
 import { GoError } from "../go/errors.js";
 import { binomialPValue } from "./binomial-p-value.js";
 import { decimalToPermille } from "./decimal-to-permille.js";
-import { goInt } from "./go-int.js";
+import { checkedInt64 } from "../go/int64.js";
 import { INVALID_COUNTS_MESSAGE, missedStatTestLookupWithP0 } from "./missed-stat-test-lookup.js";
 
 /** alpha = decimal.NewFromFloat(0.05): exactly 5 × 10^-2. */
@@ -18,8 +18,8 @@ export const DIRECT_PATH_PRECISION = 16;
 
 /** Mirrors calculations.MissedStatTest (nMissed, nTotal: Go ints as bigint); throws GoError where Go returns an error. */
 export function missedStatTest(nMissed: bigint, nTotal: bigint, p0: Decimal): boolean {
-  goInt(nMissed, "nMissed");
-  goInt(nTotal, "nTotal");
+  checkedInt64(nMissed, "nMissed");
+  checkedInt64(nTotal, "nTotal");
   if (nTotal === 0n) return true;
   if (nMissed < 0n || nTotal < 0n || nMissed > nTotal) throw new GoError(INVALID_COUNTS_MESSAGE);
   const permille = decimalToPermille(p0);

@@ -8,7 +8,7 @@ import { GoError } from "../go/errors.js";
 import { CRITICAL_VALUE_TABLES, MAX_TABLE_N, P0_MULTIPLIERS, type Threshold } from "./critical-value-tables.js";
 import { binomialPValue } from "./binomial-p-value.js";
 import { decimalToPermille } from "./decimal-to-permille.js";
-import { goInt } from "./go-int.js";
+import { checkedInt64 } from "../go/int64.js";
 import { decidingRow } from "./missed-stat-test-lookup.js";
 import { ALPHA, DIRECT_PATH_PRECISION, missedStatTest } from "./missed-stat-test.js";
 
@@ -84,8 +84,8 @@ function directMaxAllowed(nTotal: bigint, p0: Decimal): bigint | null {
 
 /** missedStatTest with the path that decided and the allowed maximum for the total. */
 export function explainMissedStatTest(nMissed: bigint, nTotal: bigint, p0: Decimal): MissTestVerdict {
-  goInt(nMissed, "nMissed");
-  goInt(nTotal, "nTotal");
+  checkedInt64(nMissed, "nMissed");
+  checkedInt64(nTotal, "nTotal");
   const permille = decimalToPermille(p0);
   const base = { nMissed, nTotal, p0: p0.toString(), permille };
   let passed: boolean;
