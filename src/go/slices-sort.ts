@@ -3,6 +3,11 @@
  * reproduced step for step so that elements comparing equal end up in exactly Go's order.
  * breakPatterns' xorshift uses the shifts 13, 7, 17 of current Go (the chain builds with Go 1.24);
  * earlier pdqsort releases used 13, 17, 5. No golden vector reaches breakPatterns, so this is not vector-checked.
+ * Everything else, breakPatterns' mechanics included, was checked against Go's own pdqsort (Go 1.19's
+ * sort.Slice) on thousands of inputs full of ties: identical order once its 13, 17, 5 shifts are swapped
+ * in (test/preserved/audit.test.ts keeps the inputs that do not reach breakPatterns). The shifts matter
+ * only where equal elements are distinguishable: in the vectors, a participant listing more than 12
+ * nodes with a repeated (weight, node id); never in the chain's sampler, whose sorted nodes are deduplicated.
  */
 
 type Cmp<E> = (a: E, b: E) => number;
