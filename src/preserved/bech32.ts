@@ -103,9 +103,23 @@ export function convertBits(data: readonly number[], fromBits: number, toBits: n
   return out;
 }
 
+/** Go's unicode.IsSpace: the Latin-1 spaces (NEL and NBSP included) and the Unicode White_Space set. */
+function isGoSpace(c: number): boolean {
+  return (
+    (c >= 0x09 && c <= 0x0d) || c === 0x20 || c === 0x85 || c === 0xa0 || c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) || c === 0x2028 || c === 0x2029 || c === 0x202f || c === 0x205f || c === 0x3000
+  );
+}
+
+/** Mirrors `len(strings.TrimSpace(s)) == 0` (JavaScript's trim differs: it trims U+FEFF, not U+0085). */
+function isGoBlank(s: string): boolean {
+  for (let i = 0; i < s.length; i++) if (!isGoSpace(s.charCodeAt(i))) return false;
+  return true;
+}
+
 /** Mirrors sdk.GetFromBech32 + VerifyAddressFormat: the address bytes for `prefix`, or an error. */
 export function addressFromBech32(address: string, prefix: string): Bech32Result<number[]> {
-  if (address.trim().length === 0) return { error: "empty address string is not allowed" };
+  if (isGoBlank(address)) return { error: "empty address string is not allowed" };
   const d = bech32Decode(address);
   if ("error" in d) return { error: `decoding bech32 failed: ${d.error}` };
   const bytes = convertBits(d.data, 5, 8, false);

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import { GoError, GoPanic } from "../../src/go/errors.js";
 import { goSortFunc } from "../../src/go/slices-sort.js";
 import type { Json } from "../../src/go/json.js";
+import { operatorAddressToAccAddress } from "../../src/preserved/bech32.js";
 import { samplePreservedForEpisode } from "../../src/preserved/sample-preserved-for-episode.js";
 import { parsePreservedState } from "../../src/preserved/state.js";
 import { suites } from "../../src/preserved/vectors.js";
@@ -236,5 +237,25 @@ describe("small Go-run episodes at the edges (SamplePreservedForEpisode)", () =>
       };
       expect(firstDifference(c.output, actual), c.name).toBeNull();
     }
+  });
+});
+
+// utils.OperatorAddressToAccAddress -> sdk.ValAddressFromBech32 first rejects an address whose
+// strings.TrimSpace is empty ("empty address string is not allowed"). Go's TrimSpace trims what
+// unicode.IsSpace accepts, which includes U+0085 (NEL) and excludes U+FEFF; JavaScript's trim() is the
+// other way round. The message lands in the vectors' intermediates.guardianConversions, compared exactly.
+// (Checked against the real bech32 decoder, github.com/cosmos/btcutil/bech32, on 20,000 random strings:
+// this was the only message that differed.)
+describe("guardian conversion: what counts as an empty address (strings.TrimSpace)", () => {
+  const err = (a: string) => {
+    const r = operatorAddressToAccAddress(a);
+    return typeof r === "string" ? r : r.error;
+  };
+  it("NEL, NBSP and the Unicode spaces are trimmed by Go: empty address", () => {
+    for (const a of ["\u0085", " \u0085\t", "\u00a0", "\u2000\u3000", "\u2028", "\u1680\u205f\u202f"]) expect(err(a)).toBe("empty address string is not allowed");
+  });
+  it("U+FEFF is not a Go space: the decoder rejects it (length, then character)", () => {
+    expect(err("\ufeff")).toBe("decoding bech32 failed: invalid bech32 string length 3");
+    expect(err("\ufeff\ufeff\ufeff")).toBe("decoding bech32 failed: invalid character in string: '\u00ef'");
   });
 });
