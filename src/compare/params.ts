@@ -27,6 +27,7 @@ import { Decimal } from "../go/decimal.js";
 import { GoError } from "../go/errors.js";
 import { INT64_MAX } from "../go/int64.js";
 import { parseJson, type Json } from "../go/json.js";
+import { isJsonObject } from "../json-input.js";
 
 export const PRESERVED_RULES = ["current", "demand"] as const;
 export type PreservedRuleName = (typeof PRESERVED_RULES)[number];
@@ -61,10 +62,6 @@ export const PROPOSAL_KEYS = [
   "preserved_rule",
   "demand",
 ] as const;
-
-type Obj = { [k: string]: Json };
-
-const isObj = (v: Json | undefined): v is Obj => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
 
 /** A decimal written as a string, e.g. "0.25"; the range check is the caller's. */
 export function decimalParam(v: Json, path: string): Decimal {
@@ -134,7 +131,7 @@ const readText: ReadText = (file) => {
 };
 
 function demandParam(v: Json, path: string, baseDir: string, read: ReadText): DemandInput {
-  if (isObj(v)) return { source: "inline", json: v };
+  if (isJsonObject(v)) return { source: "inline", json: v };
   if (typeof v === "string" && v.trim() !== "") {
     const file = resolvePath(baseDir, v);
     let json: Json;
@@ -144,7 +141,7 @@ function demandParam(v: Json, path: string, baseDir: string, read: ReadText): De
       if (e instanceof InputError) throw new InputError(`cannot use demand file ${describeValue(v)}: ${e.message}`, path);
       throw e;
     }
-    if (!isObj(json)) throw new InputError(`demand file ${describeValue(v)} must hold a JSON object`, path);
+    if (!isJsonObject(json)) throw new InputError(`demand file ${describeValue(v)} must hold a JSON object`, path);
     return { source: file, json };
   }
   throw new InputError(`expected a demand object or the path of a demand file, got ${describeValue(v)}`, path);
@@ -158,7 +155,7 @@ export interface ParseProposalOptions {
 
 /** Validate a parsed proposal document. `where` (usually the file name) prefixes every error path. */
 export function parseProposal(doc: Json, where: string, options: ParseProposalOptions = {}): ProposalParams {
-  if (!isObj(doc)) throw new InputError(`a proposal must be a JSON object, got ${describeValue(doc)}`, where);
+  if (!isJsonObject(doc)) throw new InputError(`a proposal must be a JSON object, got ${describeValue(doc)}`, where);
   const known = new Set<string>(PROPOSAL_KEYS);
   for (const k of Object.keys(doc)) {
     if (!known.has(k)) {

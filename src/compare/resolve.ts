@@ -11,6 +11,7 @@ import type { Snapshot } from "../snapshot/snapshot.js";
 import type { DemandFigures, Engines } from "./engines.js";
 import type { ResolvedParams, ResolvedValue } from "./model.js";
 import type { ProposalParams } from "./params.js";
+import { isJsonObject } from "../json-input.js";
 
 /** devshardctl's default GATEWAY_POC_MAX_CONCURRENT_REQUESTS_PER_10000_WEIGHT. */
 export const DEFAULT_RATE = 10n;
@@ -21,12 +22,9 @@ export const DEFAULT_FACTOR = 50n;
 /** DevshardEscrowParams.group_size default. */
 export const DEFAULT_GROUP_SIZE = 16;
 
-type Obj = { [k: string]: Json };
-const isObj = (v: Json | undefined): v is Obj => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
-
 /** Find the first of `names` in `o` or one level down under `parents` (the chain slice is informal). */
 function dig(o: Json | undefined, parents: string[], names: string[]): Json | undefined {
-  if (!isObj(o)) return undefined;
+  if (!isJsonObject(o)) return undefined;
   for (const n of names) if (o[n] !== undefined) return o[n];
   for (const p of parents) {
     const v = dig(o[p], parents, names);

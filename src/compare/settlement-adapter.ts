@@ -15,26 +15,24 @@ import type { Json } from "../go/json.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
 import { evaluateEpoch } from "../misstest/evaluate-epoch.js";
 import type { MissTestEngine, SettlementRow } from "./engines.js";
-
-type Obj = { [k: string]: Json };
-const isObj = (v: Json | undefined): v is Obj => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+import { type JsonObject, isJsonObject } from "../json-input.js";
 
 const PATH = "snapshot: settlement";
 
 /** The slice in the epoch input's shape, plus the reward at stake per address. */
-function normalise(slice: Json): { doc: Obj; rewards: Map<string, bigint> } {
-  const src = isObj(slice) ? slice : {};
-  const doc: Obj = {};
+function normalise(slice: Json): { doc: JsonObject; rewards: Map<string, bigint> } {
+  const src = isJsonObject(slice) ? slice : {};
+  const doc: JsonObject = {};
   const rewards = new Map<string, bigint>();
   for (const k of ["epoch", "validationParams", "graceEpoch", "participants", "rewards", "weights", "comment"]) if (src[k] !== undefined) doc[k] = src[k]!;
   if (doc.epoch === undefined && src.epochIndex !== undefined) doc.epoch = src.epochIndex!;
   const participants = Array.isArray(src.participants) ? src.participants : [];
   const explicit = src.rewards ?? src.weights;
-  if (isObj(explicit)) {
+  if (isJsonObject(explicit)) {
     for (const [a, v] of Object.entries(explicit)) if (typeof v === "bigint" || typeof v === "number" || typeof v === "string") rewards.set(a, BigInt(v));
   } else {
     for (const p of participants) {
-      if (!isObj(p) || typeof p.address !== "string") continue;
+      if (!isJsonObject(p) || typeof p.address !== "string") continue;
       const r = p.rewardedCoins;
       if (typeof r === "bigint" || (typeof r === "number" && Number.isSafeInteger(r)) || (typeof r === "string" && /^\d+$/.test(r))) rewards.set(p.address, BigInt(r));
     }

@@ -7,7 +7,8 @@ import { compareGoStrings } from "../go/bytes.js";
 import type { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
 import type { ExportSuite } from "../vectors/export-types.js";
-import { arrayField, buildCases, exactObject, type CaseInput } from "../vectors/spec-suite.js";
+import { buildCases, type CaseInput } from "../vectors/spec-suite.js";
+import { expectArray, exactObject } from "../json-input.js";
 import type { SuiteTable } from "../vectors/types.js";
 import { FIELDS, POLICIES, TIE_BREAKS, parseScenario, type Scenario } from "./scenario.js";
 import { loadScenario } from "./scenario-source.js";
@@ -61,10 +62,10 @@ export function scenarioJson(sc: Scenario): Json {
 function requireExplicit(input: Json): void {
   const o = exactObject(input, FIELDS.scenario, "input");
   exactObject(o.gateway, FIELDS.gateway, "input.gateway");
-  arrayField(o.phases, "input.phases").forEach((p, i) => exactObject(p, FIELDS.phase, `input.phases[${i}]`));
-  arrayField(o.hosts, "input.hosts").forEach((h, i) => exactObject(h, FIELDS.host, `input.hosts[${i}]`));
-  arrayField(o.escrows, "input.escrows").forEach((e, i) => exactObject(e, FIELDS.escrow, `input.escrows[${i}]`));
-  arrayField(o.traffic, "input.traffic").forEach((t, i) => exactObject(t, FIELDS.traffic, `input.traffic[${i}]`));
+  expectArray(o.phases, "input.phases").forEach((p, i) => exactObject(p, FIELDS.phase, `input.phases[${i}]`));
+  expectArray(o.hosts, "input.hosts").forEach((h, i) => exactObject(h, FIELDS.host, `input.hosts[${i}]`));
+  expectArray(o.escrows, "input.escrows").forEach((e, i) => exactObject(e, FIELDS.escrow, `input.escrows[${i}]`));
+  expectArray(o.traffic, "input.traffic").forEach((t, i) => exactObject(t, FIELDS.traffic, `input.traffic[${i}]`));
   if (o.missTest !== null) exactObject(o.missTest, FIELDS.missTest, "input.missTest");
 }
 

@@ -4,8 +4,9 @@
  */
 import { InputError, describeValue } from "../errors.js";
 import type { Json } from "../go/json.js";
+import { isJsonObject, type JsonObject } from "../json-input.js";
 
-export type JsonObject = { [k: string]: Json };
+export type { JsonObject };
 
 /** Where a value sits: the file (or "scenario") and the path inside it. */
 export interface At {
@@ -22,12 +23,9 @@ export function fail(where: At, message: string): never {
   throw new InputError(message, where.path === "" ? where.source : `${where.source}: ${where.path}`);
 }
 
-export function isObject(v: Json | undefined): v is JsonObject {
-  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
-}
 
 export function object(v: Json | undefined, where: At): JsonObject {
-  if (!isObject(v)) fail(where, `expected an object, got ${describeValue(v)}`);
+  if (!isJsonObject(v)) fail(where, `expected an object, got ${describeValue(v)}`);
   return v;
 }
 

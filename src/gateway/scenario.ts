@@ -9,7 +9,8 @@
 import { describeValue } from "../errors.js";
 import { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
-import { array, at, boolean, fail, integer, isObject, object, oneOf, onlyKeys, string, type At } from "./fields.js";
+import { array, at, boolean, fail, integer, object, oneOf, onlyKeys, string, type At } from "./fields.js";
+import { isJsonObject } from "../json-input.js";
 
 export const POLICIES = ["today", "per-host-cap"] as const;
 export type Policy = (typeof POLICIES)[number];
@@ -188,7 +189,7 @@ function parsePhases(v: Json | undefined, where: At): PhaseSpec[] {
 
 function parsePreserved(v: Json | undefined, where: At, phases: PhaseSpec[]): boolean[] {
   if (v === undefined || typeof v === "boolean") return phases.map(() => v ?? true);
-  if (!isObject(v)) fail(where, `expected true, false or an object {phaseName: boolean}, got ${describeValue(v)}`);
+  if (!isJsonObject(v)) fail(where, `expected true, false or an object {phaseName: boolean}, got ${describeValue(v)}`);
   for (const k of Object.keys(v)) {
     if (!phases.some((p) => p.name === k)) fail(at(where, k), `no phase is named ${JSON.stringify(k)}`);
   }

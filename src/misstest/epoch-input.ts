@@ -19,6 +19,7 @@ import type { Json } from "../go/json.js";
 import { parseOptionalChainDecimal } from "./chain-decimal.js";
 import type { Participant, ValidationParams } from "./get-dynamic-p0.js";
 import type { GraceEpochParams } from "./grace-epoch.js";
+import { isJsonObject } from "../json-input.js";
 
 export interface EpochInput {
   epoch: bigint;
@@ -29,25 +30,19 @@ export interface EpochInput {
   rewards: Map<string, bigint> | null;
 }
 
-type Obj = { [k: string]: Json };
-
 const TOP_LEVEL_KEYS = new Set(["epoch", "validationParams", "graceEpoch", "participants", "rewards", "weights", "comment"]);
-
-function isObj(v: Json | undefined): v is Obj {
-  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
-}
 
 /** Parse `validationParams` (null/absent → null; only binomTestP0 is read, other chain fields are ignored). */
 export function parseValidationParams(v: Json | undefined, path: string): ValidationParams | null {
   if (v === undefined || v === null) return null;
-  if (!isObj(v)) throw new InputError(`expected an object or null, got ${describeValue(v)}`, path);
+  if (!isJsonObject(v)) throw new InputError(`expected an object or null, got ${describeValue(v)}`, path);
   return { binomTestP0: parseOptionalChainDecimal(v.binomTestP0, `${path}.binomTestP0`) };
 }
 
 /** Parse `graceEpoch` (null/absent → no grace entry for this epoch). */
 export function parseGraceEpoch(v: Json | undefined, path: string): GraceEpochParams | null {
   if (v === undefined || v === null) return null;
-  if (!isObj(v)) throw new InputError(`expected an object or null, got ${describeValue(v)}`, path);
+  if (!isJsonObject(v)) throw new InputError(`expected an object or null, got ${describeValue(v)}`, path);
   const grace: GraceEpochParams = { binomTestP0: parseOptionalChainDecimal(v.binomTestP0, `${path}.binomTestP0`) };
   if (v.upgradeProtectionWindow !== undefined && v.upgradeProtectionWindow !== null) {
     grace.upgradeProtectionWindow = checkedUint64(v.upgradeProtectionWindow, `${path}.upgradeProtectionWindow`);
@@ -60,12 +55,12 @@ export function parseParticipants(v: Json | undefined, path: string): Participan
   if (!Array.isArray(v)) throw new InputError(`expected an array of participants, got ${describeValue(v)}`, path);
   return v.map((p, i) => {
     const at = `${path}[${i}]`;
-    if (!isObj(p)) throw new InputError(`expected a participant object, got ${describeValue(p)}`, at);
+    if (!isJsonObject(p)) throw new InputError(`expected a participant object, got ${describeValue(p)}`, at);
     if (typeof p.address !== "string") throw new InputError(`expected a string, got ${describeValue(p.address)}`, `${at}.address`);
     const s = p.currentEpochStats;
     if (s === undefined) throw new InputError("missing (use null for a participant without stats)", `${at}.currentEpochStats`);
     if (s === null) return { address: p.address, currentEpochStats: null };
-    if (!isObj(s)) throw new InputError(`expected an object or null, got ${describeValue(s)}`, `${at}.currentEpochStats`);
+    if (!isJsonObject(s)) throw new InputError(`expected an object or null, got ${describeValue(s)}`, `${at}.currentEpochStats`);
     return {
       address: p.address,
       currentEpochStats: {
@@ -78,7 +73,7 @@ export function parseParticipants(v: Json | undefined, path: string): Participan
 
 function parseRewards(v: Json | undefined, path: string): Map<string, bigint> | null {
   if (v === undefined || v === null) return null;
-  if (!isObj(v)) throw new InputError(`expected an object {address: amount}, got ${describeValue(v)}`, path);
+  if (!isJsonObject(v)) throw new InputError(`expected an object {address: amount}, got ${describeValue(v)}`, path);
   const m = new Map<string, bigint>();
   for (const k of Object.keys(v)) m.set(k, checkedUint64(v[k], `${path}.${k}`));
   return m;
@@ -86,7 +81,7 @@ function parseRewards(v: Json | undefined, path: string): Map<string, bigint> | 
 
 /** Validate an epoch input document; `path` prefixes every error (e.g. "epoch.json" or "snap.json: settlement"). */
 export function parseEpochInput(json: Json, path: string): EpochInput {
-  if (!isObj(json)) throw new InputError(`expected an epoch object, got ${describeValue(json)}`, path);
+  if (!isJsonObject(json)) throw new InputError(`expected an epoch object, got ${describeValue(json)}`, path);
   for (const k of Object.keys(json)) {
     if (!TOP_LEVEL_KEYS.has(k)) {
       throw new InputError(`unexpected field ${JSON.stringify(k)} (expected ${[...TOP_LEVEL_KEYS].join(", ")})`, path);

@@ -6,7 +6,8 @@ import { InputError, describeValue } from "../errors.js";
 import { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
 import type { ExportSuite } from "../vectors/export-types.js";
-import { buildCases, exactObject, intField, ruleRejects, stringField, type CaseInput } from "../vectors/spec-suite.js";
+import { buildCases, intField, ruleRejects, type CaseInput } from "../vectors/spec-suite.js";
+import { exactObject, expectString } from "../json-input.js";
 import type { SuiteTable } from "../vectors/types.js";
 import { exactCriticalValue, exactTestPasses, exactUpperTail } from "./exact-binomial.js";
 import { explainMissedStatTest } from "./missed-stat-verdict.js";
@@ -19,7 +20,7 @@ const INPUT_FIELDS = ["k", "n", "p0", "alpha"] as const;
 const ALPHA_TEXT = "0.05";
 
 function parseP0(v: Json | undefined, path: string): Decimal {
-  const text = stringField(v, path);
+  const text = expectString(v, path);
   if (!/^\d+(\.\d+)?$/.test(text)) throw new InputError(`expected a decimal string such as "0.10", got ${describeValue(v)}`, path);
   return Decimal.fromString(text);
 }
@@ -29,7 +30,7 @@ function runExactBinomial(input: Json): unknown {
   const k = intField(i.k, "input.k");
   const n = intField(i.n, "input.n");
   const p0 = parseP0(i.p0, "input.p0");
-  const alpha = stringField(i.alpha, "input.alpha");
+  const alpha = expectString(i.alpha, "input.alpha");
   if (alpha !== ALPHA_TEXT) throw new InputError(`the exact test is specified at alpha ${ALPHA_TEXT} only, got ${describeValue(alpha)}`, "input.alpha");
   return ruleRejects(() => {
     const p = exactUpperTail(k, n, p0);

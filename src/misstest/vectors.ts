@@ -17,18 +17,7 @@ import { getDynamicP0 } from "./get-dynamic-p0.js";
 import { hasSignificantMissedValidations } from "./has-significant-missed-validations.js";
 import { missedStatTest } from "./missed-stat-test.js";
 import { permilleToP0Decimal } from "./permille-to-p0-decimal.js";
-
-type Obj = { [k: string]: Json };
-
-function obj(v: Json, path: string): Obj {
-  if (v === null || typeof v !== "object" || Array.isArray(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, path);
-  return v;
-}
-
-function str(v: Json | undefined, path: string): string {
-  if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, path);
-  return v;
-}
+import { expectObject, expectString } from "../json-input.js";
 
 /** The largest passing missed count for n, found with missedStatTest itself, with the step shape spot-checked. */
 function boundaryOf(p0: Decimal, n: bigint): { maxPassing: bigint } | { notAStep: bigint } {
@@ -54,15 +43,15 @@ function boundaryOf(p0: Decimal, n: bigint): { maxPassing: bigint } | { notAStep
 export const suites: SuiteTable = {
   missed_stat_test: {
     run(input) {
-      const i = obj(input, "input");
-      const passed = missedStatTest(toBigInt(i.nMissed, "nMissed"), toBigInt(i.nTotal, "nTotal"), Decimal.fromString(str(i.p0, "p0")));
+      const i = expectObject(input, "input");
+      const passed = missedStatTest(toBigInt(i.nMissed, "nMissed"), toBigInt(i.nTotal, "nTotal"), Decimal.fromString(expectString(i.p0, "p0")));
       return { passed };
     },
   },
 
   missed_stat_boundaries: {
     expandFile(doc): VectorCase[] {
-      const d = obj(doc, "missed_stat_boundaries");
+      const d = expectObject(doc, "missed_stat_boundaries");
       const cases: VectorCase[] = [];
       for (const p0 of Object.keys(d)) {
         const bounds = d[p0];
@@ -74,48 +63,48 @@ export const suites: SuiteTable = {
       return cases;
     },
     run(input) {
-      const i = obj(input, "input");
-      return boundaryOf(Decimal.fromString(str(i.p0, "p0")), toBigInt(i.nTotal, "nTotal"));
+      const i = expectObject(input, "input");
+      return boundaryOf(Decimal.fromString(expectString(i.p0, "p0")), toBigInt(i.nTotal, "nTotal"));
     },
   },
 
   binomial_p_value: {
     run(input) {
-      const i = obj(input, "input");
+      const i = expectObject(input, "input");
       const prec = Number(toBigInt(i.prec, "prec"));
-      const p = binomialPValue(toBigInt(i.k, "k"), toBigInt(i.n, "n"), Decimal.fromString(str(i.p0, "p0")), prec);
+      const p = binomialPValue(toBigInt(i.k, "k"), toBigInt(i.n, "n"), Decimal.fromString(expectString(i.p0, "p0")), prec);
       return { pValue: p.toString() };
     },
   },
 
   decimal_to_permille: {
     run(input) {
-      return { permille: decimalToPermille(Decimal.fromString(str(obj(input, "input").p0, "p0"))) };
+      return { permille: decimalToPermille(Decimal.fromString(expectString(expectObject(input, "input").p0, "p0"))) };
     },
   },
 
   decimal_to_permille_ceil: {
     run(input) {
-      return { permille: decimalToPermilleCeil(parseOptionalChainDecimal(obj(input, "input").p0, "p0")) };
+      return { permille: decimalToPermilleCeil(parseOptionalChainDecimal(expectObject(input, "input").p0, "p0")) };
     },
   },
 
   ceil_to_supported_p0_permille: {
     run(input) {
-      return { permille: ceilToSupportedP0Permille(checkedUint64(obj(input, "input").targetPermille, "targetPermille")) };
+      return { permille: ceilToSupportedP0Permille(checkedUint64(expectObject(input, "input").targetPermille, "targetPermille")) };
     },
   },
 
   permille_to_p0_decimal: {
     run(input) {
-      const d = permilleToP0Decimal(checkedUint64(obj(input, "input").permille, "permille"));
+      const d = permilleToP0Decimal(checkedUint64(expectObject(input, "input").permille, "permille"));
       return { p0: chainDecimalJson(d) };
     },
   },
 
   check_and_punish_for_downtime: {
     run(input) {
-      const i = obj(input, "input");
+      const i = expectObject(input, "input");
       const reward = checkAndPunishForDowntime(
         checkedUint64(i.total, "total"),
         checkedUint64(i.missed, "missed"),
@@ -128,7 +117,7 @@ export const suites: SuiteTable = {
 
   get_dynamic_p0: {
     run(input) {
-      const i = obj(input, "input");
+      const i = expectObject(input, "input");
       const r = getDynamicP0(parseParticipants(i.participants, "participants"), parseValidationParams(i.validationParams, "validationParams"));
       return { p0: chainDecimalJson(r.p0), skipPunishment: r.skipPunishment };
     },
@@ -136,8 +125,8 @@ export const suites: SuiteTable = {
 
   downtime_step_bitcoin_rewards: {
     run(input) {
-      const i = obj(input, "input");
-      const w = obj(i.weights ?? {}, "weights");
+      const i = expectObject(input, "input");
+      const w = expectObject(i.weights ?? {}, "weights");
       const weights = new Map<string, bigint>();
       for (const k of Object.keys(w)) weights.set(k, checkedUint64(w[k], `weights.${k}`));
       const r = downtimeStep(parseParticipants(i.participants, "participants"), parseValidationParams(i.validationParams, "validationParams"), weights);
@@ -149,7 +138,7 @@ export const suites: SuiteTable = {
 
   claim_rewards_missed_validations: {
     run(input) {
-      const i = obj(input, "input");
+      const i = expectObject(input, "input");
       const significant = hasSignificantMissedValidations(
         toBigInt(i.missed, "missed"),
         toBigInt(i.total, "total"),

@@ -11,6 +11,7 @@
 import { InputError, describeValue } from "../errors.js";
 import { checkedNonNegativeInt64, checkedInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
+import { isJsonObject } from "../json-input.js";
 
 /** devshardctl's default GATEWAY_POC_MAX_CONCURRENT_REQUESTS_PER_10000_WEIGHT. */
 export const DEFAULT_POC_RATE = 10n;
@@ -22,8 +23,6 @@ export interface DemandInput {
   peakInFlight: Map<string, bigint>;
 }
 
-const isObject = (v: Json | undefined): v is { [k: string]: Json } => v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
-
 /** Validate a PoC concurrency rate (requests per 10,000 weight): a positive integer. */
 export function checkRate(v: unknown, path: string): bigint {
   const r = checkedInt64(v, path);
@@ -33,7 +32,7 @@ export function checkRate(v: unknown, path: string): bigint {
 
 /** Validate a demand object (file or snapshot slice); errors name `path` and the offending value. */
 export function parseDemand(json: Json, path: string): DemandInput {
-  if (!isObject(json)) throw new InputError(`expected an object with "peakInFlightRequests", got ${describeValue(json)}`, path);
+  if (!isJsonObject(json)) throw new InputError(`expected an object with "peakInFlightRequests", got ${describeValue(json)}`, path);
   const known = new Set(["pocMaxConcurrentPer10000Weight", "peakInFlightRequests", "note"]);
   for (const k of Object.keys(json)) {
     if (!known.has(k)) throw new InputError(`unknown field ${describeValue(k)} (expected peakInFlightRequests, pocMaxConcurrentPer10000Weight, note)`, path);
@@ -41,7 +40,7 @@ export function parseDemand(json: Json, path: string): DemandInput {
   const rate = json.pocMaxConcurrentPer10000Weight === undefined ? undefined : checkRate(json.pocMaxConcurrentPer10000Weight, `${path}.pocMaxConcurrentPer10000Weight`);
   const peaks = json.peakInFlightRequests;
   const pPath = `${path}.peakInFlightRequests`;
-  if (!isObject(peaks)) throw new InputError(`expected an object mapping model id to peak in-flight requests, got ${describeValue(peaks)}`, pPath);
+  if (!isJsonObject(peaks)) throw new InputError(`expected an object mapping model id to peak in-flight requests, got ${describeValue(peaks)}`, pPath);
   const peakInFlight = new Map<string, bigint>();
   for (const [model, v] of Object.entries(peaks)) {
     peakInFlight.set(model, checkedNonNegativeInt64(v, `${pPath}[${JSON.stringify(model)}]`));

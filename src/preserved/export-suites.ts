@@ -13,7 +13,8 @@ import { GoRand } from "../go/math-rand.js";
 import { INT64_MAX, INT64_MIN } from "../go/int64.js";
 import { parseJson, type Json } from "../go/json.js";
 import type { ExportSuite } from "../vectors/export-types.js";
-import { buildCases, exactObject, intField, mapObject, ruleRejects, stringField, type CaseInput, type JsonObject } from "../vectors/spec-suite.js";
+import { buildCases, intField, ruleRejects, type CaseInput } from "../vectors/spec-suite.js";
+import { exactObject, expectObject, expectString, type JsonObject } from "../json-input.js";
 import type { SuiteTable } from "../vectors/types.js";
 import { modelIds } from "./check-sampler.js";
 import { parseSlotAllocation, runPreservedRules } from "./compare-rules.js";
@@ -25,13 +26,13 @@ const INPUT_FIELDS = ["state", "anchor", "slotAllocation", "rate", "peakInFlight
 
 function runDemandRule(input: Json): unknown {
   const i = exactObject(input, INPUT_FIELDS, "input");
-  const stateJson = mapObject(i.state, "input.state");
+  const stateJson = expectObject(i.state, "input.state");
   if ("anchorHeight" in stateJson) throw new InputError("the anchor is input.anchor; the state must not carry its own anchorHeight", "input.state.anchorHeight");
   const state = parsePreservedState(stateJson, "input.state", { lenient: true });
   const anchor = intField(i.anchor, "input.anchor", INT64_MIN, INT64_MAX);
-  const slotAllocation = stringField(i.slotAllocation, "input.slotAllocation");
+  const slotAllocation = expectString(i.slotAllocation, "input.slotAllocation");
   const rate = intField(i.rate, "input.rate", 1n, INT64_MAX);
-  const peaks = mapObject(i.peakInFlightRequests, "input.peakInFlightRequests");
+  const peaks = expectObject(i.peakInFlightRequests, "input.peakInFlightRequests");
   const peakInFlight = new Map<string, bigint>();
   for (const m of Object.keys(peaks)) peakInFlight.set(m, intField(peaks[m], `input.peakInFlightRequests[${JSON.stringify(m)}]`, 0n, INT64_MAX));
   for (const m of modelIds(state)) {
@@ -73,12 +74,12 @@ function goStates(): Map<string, { state: JsonObject; anchor: bigint }> {
     if (e instanceof InputError) throw e;
     throw new InputError(`cannot read the bundled Go vectors (${(e as NodeJS.ErrnoException).code ?? String(e)})`, GO_EPISODE_VECTORS);
   }
-  const cases = (mapObject(doc, GO_EPISODE_VECTORS).cases ?? []) as Json[];
+  const cases = (expectObject(doc, GO_EPISODE_VECTORS).cases ?? []) as Json[];
   const out = new Map<string, { state: JsonObject; anchor: bigint }>();
   for (const name of GO_CASES) {
-    const c = cases.find((x) => mapObject(x, GO_EPISODE_VECTORS).name === name) as JsonObject | undefined;
+    const c = cases.find((x) => expectObject(x, GO_EPISODE_VECTORS).name === name) as JsonObject | undefined;
     if (c === undefined) throw new InputError(`case ${describeValue(name)} not found`, GO_EPISODE_VECTORS);
-    const { anchorHeight, ...state } = mapObject(c.input, `${name}.input`);
+    const { anchorHeight, ...state } = expectObject(c.input, `${name}.input`);
     out.set(name, { state, anchor: intField(anchorHeight, `${name}.input.anchorHeight`) });
   }
   return out;
@@ -123,7 +124,7 @@ function withSlotAllocation(state: JsonObject, slotAllocation: string): JsonObje
 }
 
 function models(state: JsonObject): string[] {
-  const root = mapObject(state.rootGroup, "rootGroup");
+  const root = expectObject(state.rootGroup, "rootGroup");
   return [...new Set((root.subGroupModels as string[]) ?? [])].sort(compareGoStrings);
 }
 

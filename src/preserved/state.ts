@@ -18,6 +18,7 @@ import { InputError, describeValue } from "../errors.js";
 import { checkedInt64, checkedUint64, INT32_MAX, INT32_MIN, toBigInt } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
+import { type JsonObject, expectArray, expectBoolean, expectObject, expectString } from "../json-input.js";
 
 /** MLNodeInfo (the fields the sampler reads). */
 export interface MLNodeInfo {
@@ -84,39 +85,13 @@ export interface ParsePreservedStateOptions {
   lenient?: boolean;
 }
 
-type Obj = { [k: string]: Json };
-
 const key = (k: string): string => `[${JSON.stringify(k)}]`;
 
-function isObj(v: Json | undefined): v is Obj {
-  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+function optBool(o: JsonObject, field: string, path: string): boolean {
+  return o[field] === undefined ? false : expectBoolean(o[field], `${path}.${field}`);
 }
 
-function obj(v: Json | undefined, path: string): Obj {
-  if (!isObj(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, path);
-  return v;
-}
-
-function arr(v: Json | undefined, path: string): Json[] {
-  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, path);
-  return v;
-}
-
-function str(v: Json | undefined, path: string): string {
-  if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, path);
-  return v;
-}
-
-function bool(v: Json | undefined, path: string): boolean {
-  if (typeof v !== "boolean") throw new InputError(`expected true or false, got ${describeValue(v)}`, path);
-  return v;
-}
-
-function optBool(o: Obj, field: string, path: string): boolean {
-  return o[field] === undefined ? false : bool(o[field], `${path}.${field}`);
-}
-
-function has(o: Obj, field: string, path: string): Json {
+function has(o: JsonObject, field: string, path: string): Json {
   if (!(field in o) || o[field] === undefined) throw new InputError(`missing field "${field}"`, path);
   return o[field]!;
 }
@@ -140,18 +115,18 @@ class Reader {
       this.warnings.push(`${path}: null node entry (Go drops nil nodes)`);
       return null;
     }
-    const o = obj(v, path);
-    const nodeId = str(has(o, "nodeId", path), `${path}.nodeId`);
+    const o = expectObject(v, path);
+    const nodeId = expectString(has(o, "nodeId", path), `${path}.nodeId`);
     const pocWeight = this.weight(has(o, "pocWeight", path), `${path}.pocWeight`, "pocWeight");
     const throughput = o.throughput === undefined ? 0n : this.weight(o.throughput, `${path}.throughput`, "throughput");
-    const ts = o.timeslotAllocation === undefined || o.timeslotAllocation === null ? [] : arr(o.timeslotAllocation, `${path}.timeslotAllocation`);
-    const timeslotAllocation = ts.map((b, i) => bool(b, `${path}.timeslotAllocation[${i}]`));
+    const ts = o.timeslotAllocation === undefined || o.timeslotAllocation === null ? [] : expectArray(o.timeslotAllocation, `${path}.timeslotAllocation`);
+    const timeslotAllocation = ts.map((b, i) => expectBoolean(b, `${path}.timeslotAllocation[${i}]`));
     return { nodeId, pocWeight, throughput, timeslotAllocation };
   }
 
   nodes(v: Json | undefined, path: string): (MLNodeInfo | null)[] {
     if (v === null) return [];
-    const list = arr(v, path).map((n, i) => this.node(n, `${path}[${i}]`));
+    const list = expectArray(v, path).map((n, i) => this.node(n, `${path}[${i}]`));
     const seen = new Set<string>();
     for (let i = 0; i < list.length; i++) {
       const n = list[i];
@@ -171,8 +146,8 @@ class Reader {
       this.warnings.push(`${path}: null validation weight entry (Go panics if it reads this group)`);
       return null;
     }
-    const o = obj(v, path);
-    const memberAddress = str(has(o, "memberAddress", path), `${path}.memberAddress`);
+    const o = expectObject(v, path);
+    const memberAddress = expectString(has(o, "memberAddress", path), `${path}.memberAddress`);
     const votingPower = this.weight(has(o, "votingPower", path), `${path}.votingPower`, "votingPower");
     const weight = o.weight === undefined ? 0n : checkedInt64(o.weight, `${path}.weight`);
     const mlNodes = this.nodes(has(o, "mlNodes", path), `${path}.mlNodes`);
@@ -181,7 +156,7 @@ class Reader {
 
   /** The entries of one group, and how many were null (nil pointers; lenient only). */
   subWeights(v: Json | undefined, path: string): { validationWeights: ValidationWeight[]; nilEntries?: number } {
-    const all = v === null ? [] : arr(v, path).map((x, i) => this.subWeight(x, `${path}[${i}]`));
+    const all = v === null ? [] : expectArray(v, path).map((x, i) => this.subWeight(x, `${path}[${i}]`));
     const list = all.filter((vw): vw is ValidationWeight => vw !== null);
     const seen = new Set<string>();
     list.forEach((vw, i) => {
@@ -199,32 +174,32 @@ class Reader {
       this.warnings.push(`${path}: null (nil set) means no live filtering; the chain always returns a set`);
       return null;
     }
-    return new Set(arr(v, path).map((a, i) => str(a, `${path}[${i}]`)));
+    return new Set(expectArray(v, path).map((a, i) => expectString(a, `${path}[${i}]`)));
   }
 }
 
 function parseDecimal(v: Json, path: string): ChainDecimal {
-  const o = obj(v, path);
+  const o = expectObject(v, path);
   const value = checkedInt64(has(o, "value", path), `${path}.value`);
   const e = toBigInt(has(o, "exponent", path), `${path}.exponent`);
   if (e < INT32_MIN || e > INT32_MAX) throw new InputError(`exponent ${e} does not fit in int32`, `${path}.exponent`);
-  if (o.decimalString !== undefined) str(o.decimalString, `${path}.decimalString`);
+  if (o.decimalString !== undefined) expectString(o.decimalString, `${path}.decimalString`);
   return { value, exponent: Number(e) };
 }
 
 /** Validate the preserved-set state object (the sample_preserved_for_episode input shape). */
 export function parsePreservedState(json: Json, path: string, options: ParsePreservedStateOptions = {}): PreservedState {
   const r = new Reader(options.lenient ?? false);
-  const o = obj(json, path);
+  const o = expectObject(json, path);
 
   const anchorHeight = o.anchorHeight === undefined || o.anchorHeight === null ? undefined : checkedInt64(o.anchorHeight, `${path}.anchorHeight`);
 
-  const ep = obj(has(o, "epoch", path), `${path}.epoch`);
+  const ep = expectObject(has(o, "epoch", path), `${path}.epoch`);
   const epoch = { index: checkedUint64(has(ep, "index", `${path}.epoch`), `${path}.epoch.index`) };
 
   const gPath = `${path}.genesisGuardianAddresses`;
-  const gRaw = o.genesisGuardianAddresses === null ? [] : arr(has(o, "genesisGuardianAddresses", path), gPath);
-  const genesisGuardianAddresses = gRaw.map((a, i) => str(a, `${gPath}[${i}]`));
+  const gRaw = o.genesisGuardianAddresses === null ? [] : expectArray(has(o, "genesisGuardianAddresses", path), gPath);
+  const genesisGuardianAddresses = gRaw.map((a, i) => expectString(a, `${gPath}[${i}]`));
   genesisGuardianAddresses.forEach((a, i) => {
     const conv = operatorAddressToAccAddress(a);
     if (typeof conv !== "string") r.warnings.push(`${gPath}[${i}]: ${describeValue(a)} is not a gonkavaloper address (${conv.error}); Go skips it, so it is not excluded`);
@@ -232,23 +207,23 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
 
   // params
   const pPath = `${path}.params`;
-  const p = obj(has(o, "params", path), pPath);
+  const p = expectObject(has(o, "params", path), pPath);
   const paramsError = optBool(p, "error", pPath);
   let pocSlotAllocation: ChainDecimal | null = null;
   if (!paramsError || p.epochParams !== undefined) {
-    const epp = obj(has(p, "epochParams", pPath), `${pPath}.epochParams`);
+    const epp = expectObject(has(p, "epochParams", pPath), `${pPath}.epochParams`);
     const psa = epp.pocSlotAllocation;
     pocSlotAllocation = psa === undefined || psa === null ? null : parseDecimal(psa, `${pPath}.epochParams.pocSlotAllocation`);
   }
 
   // root group
   const rPath = `${path}.rootGroup`;
-  const rg = obj(has(o, "rootGroup", path), rPath);
+  const rg = expectObject(has(o, "rootGroup", path), rPath);
   const rootError = optBool(rg, "error", rPath);
   const smPath = `${rPath}.subGroupModels`;
   // A failed root read carries no data: its other fields may be absent.
   const optional = (f: string): boolean => rootError && rg[f] === undefined;
-  const subGroupModels = (rg.subGroupModels === null || optional("subGroupModels") ? [] : arr(has(rg, "subGroupModels", rPath), smPath)).map((m, i) => str(m, `${smPath}[${i}]`));
+  const subGroupModels = (rg.subGroupModels === null || optional("subGroupModels") ? [] : expectArray(has(rg, "subGroupModels", rPath), smPath)).map((m, i) => expectString(m, `${smPath}[${i}]`));
   {
     const seen = new Set<string>();
     subGroupModels.forEach((m, i) => {
@@ -257,14 +232,14 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     });
   }
   const rvPath = `${rPath}.validationWeights`;
-  const rootWeights = (rg.validationWeights === null || optional("validationWeights") ? [] : arr(has(rg, "validationWeights", rPath), rvPath)).map((v, i): ValidationWeight | null => {
+  const rootWeights = (rg.validationWeights === null || optional("validationWeights") ? [] : expectArray(has(rg, "validationWeights", rPath), rvPath)).map((v, i): ValidationWeight | null => {
     const vp = `${rvPath}[${i}]`;
     if (v === null) {
       r.warnings.push(`${vp}: null entry (Go skips nil entries)`);
       return null;
     }
-    const vo = obj(v, vp);
-    const memberAddress = str(has(vo, "memberAddress", vp), `${vp}.memberAddress`);
+    const vo = expectObject(v, vp);
+    const memberAddress = expectString(has(vo, "memberAddress", vp), `${vp}.memberAddress`);
     const weight = r.weight(has(vo, "weight", vp), `${vp}.weight`, "weight");
     const votingPower = vo.votingPower === undefined ? 0n : checkedInt64(vo.votingPower, `${vp}.votingPower`);
     return { memberAddress, weight, votingPower, mlNodes: [] };
@@ -273,13 +248,13 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
 
   // live subgroups
   const lPath = `${path}.liveSubGroups`;
-  const ls = obj(has(o, "liveSubGroups", path), lPath);
+  const ls = expectObject(has(o, "liveSubGroups", path), lPath);
   const subError = optBool(ls, "error", lPath);
   const byModel = new Map<string, SubGroupState>();
-  const bm = ls.byModel === undefined && subError ? {} : obj(has(ls, "byModel", lPath), `${lPath}.byModel`);
+  const bm = ls.byModel === undefined && subError ? {} : expectObject(has(ls, "byModel", lPath), `${lPath}.byModel`);
   for (const [m, v] of Object.entries(bm)) {
     const mp = `${lPath}.byModel${key(m)}`;
-    const so = obj(v, mp);
+    const so = expectObject(v, mp);
     byModel.set(m, {
       liveMembers: r.liveSet(has(so, "liveMembers", mp), `${mp}.liveMembers`),
       ...r.subWeights(has(so, "validationWeights", mp), `${mp}.validationWeights`),
@@ -298,18 +273,18 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   // previous epoch
   const pgPath = `${path}.previousEpochGroupData`;
   const previousEpochGroupData = new Map<string, { validationWeights: ValidationWeight[] }>();
-  const pg = o.previousEpochGroupData === null ? {} : obj(has(o, "previousEpochGroupData", path), pgPath);
+  const pg = o.previousEpochGroupData === null ? {} : expectObject(has(o, "previousEpochGroupData", path), pgPath);
   for (const [m, v] of Object.entries(pg)) {
     const mp = `${pgPath}${key(m)}`;
-    const so = obj(v, mp);
+    const so = expectObject(v, mp);
     previousEpochGroupData.set(m, r.subWeights(has(so, "validationWeights", mp), `${mp}.validationWeights`));
   }
   const psPath = `${path}.previousEpochPerformanceSummaries`;
   const previousEpochPerformanceSummaries = new Map<string, { rewardedCoins: bigint }>();
-  const ps = o.previousEpochPerformanceSummaries === null ? {} : obj(has(o, "previousEpochPerformanceSummaries", path), psPath);
+  const ps = o.previousEpochPerformanceSummaries === null ? {} : expectObject(has(o, "previousEpochPerformanceSummaries", path), psPath);
   for (const [a, v] of Object.entries(ps)) {
     const ap = `${psPath}${key(a)}`;
-    const so = obj(v, ap);
+    const so = expectObject(v, ap);
     previousEpochPerformanceSummaries.set(a, { rewardedCoins: checkedUint64(has(so, "rewardedCoins", ap), `${ap}.rewardedCoins`) });
   }
 

@@ -15,11 +15,12 @@
 import { readFileSync } from "node:fs";
 import { InputError, describeValue } from "../errors.js";
 import { parseJson, stringifyJson, type Json } from "../go/json.js";
+import { isJsonObject, type JsonObject } from "../json-input.js";
 
 export const SNAPSHOT_SCHEMA = "gonka-spec/snapshot";
 export const SNAPSHOT_VERSION = 1;
 
-export type JsonObject = { [k: string]: Json };
+export type { JsonObject };
 
 export interface Snapshot {
   schema: typeof SNAPSHOT_SCHEMA;
@@ -38,13 +39,10 @@ export interface Snapshot {
   chain?: JsonObject;
 }
 
-function isObject(v: unknown): v is JsonObject {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
 
 /** Validate a parsed document as a snapshot envelope. `where` names the file in errors. */
 export function parseSnapshot(doc: Json, where = "snapshot"): Snapshot {
-  if (!isObject(doc)) throw new InputError("a snapshot must be a JSON object", where);
+  if (!isJsonObject(doc)) throw new InputError("a snapshot must be a JSON object", where);
   if (doc.schema !== SNAPSHOT_SCHEMA) {
     throw new InputError(`schema: expected "${SNAPSHOT_SCHEMA}", got ${describeValue(doc.schema)}; is this a gonka-spec snapshot?`, where);
   }
@@ -59,9 +57,9 @@ export function parseSnapshot(doc: Json, where = "snapshot"): Snapshot {
   if (!(typeof h === "string" && /^\d+$/.test(h)) && !(typeof h === "number" && Number.isInteger(h) && h >= 0) && typeof h !== "bigint") {
     throw new InputError(`height: expected a block height, got ${describeValue(h)}`, where);
   }
-  if (!isObject(doc.preserved)) throw new InputError(`preserved: expected an object, got ${describeValue(doc.preserved)}`, where);
+  if (!isJsonObject(doc.preserved)) throw new InputError(`preserved: expected an object, got ${describeValue(doc.preserved)}`, where);
   for (const k of ["settlement", "demand", "chain"] as const) {
-    if (doc[k] !== undefined && !isObject(doc[k])) throw new InputError(`${k}: expected an object, got ${describeValue(doc[k])}`, where);
+    if (doc[k] !== undefined && !isJsonObject(doc[k])) throw new InputError(`${k}: expected an object, got ${describeValue(doc[k])}`, where);
   }
   if (doc.fetchedAt !== undefined && typeof doc.fetchedAt !== "string") throw new InputError(`fetchedAt: expected a string`, where);
   return { ...(doc as unknown as Snapshot), height: String(h) };

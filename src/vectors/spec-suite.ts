@@ -10,38 +10,13 @@ import { toBigInt } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import type { VectorCase } from "./types.js";
 
-export type JsonObject = { [k: string]: Json };
 
 /** An object with exactly the keys `keys` (none missing, none unknown). */
-export function exactObject(v: Json | undefined, keys: readonly string[], path: string): JsonObject {
-  if (v === null || v === undefined || typeof v !== "object" || Array.isArray(v)) {
-    throw new InputError(`expected an object with fields ${keys.join(", ")}, got ${describeValue(v)}`, path);
-  }
-  for (const k of keys) if (!(k in v)) throw new InputError(`missing field ${JSON.stringify(k)} (every parameter is explicit in a spec vector)`, path);
-  for (const k of Object.keys(v)) if (!keys.includes(k)) throw new InputError(`unknown field ${JSON.stringify(k)} (expected ${keys.join(", ")})`, path);
-  return v;
-}
 
 /** A JSON object whose keys are free (a map). */
-export function mapObject(v: Json | undefined, path: string): JsonObject {
-  if (v === null || v === undefined || typeof v !== "object" || Array.isArray(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, path);
-  return v;
-}
 
-export function arrayField(v: Json | undefined, path: string): Json[] {
-  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, path);
-  return v;
-}
 
-export function stringField(v: Json | undefined, path: string): string {
-  if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, path);
-  return v;
-}
 
-export function booleanField(v: Json | undefined, path: string): boolean {
-  if (typeof v !== "boolean") throw new InputError(`expected true or false, got ${describeValue(v)}`, path);
-  return v;
-}
 
 /** An integer (JSON number or lossless bigint) in [min, max]. */
 export function intField(v: Json | undefined, path: string, min?: bigint, max?: bigint): bigint {

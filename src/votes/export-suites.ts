@@ -7,18 +7,8 @@ import { InputError, describeValue } from "../errors.js";
 import { INT64_MAX, UINT64_MAX } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import type { ExportSuite } from "../vectors/export-types.js";
-import {
-  arrayField,
-  buildCases,
-  enumField,
-  exactObject,
-  intField,
-  mapObject,
-  ruleRejects,
-  stringField,
-  type CaseInput,
-  type JsonObject,
-} from "../vectors/spec-suite.js";
+import { buildCases, enumField, intField, ruleRejects, type CaseInput } from "../vectors/spec-suite.js";
+import { expectArray, exactObject, expectObject, expectString, type JsonObject } from "../json-input.js";
 import type { SuiteTable } from "../vectors/types.js";
 import { contextLengthFault, type TallyRule } from "./context-length-rule.js";
 import { contextLengthScenario, type ScenarioOutcome } from "./context-length-scenario.js";
@@ -32,7 +22,7 @@ const SIBLING_FIELDS = ["id", "status", "promptHash", "inputTokens"] as const;
 const SCENARIO_FIELDS = ["kind", "slots", "factor", "limit", "maxTokens", "promptTokens"] as const;
 
 function hexBytes(v: Json | undefined, path: string): Uint8Array {
-  const s = stringField(v, path);
+  const s = expectString(v, path);
   if (!/^([0-9a-f]{2})*$/.test(s)) throw new InputError(`expected lowercase hex bytes, got ${describeValue(s)}`, path);
   return Uint8Array.from(s.match(/../g) ?? [], (b) => parseInt(b, 16));
 }
@@ -62,16 +52,16 @@ function basisOf(reason: string): { basis: string; sibling: bigint | null } {
 
 function runFault(i: JsonObject): unknown {
   const ruleKind = enumField(i.rule, "input.rule", ["current", "context-aware"] as const);
-  const limits = mapObject(i.modelLimits, "input.modelLimits");
+  const limits = expectObject(i.modelLimits, "input.modelLimits");
   const modelLimits = new Map<string, bigint>();
   for (const m of Object.keys(limits)) modelLimits.set(m, intField(limits[m], `input.modelLimits[${JSON.stringify(m)}]`, 0n, UINT64_MAX));
   const rule: TallyRule = ruleKind === "current" ? { kind: "current" } : { kind: "context-aware", modelLimits };
   const r = exactObject(i.record, RECORD_FIELDS, "input.record");
   const id = intField(r.id, "input.record.id", 0n, UINT64_MAX);
-  const rec = record({ model: stringField(r.model, "input.record.model"), promptHash: hexBytes(r.promptHash, "input.record.promptHash"), maxTokens: intField(r.maxTokens, "input.record.maxTokens", 0n, UINT64_MAX) });
+  const rec = record({ model: expectString(r.model, "input.record.model"), promptHash: hexBytes(r.promptHash, "input.record.promptHash"), maxTokens: intField(r.maxTokens, "input.record.maxTokens", 0n, UINT64_MAX) });
   const promptTokens = i.promptTokens === null ? undefined : intField(i.promptTokens, "input.promptTokens", 0n, UINT64_MAX);
   const siblings = new Map<bigint, InferenceRecord>();
-  arrayField(i.siblings, "input.siblings").forEach((s, j) => {
+  expectArray(i.siblings, "input.siblings").forEach((s, j) => {
     const p = `input.siblings[${j}]`;
     const o = exactObject(s, SIBLING_FIELDS, p);
     const sid = intField(o.id, `${p}.id`, 0n, UINT64_MAX);
@@ -105,7 +95,7 @@ function runScenario(i: JsonObject): unknown {
 }
 
 function runContextLength(input: Json): unknown {
-  const kind = enumField(mapObject(input, "input").kind, "input.kind", ["fault", "scenario"] as const);
+  const kind = enumField(expectObject(input, "input").kind, "input.kind", ["fault", "scenario"] as const);
   return kind === "fault" ? runFault(exactObject(input, FAULT_FIELDS, "input")) : runScenario(exactObject(input, SCENARIO_FIELDS, "input"));
 }
 

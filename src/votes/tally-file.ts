@@ -40,6 +40,7 @@ import type { Json } from "../go/json.js";
 import { MAX_GROUP_SIZE } from "./bitmap128.js";
 import { TX_TYPES, type DevshardTx, type TimeoutVote } from "./devshard-tx.js";
 import { computeVoteThreshold, defaultSessionConfig, type SessionConfig } from "./session-config.js";
+import { type JsonObject, expectArray, expectBoolean, expectObject, expectString, isJsonObject } from "../json-input.js";
 
 /** One replay step. */
 export type TallyStep =
@@ -72,22 +73,6 @@ export interface ParseOptions {
   factor?: number;
 }
 
-type Obj = { [k: string]: Json };
-
-function isObj(v: unknown): v is Obj {
-  return v !== null && typeof v === "object" && !Array.isArray(v);
-}
-
-function obj(v: Json | undefined, path: string): Obj {
-  if (!isObj(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, path);
-  return v;
-}
-
-function arr(v: Json | undefined, path: string): Json[] {
-  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, path);
-  return v;
-}
-
 function intIn(v: Json | undefined, path: string, min: bigint, max: bigint, what: string): bigint {
   if (v === undefined) throw new InputError("missing (expected an integer)", path);
   const x = toBigInt(v, path);
@@ -100,26 +85,14 @@ const u64 = (v: Json | undefined, path: string): bigint => intIn(v, path, 0n, UI
 const i64 = (v: Json | undefined, path: string): bigint => intIn(v, path, INT64_MIN, INT64_MAX, "int64");
 const u32 = (v: Json | undefined, path: string): number => Number(intIn(v, path, 0n, UINT32_MAX, "uint32"));
 
-function str(v: Json | undefined, path: string): string {
-  if (v === undefined) throw new InputError("missing (expected a string)", path);
-  if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, path);
-  return v;
-}
-
-function bool(v: Json | undefined, path: string): boolean {
-  if (v === undefined) throw new InputError("missing (expected true or false)", path);
-  if (typeof v !== "boolean") throw new InputError(`expected true or false, got ${describeValue(v)}`, path);
-  return v;
-}
-
 function hex(v: Json | undefined, path: string): Uint8Array {
   if (v === undefined) return new Uint8Array(0);
-  const s = str(v, path);
+  const s = expectString(v, path);
   if (!/^([0-9a-fA-F]{2})*$/.test(s)) throw new InputError(`expected hex bytes, got ${describeValue(s)}`, path);
   return Uint8Array.from(Buffer.from(s, "hex"));
 }
 
-function checkKeys(o: Obj, allowed: readonly string[], path: string, strict: boolean): void {
+function checkKeys(o: JsonObject, allowed: readonly string[], path: string, strict: boolean): void {
   if (!strict) return;
   for (const k of Object.keys(o)) {
     if (!allowed.includes(k)) throw new InputError(`unknown field ${JSON.stringify(k)} (expected one of ${allowed.join(", ")})`, path);
@@ -138,7 +111,7 @@ const CONFIG_KEYS = [
 ];
 
 function parseGroup(v: Json | undefined, path: string): string[] {
-  const items = arr(v, path);
+  const items = expectArray(v, path);
   const group: string[] = [];
   items.forEach((it, i) => {
     const p = `${path}[${i}]`;
@@ -146,8 +119,8 @@ function parseGroup(v: Json | undefined, path: string): string[] {
       group.push(it);
       return;
     }
-    const o = obj(it, p);
-    const addr = str(o.address, `${p}.address`);
+    const o = expectObject(it, p);
+    const addr = expectString(o.address, `${p}.address`);
     const w = toBigInt(o.weight ?? 1, `${p}.weight`);
     if (w < 1n) throw new InputError(w < 0n ? `weight must not be negative, got ${w}` : "weight must be at least 1", `${p}.weight`);
     if (w > BigInt(MAX_GROUP_SIZE)) throw new InputError(`weight ${w} exceeds the maximum group size ${MAX_GROUP_SIZE}`, `${p}.weight`);
@@ -162,7 +135,7 @@ function parseConfig(v: Json | undefined, path: string, n: number, factor: numbe
   const cfg = defaultSessionConfig(n);
   if (factor !== undefined) cfg.voteThreshold = computeVoteThreshold(n, factor);
   if (v === undefined) return cfg;
-  const o = obj(v, path);
+  const o = expectObject(v, path);
   checkKeys(o, CONFIG_KEYS, path, strict);
   const p = (k: string): string => `${path}.${k}`;
   if (o.refusal_timeout !== undefined) cfg.refusalTimeout = i64(o.refusal_timeout, p("refusal_timeout"));
@@ -192,13 +165,13 @@ function slot(v: Json | undefined, path: string, ctx: TxContext): number {
   return s;
 }
 
-function signer(o: Obj, path: string, dflt: string | undefined): string | null {
+function signer(o: JsonObject, path: string, dflt: string | undefined): string | null {
   if (!("signer" in o)) {
     if (dflt === undefined) throw new InputError("missing signer (no slot address to default to)", `${path}.signer`);
     return dflt;
   }
   if (o.signer === null) return null;
-  return str(o.signer, `${path}.signer`);
+  return expectString(o.signer, `${path}.signer`);
 }
 
 const TX_KEYS: Record<string, readonly string[]> = {
@@ -225,7 +198,7 @@ function parseReason(v: Json | undefined, path: string): number {
 
 /** Parse one message. */
 export function parseTx(v: Json, path: string, ctx: TxContext): DevshardTx {
-  const o = obj(v, path);
+  const o = expectObject(v, path);
   const type = o.type;
   if (typeof type !== "string" || !(TX_TYPES as readonly string[]).includes(type)) {
     throw new InputError(`unknown message kind ${describeValue(type)} (expected one of ${TX_TYPES.join(", ")})`, `${path}.type`);
@@ -234,14 +207,14 @@ export function parseTx(v: Json, path: string, ctx: TxContext): DevshardTx {
   const p = (k: string): string => `${path}.${k}`;
   const n = BigInt(ctx.group.length);
   const id = (): bigint => u64(o.inference_id, p("inference_id"));
-  const escrow = (): string => (o.escrow_id === undefined ? ctx.escrowId : str(o.escrow_id, p("escrow_id")));
+  const escrow = (): string => (o.escrow_id === undefined ? ctx.escrowId : expectString(o.escrow_id, p("escrow_id")));
   const addrOf = (s: number): string | undefined => ctx.group[s];
   switch (type) {
     case "start":
       return {
         type,
         inferenceId: id(),
-        model: o.model === undefined ? "" : str(o.model, p("model")),
+        model: o.model === undefined ? "" : expectString(o.model, p("model")),
         promptHash: hex(o.prompt_hash_hex, p("prompt_hash_hex")),
         inputLength: u64(o.input_length ?? 0, p("input_length")),
         maxTokens: u64(o.max_tokens ?? 0, p("max_tokens")),
@@ -267,19 +240,19 @@ export function parseTx(v: Json, path: string, ctx: TxContext): DevshardTx {
     }
     case "validation": {
       const s = slot(o.validator_slot, p("validator_slot"), ctx);
-      return { type, inferenceId: id(), validatorSlot: s, valid: bool(o.valid, p("valid")), signer: signer(o, path, addrOf(s)), escrowId: escrow() };
+      return { type, inferenceId: id(), validatorSlot: s, valid: expectBoolean(o.valid, p("valid")), signer: signer(o, path, addrOf(s)), escrowId: escrow() };
     }
     case "vote": {
       const s = slot(o.voter_slot, p("voter_slot"), ctx);
-      return { type, inferenceId: id(), voterSlot: s, voteValid: bool(o.vote_valid, p("vote_valid")), signer: signer(o, path, addrOf(s)), escrowId: escrow() };
+      return { type, inferenceId: id(), voterSlot: s, voteValid: expectBoolean(o.vote_valid, p("vote_valid")), signer: signer(o, path, addrOf(s)), escrowId: escrow() };
     }
     case "timeout": {
-      const votes: TimeoutVote[] = arr(o.votes ?? [], p("votes")).map((vv, i) => {
+      const votes: TimeoutVote[] = expectArray(o.votes ?? [], p("votes")).map((vv, i) => {
         const vp = `${path}.votes[${i}]`;
-        const vo = obj(vv, vp);
+        const vo = expectObject(vv, vp);
         checkKeys(vo, ["voter_slot", "accept", "signer"], vp, ctx.opts.strictKeys);
         const s = slot(vo.voter_slot, `${vp}.voter_slot`, ctx);
-        return { voterSlot: s, accept: vo.accept === undefined ? true : bool(vo.accept, `${vp}.accept`), signer: signer(vo, vp, addrOf(s)) };
+        return { voterSlot: s, accept: vo.accept === undefined ? true : expectBoolean(vo.accept, `${vp}.accept`), signer: signer(vo, vp, addrOf(s)) };
       });
       const tx: DevshardTx = { type, inferenceId: id(), reason: parseReason(o.reason, p("reason")), votes };
       if (o.prompt_tokens !== undefined) tx.promptTokens = u64(o.prompt_tokens, p("prompt_tokens"));
@@ -295,21 +268,21 @@ export function parseTx(v: Json, path: string, ctx: TxContext): DevshardTx {
 }
 
 function parseStep(v: Json, path: string, ctx: TxContext): TallyStep {
-  const o = obj(v, path);
+  const o = expectObject(v, path);
   if ("type" in o) return { kind: "diff", mode: "strict", txs: [parseTx(o, path, ctx)], repeat: 1 };
   checkKeys(o, ["mode", "txs", "repeat", "seal_inference", "comment"], path, ctx.opts.strictKeys);
   const comment = typeof o.comment === "string" ? o.comment : undefined;
   if (o.seal_inference !== undefined) return { kind: "seal", inferenceId: u64(o.seal_inference, `${path}.seal_inference`), comment };
   const mode = o.mode ?? "strict";
   if (mode !== "strict" && mode !== "best_effort") throw new InputError(`expected "strict" or "best_effort", got ${describeValue(mode)}`, `${path}.mode`);
-  const txs = arr(o.txs ?? [], `${path}.txs`).map((t, i) => parseTx(t, `${path}.txs[${i}]`, ctx));
+  const txs = expectArray(o.txs ?? [], `${path}.txs`).map((t, i) => parseTx(t, `${path}.txs[${i}]`, ctx));
   const repeat = o.repeat === undefined ? 1 : Number(intIn(o.repeat, `${path}.repeat`, 1n, 100000n, "the repeat range 1..100000"));
   return { kind: "diff", mode, txs, repeat, comment };
 }
 
 /** Parse a tally file (or a vector case input); every problem is an InputError naming its path. */
 export function parseTallyFile(v: Json, source: string, opts: ParseOptions): TallyFile {
-  const o = obj(v, source);
+  const o = expectObject(v, source);
   checkKeys(o, TOP_KEYS, source, opts.strictKeys);
   const p = (k: string): string => `${source}: ${k}`;
   const group = parseGroup(o.group, p("group"));
@@ -317,32 +290,32 @@ export function parseTallyFile(v: Json, source: string, opts: ParseOptions): Tal
   const fileFactor = o.factor === undefined ? undefined : u32(o.factor, p("factor"));
   const factor = opts.factor ?? fileFactor;
   const config = parseConfig(o.config, p("config"), n, undefined, opts.strictKeys);
-  const hasThreshold = isObj(o.config) && o.config.vote_threshold !== undefined;
+  const hasThreshold = isJsonObject(o.config) && o.config.vote_threshold !== undefined;
   if (opts.factor !== undefined || (!hasThreshold && factor !== undefined)) config.voteThreshold = computeVoteThreshold(n, factor!);
-  const escrowId = o.escrow_id === undefined ? "escrow-1" : str(o.escrow_id, p("escrow_id"));
+  const escrowId = o.escrow_id === undefined ? "escrow-1" : expectString(o.escrow_id, p("escrow_id"));
   const ctx: TxContext = { group, escrowId, opts };
-  const warmGrants = arr(o.warm_grants ?? [], p("warm_grants")).map((g, i) => {
+  const warmGrants = expectArray(o.warm_grants ?? [], p("warm_grants")).map((g, i) => {
     const gp = `${p("warm_grants")}[${i}]`;
-    const go = obj(g, gp);
-    return { cold: str(go.cold, `${gp}.cold`), warm: str(go.warm, `${gp}.warm`) };
+    const go = expectObject(g, gp);
+    return { cold: expectString(go.cold, `${gp}.cold`), warm: expectString(go.warm, `${gp}.warm`) };
   });
   const modelLimits = new Map<string, bigint>();
   if (o.model_limits !== undefined) {
-    for (const [m, lim] of Object.entries(obj(o.model_limits, p("model_limits")))) modelLimits.set(m, u64(lim, `${p("model_limits")}.${m}`));
+    for (const [m, lim] of Object.entries(expectObject(o.model_limits, p("model_limits")))) modelLimits.set(m, u64(lim, `${p("model_limits")}.${m}`));
   }
-  const steps = arr(o.steps ?? o.diffs ?? [], p(o.steps === undefined && o.diffs !== undefined ? "diffs" : "steps")).map((s, i) =>
+  const steps = expectArray(o.steps ?? o.diffs ?? [], p(o.steps === undefined && o.diffs !== undefined ? "diffs" : "steps")).map((s, i) =>
     parseStep(s, `${p(o.steps === undefined && o.diffs !== undefined ? "diffs" : "steps")}[${i}]`, ctx),
   );
   const file: TallyFile = {
     escrowId,
-    userAddress: o.user_address === undefined ? "gonka1user" : str(o.user_address, p("user_address")),
-    stateRootAndProtocolVersion: o.state_root_and_protocol_version === undefined ? "v2" : str(o.state_root_and_protocol_version, p("state_root_and_protocol_version")),
+    userAddress: o.user_address === undefined ? "gonka1user" : expectString(o.user_address, p("user_address")),
+    stateRootAndProtocolVersion: o.state_root_and_protocol_version === undefined ? "v2" : expectString(o.state_root_and_protocol_version, p("state_root_and_protocol_version")),
     group,
     config,
     initialBalance: o.initial_balance === undefined ? 10_000_000n : u64(o.initial_balance, p("initial_balance")),
     warmGrants,
     modelLimits,
-    setup: arr(o.setup ?? [], p("setup")).map((s, i) => parseStep(s, `${p("setup")}[${i}]`, ctx)),
+    setup: expectArray(o.setup ?? [], p("setup")).map((s, i) => parseStep(s, `${p("setup")}[${i}]`, ctx)),
     steps,
   };
   if (factor !== undefined) file.factor = factor;

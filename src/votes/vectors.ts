@@ -18,13 +18,7 @@ import { buildSettlement, settlementStateRoot, verifySettlement } from "./settle
 import { hostStatsList, recordView, stateView } from "./state-view.js";
 import { parseTallyFile } from "./tally-file.js";
 import { replayTally, sameView, type StepResult } from "./tally-replay.js";
-
-type Obj = { [k: string]: Json };
-
-function obj(v: Json | undefined, path: string): Obj {
-  if (v === null || typeof v !== "object" || Array.isArray(v)) throw new InputError("expected an object", path);
-  return v;
-}
+import { expectObject } from "../json-input.js";
 
 const num = (v: Json | undefined, path: string): number => Number(toBigInt(v, path));
 const big = (v: Json | undefined, path: string): bigint => toBigInt(v, path);
@@ -64,17 +58,17 @@ function stepJson(r: StepResult, inferenceId: bigint): Record<string, unknown> {
 export const suites: SuiteTable = {
   compute_vote_threshold: {
     run(input) {
-      const o = obj(input, "input");
+      const o = expectObject(input, "input");
       return { vote_threshold: computeVoteThreshold(big(o.group_size, "group_size"), big(o.factor, "factor")) };
     },
   },
 
   session_bind_config: {
     run(input) {
-      const o = obj(input, "input");
+      const o = expectObject(input, "input");
       const n = big(o.group_size, "group_size");
-      const e = obj(o.escrow_fields, "escrow_fields");
-      const l = obj(o.live_params, "live_params");
+      const e = expectObject(o.escrow_fields, "escrow_fields");
+      const l = expectObject(o.live_params, "live_params");
       const fromEscrow = sessionConfigFromEscrow(n, {
         tokenPrice: big(e.token_price, "token_price"),
         createDevshardFee: big(e.create_devshard_fee, "create_devshard_fee"),
@@ -107,7 +101,7 @@ export const suites: SuiteTable = {
 
   settle_host_stats: {
     run(input) {
-      const o = obj(input, "input");
+      const o = expectObject(input, "input");
       const file = parseTallyFile(input, "input", { strictSlots: false, strictKeys: false });
       const r = replayTally(file, CURRENT_RULE);
       const st = r.steps.length > 0 ? r.steps[r.steps.length - 1]!.state : r.afterSetup;

@@ -1,0 +1,55 @@
+/**
+ * Reading user-supplied JSON (snapshots, epoch files, tally files, proposals, scenarios, vector
+ * inputs) with errors that name the path inside the document and the offending value. Every reader
+ * of input JSON in the project uses these, so a wrong field reads the same way everywhere:
+ * `snap.json: preserved.rootGroup.validationWeights[3].weight: expected an integer, got "12"`.
+ */
+import { InputError, describeValue } from "./errors.js";
+import type { Json } from "./go/json.js";
+
+export type JsonObject = { [k: string]: Json };
+
+/** A JSON object (not null, not an array). */
+export function isJsonObject(v: unknown): v is JsonObject {
+  return v !== null && v !== undefined && typeof v === "object" && !Array.isArray(v);
+}
+
+function missingOr(v: Json | undefined, expected: string): string {
+  return v === undefined ? `missing (expected ${expected})` : `expected ${expected}, got ${describeValue(v)}`;
+}
+
+export function expectObject(v: Json | undefined, path: string): JsonObject {
+  if (!isJsonObject(v)) throw new InputError(missingOr(v, "an object"), path);
+  return v;
+}
+
+export function expectArray(v: Json | undefined, path: string): Json[] {
+  if (!Array.isArray(v)) throw new InputError(missingOr(v, "an array"), path);
+  return v;
+}
+
+export function expectString(v: Json | undefined, path: string): string {
+  if (typeof v !== "string") throw new InputError(missingOr(v, "a string"), path);
+  return v;
+}
+
+export function expectBoolean(v: Json | undefined, path: string): boolean {
+  if (typeof v !== "boolean") throw new InputError(missingOr(v, "true or false"), path);
+  return v;
+}
+
+/** Reject keys a format does not define (catches typos); `path` names the object. */
+export function onlyKeys(o: JsonObject, allowed: Iterable<string>, path: string): void {
+  const set = allowed instanceof Set ? (allowed as Set<string>) : new Set(allowed);
+  for (const k of Object.keys(o)) {
+    if (!set.has(k)) throw new InputError(`unknown field ${JSON.stringify(k)} (expected one of ${[...set].join(", ")})`, path);
+  }
+}
+
+/** An object with exactly the keys `keys`: none missing, none unknown. */
+export function exactObject(v: Json | undefined, keys: readonly string[], path: string): JsonObject {
+  if (!isJsonObject(v)) throw new InputError(`expected an object with fields ${keys.join(", ")}, got ${describeValue(v)}`, path);
+  for (const k of keys) if (!(k in v)) throw new InputError(`missing field ${JSON.stringify(k)}`, path);
+  onlyKeys(v, keys, path);
+  return v;
+}
