@@ -1,9 +1,10 @@
 /** The settlement punishment: a participant failing the miss test has its reward weight zeroed. */
 import { GoError, GoPanic } from "../go/errors.js";
 import { UINT64_MAX } from "../go/int64.js";
-import { chainDecimalToDecimal, type ChainDecimal } from "./chain-decimal.js";
+import { type ChainDecimal } from "../go/chain-decimal.js";
 import type { Participant } from "./get-dynamic-p0.js";
 import { missedStatTest } from "./missed-stat-test.js";
+import { Decimal } from "../go/decimal.js";
 
 export const NIL_DEREFERENCE = "runtime error: invalid memory address or nil pointer dereference";
 
@@ -14,7 +15,7 @@ export function checkAndPunishForDowntime(total: bigint, missed: bigint, reward:
   let passed: boolean;
   try {
     // int(uint64) on 64-bit Go: values >= 2^63 wrap negative and take the error path.
-    passed = missedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), chainDecimalToDecimal(p0));
+    passed = missedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), Decimal.fromChain(p0));
   } catch (e) {
     if (e instanceof GoError) return reward;
     throw e;

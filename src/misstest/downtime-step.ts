@@ -1,5 +1,5 @@
 /** Step 4 of keeper.CalculateParticipantBitcoinRewards: choose p0, then zero the weights of those who fail. */
-import type { ChainDecimal } from "./chain-decimal.js";
+import type { ChainDecimal } from "../go/chain-decimal.js";
 import { checkAndPunishForDowntimeForParticipants } from "./check-and-punish-for-downtime.js";
 import { getDynamicP0, type Participant, type ValidationParams } from "./get-dynamic-p0.js";
 

@@ -16,7 +16,7 @@
 import { InputError, describeValue } from "../errors.js";
 import { checkedUint64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
-import { parseOptionalChainDecimal } from "./chain-decimal.js";
+import { parseOptionalChainDecimal } from "../go/chain-decimal.js";
 import type { Participant, ValidationParams } from "./get-dynamic-p0.js";
 import type { GraceEpochParams } from "./grace-epoch.js";
 import { isJsonObject } from "../json-input.js";

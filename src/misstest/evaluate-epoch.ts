@@ -5,13 +5,14 @@
  */
 import { DEC_ONE } from "../go/decimal.js";
 import { GoPanic } from "../go/errors.js";
-import { chainDecimalToDecimal, type ChainDecimal } from "./chain-decimal.js";
+import { type ChainDecimal } from "../go/chain-decimal.js";
 import { checkAndPunishForDowntimeForParticipants, downtimeCounts, NIL_DEREFERENCE } from "./check-and-punish-for-downtime.js";
 import type { EpochInput } from "./epoch-input.js";
 import { EXACT_MAX_TOTAL, exactCriticalValue, exactTestPasses, exactUpperTail, fractionToScientific, type Fraction } from "./exact-binomial.js";
 import { explainDynamicP0, type DynamicP0Explanation } from "./get-dynamic-p0.js";
 import { settlementValidationParams } from "./grace-epoch.js";
 import { explainMissedStatTest, type MissTestVerdict } from "./missed-stat-verdict.js";
+import { Decimal } from "../go/decimal.js";
 
 /** The exact binomial test of one count, or why it was not computed. */
 export type ExactTest =
@@ -69,7 +70,7 @@ export interface EvaluateOptions {
 
 /** The exact test for one count at p0, or why it is unavailable. */
 export function exactTestFor(missed: bigint, total: bigint, p0: ChainDecimal): ExactTest {
-  const d = chainDecimalToDecimal(p0);
+  const d = Decimal.fromChain(p0);
   if (total > EXACT_MAX_TOTAL) return { unavailable: `total ${total} above ${EXACT_MAX_TOTAL}` };
   if (!(d.isPositive() && d.lessThan(DEC_ONE))) return { unavailable: `p0 ${d.toString()} outside (0, 1)` };
   if (missed < 0n || missed > total) return { unavailable: "missed outside 0..total" };
@@ -127,7 +128,7 @@ export function evaluateEpoch(input: EpochInput, options: EvaluateOptions = {}):
     const missed = ev.missed;
     if (total === 0n) ev.outcome = "kept-no-requests";
     else {
-      const verdict = explainMissedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), chainDecimalToDecimal(p0));
+      const verdict = explainMissedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), Decimal.fromChain(p0));
       ev.verdict = verdict;
       ev.outcome = verdict.error !== undefined ? "kept-error" : verdict.passed ? "kept" : "zeroed";
       if (withExact) {

@@ -5,7 +5,7 @@
 import { GoPanic } from "../go/errors.js";
 import { UINT64_MAX } from "../go/int64.js";
 import { ceilToSupportedP0Permille } from "./ceil-to-supported-p0-permille.js";
-import type { ChainDecimal } from "./chain-decimal.js";
+import type { ChainDecimal } from "../go/chain-decimal.js";
 import { decimalToPermilleCeil } from "./decimal-to-permille-ceil.js";
 import { permilleToP0Decimal } from "./permille-to-p0-decimal.js";
 

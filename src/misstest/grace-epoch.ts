@@ -1,5 +1,5 @@
 /** Punishment grace epochs: an upgrade-written p0 that replaces the governance p0 at settlement. */
-import type { ChainDecimal } from "./chain-decimal.js";
+import type { ChainDecimal } from "../go/chain-decimal.js";
 import type { ValidationParams } from "./get-dynamic-p0.js";
 
 /** types.GraceEpochParams (only binom_test_p0 matters for settlement). */

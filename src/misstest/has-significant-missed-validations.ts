@@ -1,6 +1,5 @@
 /** The claim path: does a validator's count of missed validations fail the miss test? */
 import { Decimal } from "../go/decimal.js";
-import { chainDecimalToDecimal } from "./chain-decimal.js";
 import type { ValidationParams } from "./get-dynamic-p0.js";
 import { missedStatTest } from "./missed-stat-test.js";
 
@@ -14,6 +13,6 @@ export const CLAIM_DEFAULT_P0 = Decimal.new(1n, -1);
  */
 export function hasSignificantMissedValidations(missed: bigint, total: bigint, validationParams: ValidationParams | null): boolean {
   let p0 = CLAIM_DEFAULT_P0;
-  if (validationParams !== null && validationParams.binomTestP0 !== null) p0 = chainDecimalToDecimal(validationParams.binomTestP0);
+  if (validationParams !== null && validationParams.binomTestP0 !== null) p0 = Decimal.fromChain(validationParams.binomTestP0);
   return !missedStatTest(missed, total, p0);
 }

@@ -16,4 +16,4 @@ export { explainMissedStatTest, type MissTestVerdict } from "./missed-stat-verdi
 export { exactUpperTail, exactCriticalValue, exactTestPasses, type Fraction } from "./exact-binomial.js";
 export { parseEpochInput, type EpochInput } from "./epoch-input.js";
 export { evaluateEpoch, type EpochEvaluation } from "./evaluate-epoch.js";
-export type { ChainDecimal } from "./chain-decimal.js";
+export type { ChainDecimal } from "../go/chain-decimal.js";

@@ -7,7 +7,7 @@ import type { Json } from "../go/json.js";
 import type { SuiteTable, VectorCase } from "../vectors/types.js";
 import { binomialPValue } from "./binomial-p-value.js";
 import { ceilToSupportedP0Permille } from "./ceil-to-supported-p0-permille.js";
-import { chainDecimalJson, parseOptionalChainDecimal } from "./chain-decimal.js";
+import { chainDecimalJson, parseOptionalChainDecimal } from "../go/chain-decimal.js";
 import { checkAndPunishForDowntime } from "./check-and-punish-for-downtime.js";
 import { decimalToPermilleCeil } from "./decimal-to-permille-ceil.js";
 import { decimalToPermille } from "./decimal-to-permille.js";

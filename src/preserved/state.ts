@@ -19,6 +19,7 @@ import { checkedInt64, checkedUint64, INT32_MAX, INT32_MIN, toBigInt } from "../
 import type { Json } from "../go/json.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
 import { type JsonObject, expectArray, expectBoolean, expectObject, expectString } from "../json-input.js";
+import { parseChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 
 /** MLNodeInfo (the fields the sampler reads). */
 export interface MLNodeInfo {
@@ -37,11 +38,7 @@ export interface ValidationWeight {
   mlNodes: (MLNodeInfo | null)[];
 }
 
-/** Chain `Decimal{value int64, exponent int32}` = value × 10^exponent. */
-export interface ChainDecimal {
-  value: bigint;
-  exponent: number;
-}
+export type { ChainDecimal };
 
 export interface SubGroupState {
   /** Live x/group members of the subgroup; `null` = nil set = no filtering. */
@@ -178,14 +175,6 @@ class Reader {
   }
 }
 
-function parseDecimal(v: Json, path: string): ChainDecimal {
-  const o = expectObject(v, path);
-  const value = checkedInt64(has(o, "value", path), `${path}.value`);
-  const e = toBigInt(has(o, "exponent", path), `${path}.exponent`);
-  if (e < INT32_MIN || e > INT32_MAX) throw new InputError(`exponent ${e} does not fit in int32`, `${path}.exponent`);
-  if (o.decimalString !== undefined) expectString(o.decimalString, `${path}.decimalString`);
-  return { value, exponent: Number(e) };
-}
 
 /** Validate the preserved-set state object (the sample_preserved_for_episode input shape). */
 export function parsePreservedState(json: Json, path: string, options: ParsePreservedStateOptions = {}): PreservedState {
@@ -213,7 +202,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   if (!paramsError || p.epochParams !== undefined) {
     const epp = expectObject(has(p, "epochParams", pPath), `${pPath}.epochParams`);
     const psa = epp.pocSlotAllocation;
-    pocSlotAllocation = psa === undefined || psa === null ? null : parseDecimal(psa, `${pPath}.epochParams.pocSlotAllocation`);
+    pocSlotAllocation = psa === undefined || psa === null ? null : parseChainDecimal(psa, `${pPath}.epochParams.pocSlotAllocation`);
   }
 
   // root group

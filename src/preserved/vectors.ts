@@ -10,8 +10,9 @@ import { compareBoolSlices, compareMLNodePreference, dedupMLNodesById, mlNodeThr
 import { sampleEligibleParticipantsWithHistory } from "./sample-eligible-participants.js";
 import { samplePreservedForEpisode, sumLiveRootTotalWeight, type EpisodeIntermediates } from "./sample-preserved-for-episode.js";
 import { getSmallestUnallocatedMLNode, samplePreservedForModel, type ModelAllocation } from "./sample-preserved-for-model.js";
-import { parsePreservedState, type ChainDecimal, type MLNodeInfo, type ValidationWeight } from "./state.js";
+import { parsePreservedState, type MLNodeInfo, type ValidationWeight } from "./state.js";
 import { calculatePerParticipantThreshold, calculateThresholds, filterNodesByWeightAndCount, getParticipantWeightsForThreshold } from "./thresholds.js";
+import { parseChainDecimal } from "../go/chain-decimal.js";
 import {
   calculateEffectiveNodeThreshold,
   calculateNodeWeightThresholdIQR,
@@ -77,10 +78,6 @@ function epochDataOut(d: EpochMLNodeData): Record<string, unknown> {
 
 const sortedInts = (xs: bigint[]): bigint[] => [...xs].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
-function chainDecimal(v: Json | undefined): ChainDecimal {
-  const d = o(v);
-  return { value: i64(d.value), exponent: num(d.exponent) };
-}
 
 function perModelOut(p: ModelFilterAtAnchor & { prep: ModelFilterPrep }): Record<string, unknown> {
   const t = p.prep.thresholds;
@@ -194,7 +191,7 @@ const table: SuiteTable = {
   coefficient_adjusted_weight: {
     run: (x) => {
       const i = o(x);
-      const coeffs = new Map(Object.entries(o(i.coefficients)).map(([m, d]) => [m, legacyDecOrOne(d === null ? null : chainDecimal(d))]));
+      const coeffs = new Map(Object.entries(o(i.coefficients)).map(([m, d]) => [m, legacyDecOrOne(d === null ? null : parseChainDecimal({ value: o(d).value!, exponent: o(d).exponent! }, `coefficients.${m}`))]));
       const modelNodes = new Map(Object.entries(o(i.modelNodes)).map(([m, l]) => [m, l === null ? null : nodes(l)]));
       const f = i.filter === null || i.filter === undefined ? null : new Set(strs(o(i.filter).includeNodeIds));
       return { total: coefficientAdjustedWeight(modelNodes, coeffs, f === null ? null : (n) => f.has(n.nodeId)) };
@@ -308,7 +305,7 @@ const table: SuiteTable = {
   sample_preserved_for_model: {
     run: (x) => {
       const i = o(x);
-      const a = samplePreservedForModel(i.modelId as string, epochData(i.currentEpochData), epochData(i.eligibleNodesData), chainDecimal(i.fraction));
+      const a = samplePreservedForModel(i.modelId as string, epochData(i.currentEpochData), epochData(i.eligibleNodesData), parseChainDecimal(i.fraction, "fraction"));
       return { ...allocationOut(a), allocated: mapOut(a.allocated, (s) => sortedGoStrings(s)), numPreserved: a.numPreserved };
     },
   },

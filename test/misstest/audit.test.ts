@@ -15,7 +15,7 @@ import type { Participant, ValidationParams } from "../../src/misstest/get-dynam
 import { hasSignificantMissedValidations } from "../../src/misstest/has-significant-missed-validations.js";
 import { missedStatTest } from "../../src/misstest/missed-stat-test.js";
 import { CRITICAL_VALUE_TABLES, P0_MULTIPLIERS } from "../../src/misstest/critical-value-tables.js";
-import type { ChainDecimal } from "../../src/misstest/chain-decimal.js";
+import type { ChainDecimal } from "../../src/go/chain-decimal.js";
 
 const d = (s: string) => Decimal.fromString(s);
 const key = (x: Decimal) => `${x.value}e${x.exp}`;

@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import { GoPanic } from "../../src/go/errors.js";
 import { parseJson } from "../../src/go/json.js";
-import { chainDecimalToDecimal, type ChainDecimal } from "../../src/misstest/chain-decimal.js";
+import { type ChainDecimal } from "../../src/go/chain-decimal.js";
 import { checkAndPunishForDowntime } from "../../src/misstest/check-and-punish-for-downtime.js";
 import { decimalToPermilleCeil } from "../../src/misstest/decimal-to-permille-ceil.js";
 import { downtimeStep } from "../../src/misstest/downtime-step.js";
@@ -14,6 +14,7 @@ import { evaluateEpoch } from "../../src/misstest/evaluate-epoch.js";
 import { getDynamicP0, type Participant } from "../../src/misstest/get-dynamic-p0.js";
 import { hasSignificantMissedValidations } from "../../src/misstest/has-significant-missed-validations.js";
 import { settlementValidationParams } from "../../src/misstest/grace-epoch.js";
+import { Decimal } from "../../src/go/decimal.js";
 
 const EXAMPLE = join(import.meta.dirname, "..", "..", "examples", "epoch-433.epoch.json");
 const dec = (value: bigint, exponent: number): ChainDecimal => ({ value, exponent });
@@ -21,7 +22,7 @@ const stats = (ic: number | bigint, m: number | bigint): Participant => ({
   address: `p${String(ic)}-${String(m)}`,
   currentEpochStats: { inferenceCount: BigInt(ic), missedRequests: BigInt(m) },
 });
-const permilleOf = (p: ChainDecimal) => chainDecimalToDecimal(p).toString();
+const permilleOf = (p: ChainDecimal) => Decimal.fromChain(p).toString();
 
 describe("getDynamicP0", () => {
   it("reproduces the chain's TestGetDynamicP0 cases", () => {
@@ -48,9 +49,9 @@ describe("getDynamicP0", () => {
     fc.assert(
       fc.property(fc.array(participant, { maxLength: 12 }), gov, (ps, g) => {
         const r = getDynamicP0(ps, g === null ? null : { binomTestP0: g });
-        const chosen = chainDecimalToDecimal(r.p0);
-        if (g !== null) expect(chosen.greaterThanOrEqual(chainDecimalToDecimal(g))).toBe(true);
-        else expect(chosen.greaterThanOrEqual(chainDecimalToDecimal(dec(100n, -3)))).toBe(true);
+        const chosen = Decimal.fromChain(r.p0);
+        if (g !== null) expect(chosen.greaterThanOrEqual(Decimal.fromChain(g))).toBe(true);
+        else expect(chosen.greaterThanOrEqual(Decimal.fromChain(dec(100n, -3)))).toBe(true);
       }),
       { numRuns: 500 },
     );

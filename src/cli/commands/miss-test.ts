@@ -4,7 +4,7 @@ import { DEC_ONE, Decimal } from "../../go/decimal.js";
 import { GoError } from "../../go/errors.js";
 import { INT64_MAX } from "../../go/int64.js";
 import { stringifyJson } from "../../go/json.js";
-import { chainDecimalJson, chainDecimalToDecimal, type ChainDecimal } from "../../misstest/chain-decimal.js";
+import { chainDecimalJson, type ChainDecimal } from "../../go/chain-decimal.js";
 import { parseEpochInput, type EpochInput } from "../../misstest/epoch-input.js";
 import { evaluateEpoch, exactTestFor, type EpochEvaluation, type ExactTest, type ParticipantEvaluation } from "../../misstest/evaluate-epoch.js";
 import { explainMissedStatTest, type MissTestVerdict } from "../../misstest/missed-stat-verdict.js";
@@ -170,7 +170,7 @@ function runSingle(p: ReturnType<typeof parse>, io: CliIO): number {
 }
 
 function decText(d: ChainDecimal | null): string {
-  return d === null ? "unset" : chainDecimalToDecimal(d).toString();
+  return d === null ? "unset" : Decimal.fromChain(d).toString();
 }
 
 function participantJson(pe: ParticipantEvaluation): Record<string, unknown> {
