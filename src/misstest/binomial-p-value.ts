@@ -2,6 +2,21 @@
  * The direct path of the miss test: the one-sided binomial p-value P(X >= k) as the chain computes
  * it with shopspring decimals (exact Mul/Add, Div at 16 places, pow rounded to `prec` places).
  * Its rounding artefacts (underflow to 0, values above 1) are Go behaviour and kept.
+ *
+ * Method. Go multiplies exact decimals whose digits grow without bound (seconds for a long tail). The
+ * port computes the same value by bracketing, and returns a result only when it is provably Go's:
+ * - pow: Go multiplies exactly and rounds once at the end; the port keeps floor/ceil fixed-point
+ *   bounds on that exact product (all terms positive). Round-half-away-from-zero is monotone, so when
+ *   both bounds round to the same value, Go's exact product rounds to it too, ties included.
+ * - tail: each Go term is prob × factor × ratio with factor and ratio already rounded to 16 places;
+ *   the port multiplies its bounds by exactly those rounded integers, so each term stays bracketed.
+ * - early stop: the rounded factor (n−i)/(i+1) never increases with i; the loop stops only once the
+ *   step multiplier m is below 1, and then adds hi·m/(10^32 − m), a bound on everything after it, to
+ *   the upper sum. A zero upper bound means Go's term is exactly 0.
+ * - exponents: the lowest exponent Go reaches is prob0.exp − 32(n−k); checking it once panics in
+ *   exactly Go's cases. The binomial coefficient is exact (Go's loop always divides evenly).
+ * When the bounds round differently the port retries at a higher precision and finally runs Go's
+ * exact loop. test/misstest/audit.test.ts compares it with a literal transliteration of Go's code.
  */
 import { DEC_ONE, DEC_ZERO, Decimal, pow10 } from "../go/decimal.js";
 import { GoError, GoPanic } from "../go/errors.js";
