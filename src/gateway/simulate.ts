@@ -127,6 +127,12 @@ class Simulation extends SimState {
 
   arrive(r: number): void {
     const g = this.sc.gateway;
+    const direct = this.reqRoute[r]! >= 0;
+    // devshardctl.(*Gateway).handleDevshard answers 409 for an inactive escrow before the limiter
+    if (direct && !this.sc.escrows[this.reqRoute[r]!]!.active) {
+      this.refuse(r, "noRuntime", -1);
+      return;
+    }
     const limited = limiterApplies(g.capacityAwareLimits, g.relaxedPoC, this.pocActive);
     if (limited) {
       const rate = this.pocActive ? g.pocMaxConcurrentPer10000Weight : g.maxConcurrentPer10000Weight;
@@ -135,7 +141,7 @@ class Simulation extends SimState {
         return;
       }
     }
-    const e = this.reqRoute[r]! >= 0 ? this.directEscrow(r) : this.chooseEscrow(r);
+    const e = direct ? this.reqRoute[r]! : this.chooseEscrow(r);
     if (e < 0) return;
     if (limited) {
       this.reqHoldsLimiter[r] = 1;
@@ -149,15 +155,6 @@ class Simulation extends SimState {
     }
     this.queue[e]!.push(r);
     this.wakePicker(e);
-  }
-
-  directEscrow(r: number): number {
-    const e = this.reqRoute[r]!;
-    if (!this.sc.escrows[e]!.active) {
-      this.refuse(r, "noRuntime", -1);
-      return -1;
-    }
-    return e;
   }
 
   /** Models devshardctl.(*Gateway).reserveRuntimeForModel (one model): lowest activeRequests / W(e), then the tie-break. */
@@ -266,6 +263,7 @@ class Simulation extends SimState {
     const res = this.hr[h]!;
     res.real++;
     this.reqHost[r] = h;
+    this.reqStartedBeforeGen[r] = this.pocGenerationActive() ? 0 : 1;
     this.inflight[h]!++;
     if (this.inflight[h]! > res.peakInflight) res.peakInflight = this.inflight[h]!;
     if (this.capActive && this.inflight[h]! > res.peakInflightWhileCapActive) res.peakInflightWhileCapActive = this.inflight[h]!;
@@ -328,6 +326,15 @@ class Simulation extends SimState {
     this.reqAttempt[r] = TIMED_OUT;
     this.hr[h]!.failedAfterReceipt++;
     this.attemptEnded(h);
+    if (this.reqStartedBeforeGen[r] && this.pocGenerationActive()) {
+      // devshardctl.(*Redundancy).markPhaseTransitionAbort: an attempt sent before relaxed PoC
+      // generation that fails while it is active is a phase-transition abort; finishRaceOutcome
+      // skips its timeout vote (no miss) and the handler returns without waiting for one.
+      this.hr[h]!.abortedWithoutVote++;
+      this.reqOutcome[r] = FAILED;
+      this.release(r);
+      return;
+    }
     this.q.push(this.now + this.sc.gateway.voteBufferMs, EventClass.vote, VOTE, r);
   }
 

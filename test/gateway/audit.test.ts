@@ -1,0 +1,105 @@
+/**
+ * Audit of the PoC routing simulator against devshardctl (devshard @ 85835b31,
+ * devshard/cmd/devshardctl/). Each test pins one rule where the model used to disagree with the Go
+ * code, or (last block) the proposal's arithmetic against its Go counterpart.
+ */
+import { describe, expect, it } from "vitest";
+import { perHostCap } from "../../src/gateway/host-cap.js";
+import { parseScenario } from "../../src/gateway/scenario.js";
+import { simulatePoc } from "../../src/gateway/simulate.js";
+
+const three = (extra: Record<string, unknown>) =>
+  parseScenario({
+    name: "audit",
+    phases: [{ name: "gen", startMs: 0, kind: "poc-generation" }],
+    hosts: [
+      { address: "a", weight: 10_000 },
+      { address: "b", weight: 10_000 },
+      { address: "c", weight: 10_000 },
+    ],
+    escrows: [{ id: "x", slots: ["a", "b", "c"] }],
+    traffic: [{ route: "pooled", count: 1 }],
+    ...extra,
+  } as never);
+
+describe("weights during PoC do not depend on the request mode", () => {
+  // phase_gate.go:(*ChainPhaseGate).refresh feeds CapacityState with participantWeight(participant,
+  // active, ...): during any PoC phase only preserved ML nodes count, in mode "off" as in "relaxed".
+  // The mode only decides SetPoCPreserved (availability). So in mode "off" a PoC with no preserved
+  // weight gives W_cur = 0, gateway_limiter.go:weightConcurrencyLimit gives 0, and
+  // (*GatewayLimiter).acquireLocked refuses with 429 before the proxy's 503.
+  it("mode off, nobody preserved: the limiter's W_cur is 0, so every request is a 429 (phase_gate.go:participantWeight)", () => {
+    const hosts = ["a", "b", "c"].map((address) => ({ address, weight: 10_000, preserved: { gen: false } }));
+    const r = simulatePoc(three({ gateway: { relaxedPoC: false }, hosts, traffic: [{ route: "pooled", count: 4, intervalMs: 1 }] }));
+    expect(r.gateway.refusedBy).toMatchObject({ limiter: 4, phaseBlocked: 0 });
+    expect(r.hosts.every((h) => h.misses === 0 && h.real === 0)).toBe(true);
+  });
+  it("mode off, one host preserved: the limiter passes on its weight alone and the proxy answers 503", () => {
+    const hosts = [
+      { address: "a", weight: 1_000, preserved: true },
+      { address: "b", weight: 10_000, preserved: { gen: false } },
+      { address: "c", weight: 10_000, preserved: { gen: false } },
+    ];
+    // W_cur = 1,000 (not 21,000): PoC rate 10 gives a cap of 1, so requests one at a time pass
+    const r = simulatePoc(three({ gateway: { relaxedPoC: false }, hosts, traffic: [{ route: "pooled", count: 3, intervalMs: 1 }] }));
+    expect(r.gateway.refusedBy).toMatchObject({ limiter: 0, phaseBlocked: 3 });
+  });
+});
+
+describe("direct route: an inactive escrow is refused before the limiter", () => {
+  // gateway.go:(*Gateway).handleDevshard checks rt.acceptsNewInferences() (409) before
+  // AcquireForModelWithCapacity; the pooled route (handlePooledChat) checks the limiter first.
+  it("a zero limiter and an inactive named escrow: 409 (noRuntime), not 429 (gateway.go:handleDevshard)", () => {
+    const r = simulatePoc(three({
+      phases: [{ name: "n", startMs: 0, kind: "normal" }],
+      hosts: [{ address: "a", weight: 1 }, { address: "b", weight: 1 }, { address: "c", weight: 1 }],
+      escrows: [{ id: "x", slots: ["a", "b", "c"], active: false }, { id: "y", slots: ["a", "b", "c"] }],
+      traffic: [{ route: "x", count: 2, intervalMs: 1 }, { route: "y", startMs: 10, count: 1 }],
+    }));
+    // floor(3 x 5 / 10000) = 0: the active escrow's request meets the limiter, the inactive one's does not
+    expect(r.gateway.refusedBy).toMatchObject({ noRuntime: 2, limiter: 1 });
+  });
+});
+
+describe("phase-transition aborts take no timeout vote", () => {
+  // redundancy.go:(*Redundancy).startInflight stamps startedBeforePoCGeneration =
+  // !currentPoCGenerationActive(); (*Redundancy).markPhaseTransitionAbort flags an attempt sent
+  // before relaxed PoC generation that fails while it is active; finishRaceOutcome then logs
+  // "timeout_skipped reason=phase_transition_aborted" instead of calling HandleTimeout: no miss.
+  const scenario = (relaxedPoC: boolean) =>
+    parseScenario({
+      name: "abort",
+      gateway: { phasePollMs: 0, executionTimeoutMs: 15_000, relaxedPoC },
+      phases: [{ name: "before", startMs: 0, kind: "normal" }, { name: "gen", startMs: 10_000, kind: "poc-generation" }],
+      hosts: [{ address: "a", weight: 10_000, parallel: 1, serviceMs: 30_000 }],
+      escrows: [{ id: "x", slots: ["a"] }],
+      traffic: [{ route: "x", startMs: 0, intervalMs: 1000, count: 2 }, { route: "x", startMs: 20_000, count: 1 }],
+    } as never);
+
+  it("relaxed: the two attempts sent before generation time out during it without a miss; the one sent during it misses", () => {
+    const a = simulatePoc(scenario(true)).hosts[0]!;
+    // receipts at 0 s and 1 s time out at 15 s and 16 s (generation since 10 s); the third, sent at
+    // 20 s, waits behind them and times out at 35 s
+    expect(a).toMatchObject({ real: 3, served: 0, failedAfterReceipt: 3, abortedWithoutVote: 2, misses: 1 });
+  });
+  it("mode off: currentPoCGenerationActive is false, so nothing is exempt (and the later request gets 503)", () => {
+    const r = simulatePoc(scenario(false));
+    expect(r.hosts[0]).toMatchObject({ real: 2, failedAfterReceipt: 2, abortedWithoutVote: 0, misses: 2 });
+    expect(r.gateway.refusedBy.phaseBlocked).toBe(1);
+  });
+});
+
+describe("the proposed per-host cap against weightConcurrencyLimit", () => {
+  /** gateway_limiter.go:weightConcurrencyLimit, in float64 as Go computes it. */
+  const weightConcurrencyLimit = (weight: number, per10000: number): number =>
+    weight <= 0 || per10000 <= 0 ? 0 : Math.floor((weight * per10000) / 10000);
+
+  it("perHostCap(w, rate) = max(1, weightConcurrencyLimit(w, rate)) across the rounding boundaries", () => {
+    const weights = [0, 1, 999, 1000, 1001, 1809, 1999, 2000, 2001, 9999, 10_000, 749_558, 1_000_000_007, 999_999_999_999];
+    for (const rate of [1, 5, 10, 37, 10_000]) {
+      for (const w of weights) {
+        expect(perHostCap(w, rate), `w=${w} rate=${rate}`).toBe(Math.max(1, weightConcurrencyLimit(w, rate)));
+      }
+    }
+  });
+});
