@@ -175,18 +175,19 @@ export class ChainClient {
     this.options.onProgress?.(this.progress);
     try {
       return await this.gate.run(async () => {
-        const res = await this.withRetry(`${path} at height ${height}`, async () => {
-          try {
-            return await this.query.queryAbci(path, data, height);
-          } catch (e) {
-            const m = /^Query failed with \((\d+)\): ([\s\S]*)$/.exec((e as Error)?.message ?? "");
-            if (m) throw new AbciError(Number(m[1]), m[2]!, path, height);
-            throw e;
-          }
-        });
+        // comet.abciQuery, not QueryClient.queryAbci: the latter drops `log` when code is 0, and a raw
+        // store read needs it (below).
+        const res = await this.withRetry(`${path} at height ${height}`, () => this.comet.abciQuery({ path, data, prove: false, height }));
+        if (res.code) throw new AbciError(res.code, res.log ?? "", path, height);
         if (res.height !== height) {
-          throw new ChainError("height-mismatch", `node answered ${path} for height ${res.height} when height ${height} was asked; refusing to mix heights`);
+          throw new ChainError("height-mismatch", `node answered ${path} for height ${res.height ?? "(none)"} when height ${height} was asked; refusing to mix heights`);
         }
+        // A raw `/store/<name>/key` read at a height the IAVL tree does not have (pruned, or not yet
+        // committed) is NOT an ABCI error: store/iavl/store.go Query sets only
+        // `res.Log = iavl.ErrVersionDoesNotExist.Error()` ("version does not exist") and returns code 0
+        // with no value, and baseapp handleQueryStore does no height check of its own (unlike the gRPC
+        // path's createQueryContext). Read as "absent key", it would silently drop e.g. a grace epoch.
+        if (res.value.length === 0 && /version does not exist/i.test(res.log ?? "")) throw new AbciError(0, res.log!, path, height);
         this.progress.bytes += res.value.length;
         this.progress.httpBytes = this.batch.bytesIn;
         return res.value;

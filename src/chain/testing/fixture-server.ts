@@ -5,7 +5,8 @@
  * anything else.
  *
  * Modes: `prunedBelow` (older heights answer code 38 "version does not exist"), heights above
- * `latestHeight` answer code 26 ("in the future"), `flaky` (an HTTP request whose queries were all never
+ * `latestHeight` answer code 26 ("in the future"); raw `/store/` reads at either answer code 0 with no
+ * value and log "version does not exist", as a real node does; `flaky` (an HTTP request whose queries were all never
  * seen before fails with 503: the first attempt of each query fails), `slowMs` (every HTTP answer is delayed), `corrupt(path)` (garbage value).
  * Every (method, path, height) asked is recorded in `asked`; `bytesOut` counts the HTTP bodies sent.
  */
@@ -261,7 +262,11 @@ export class FixtureServer {
 
   private abci(path: string, data: Uint8Array, height: number): AbciAnswer {
     const latest = this.options.latestHeight;
-    if (height > latest) return { code: 26, log: "cannot query with height in the future; please provide a valid height: invalid height" };
+    // A raw store read at a height the IAVL tree lacks is code 0, no value, log "version does not exist"
+    // (store/iavl/store.go Query; baseapp handleQueryStore checks no height): not an error code.
+    const noVersion: AbciAnswer = { code: 0, log: "version does not exist" };
+    const rawStore = path.startsWith("/store/");
+    if (height > latest) return rawStore ? noVersion : { code: 26, log: "cannot query with height in the future; please provide a valid height: invalid height" };
     if (this.options.recorded) {
       if (!this.replay) {
         this.replay = new Map();
@@ -274,6 +279,7 @@ export class FixtureServer {
       if (this.options.recorded.some((r) => r.height === height)) return { code: 38, log: `fixture server: ${path} was not recorded at height ${height}` };
     }
     const state = height < (this.options.prunedBelow ?? 0) ? undefined : this.options.stateAt(height);
+    if (!state && rawStore) return noVersion;
     if (!state) return { code: 38, log: `failed to load state at height ${height}; version does not exist (latest height: ${latest}): not found` };
     if (this.options.corrupt?.(path)) return { code: 0, value: Uint8Array.of(0x0a, 0x05, 0x08) };
     try {
