@@ -22,11 +22,6 @@ export interface HostResult {
   rejectedByHost: number;
   /** Attempts with a receipt that failed or did not finish within the execution timeout. */
   failedAfterReceipt: number;
-  /**
-   * Of failedAfterReceipt, the phase-transition aborts: attempts sent before relaxed PoC generation
-   * that failed during it. devshardctl takes no timeout vote for them, so they are never misses.
-   */
-  abortedWithoutVote: number;
   /** Timeout votes that passed against this host (refused-timeout or execution-timeout). */
   misses: number;
   /** Most real attempts from this gateway in flight at once. */

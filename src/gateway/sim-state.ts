@@ -83,8 +83,6 @@ export class SimState {
   readonly reqAttempt: Uint8Array;
   readonly reqOutcome: Uint8Array;
   readonly reqHoldsLimiter: Uint8Array;
-  /** The attempt was sent while relaxed PoC generation was not active (Go's inflight.startedBeforePoCGeneration). */
-  readonly reqStartedBeforeGen: Uint8Array;
   readonly refusedBy: RefusalCounts = { limiter: 0, allZeroWeight: 0, noAvailableHost: 0, phaseBlocked: 0, noRuntime: 0 };
   unattributed = 0;
 
@@ -129,7 +127,7 @@ export class SimState {
       preserved: pocPhases.every((p) => h.preserved[p]),
       score: h.score,
       cap: this.policy === "per-host-cap" ? this.cap[i]! : null,
-      real: 0, served: 0, ghosts: 0, refusedBeforeReceipt: 0, rejectedByHost: 0, failedAfterReceipt: 0, abortedWithoutVote: 0,
+      real: 0, served: 0, ghosts: 0, refusedBeforeReceipt: 0, rejectedByHost: 0, failedAfterReceipt: 0,
       misses: 0, peakInflight: 0, peakInflightWhileCapActive: 0, quarantines: 0,
     }));
     let base = 0n;
@@ -157,7 +155,6 @@ export class SimState {
     this.reqAttempt = new Uint8Array(this.R);
     this.reqOutcome = new Uint8Array(this.R);
     this.reqHoldsLimiter = new Uint8Array(this.R);
-    this.reqStartedBeforeGen = new Uint8Array(this.R);
   }
 
   // ---------------------------------------------------------------- availability
@@ -165,11 +162,6 @@ export class SimState {
   /** Models devshardctl.shouldUseProbeForParticipant: relaxed mode, PoC active, and the host not preserved. */
   pocRequired(h: number): boolean {
     return this.sc.gateway.relaxedPoC && this.pocActive && !this.sc.hosts[h]!.preserved[this.phase]!;
-  }
-
-  /** Models devshardctl.currentPoCGenerationActive: relaxed mode and a PoC generation phase (epoch PoCGenerate or CPoC GENERATION). */
-  pocGenerationActive(): boolean {
-    return this.sc.gateway.relaxedPoC && this.phase >= 0 && this.sc.phases[this.phase]!.kind === "poc-generation";
   }
 
   /** Models devshardctl.(*ParticipantRequestLimiter).IsBlocked, with throttled = quarantined (no token bucket). */

@@ -263,7 +263,6 @@ class Simulation extends SimState {
     const res = this.hr[h]!;
     res.real++;
     this.reqHost[r] = h;
-    this.reqStartedBeforeGen[r] = this.pocGenerationActive() ? 0 : 1;
     this.inflight[h]!++;
     if (this.inflight[h]! > res.peakInflight) res.peakInflight = this.inflight[h]!;
     if (this.capActive && this.inflight[h]! > res.peakInflightWhileCapActive) res.peakInflightWhileCapActive = this.inflight[h]!;
@@ -326,15 +325,6 @@ class Simulation extends SimState {
     this.reqAttempt[r] = TIMED_OUT;
     this.hr[h]!.failedAfterReceipt++;
     this.attemptEnded(h);
-    if (this.reqStartedBeforeGen[r] && this.pocGenerationActive()) {
-      // devshardctl.(*Redundancy).markPhaseTransitionAbort: an attempt sent before relaxed PoC
-      // generation that fails while it is active is a phase-transition abort; finishRaceOutcome
-      // skips its timeout vote (no miss) and the handler returns without waiting for one.
-      this.hr[h]!.abortedWithoutVote++;
-      this.reqOutcome[r] = FAILED;
-      this.release(r);
-      return;
-    }
     this.q.push(this.now + this.sc.gateway.voteBufferMs, EventClass.vote, VOTE, r);
   }
 
