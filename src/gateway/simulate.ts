@@ -325,12 +325,18 @@ class Simulation extends SimState {
     this.reqAttempt[r] = TIMED_OUT;
     this.hr[h]!.failedAfterReceipt++;
     this.attemptEnded(h);
+    // devshardctl.(*Redundancy).awaitRace, nonStreamingNoContentTimeout: the attempt is canceled,
+    // finishRaceOutcome (and so HandleTimeout's vote) runs in a goroutine and the handler returns
+    // now, releasing activeRequests(e) and the limiter slot; the vote follows voteBufferMs later.
+    this.reqOutcome[r] = FAILED;
+    this.release(r);
     this.q.push(this.now + this.sc.gateway.voteBufferMs, EventClass.vote, VOTE, r);
   }
 
-  /** Timeout votes are handled: a miss if they pass; the user handler returns (failed). */
+  /** Timeout votes are handled: a miss if they pass; the user handler returns (failed) unless it already has. */
   vote(r: number): void {
     if (this.sc.gateway.timeoutVotesPass) this.hr[this.reqHost[r]!]!.misses++;
+    if (this.reqOutcome[r] === FAILED) return; // execution timeout: the handler returned at the timeout
     this.reqOutcome[r] = FAILED;
     this.release(r);
   }

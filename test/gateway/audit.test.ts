@@ -89,6 +89,25 @@ describe("an attempt sent before generation that times out during it is still a 
   });
 });
 
+describe("an execution timeout frees the handler at the timeout, not at the vote", () => {
+  // redundancy.go:(*Redundancy).awaitRace, case nonStreamingTimeoutC: cancel the pending attempt, run
+  // finishRaceOutcome (HandleTimeout: vote at confirmedAt + ExecutionTimeout + TimeoutBuffer) in a
+  // goroutine and return; gateway.go:handleDevshard / handlePooledChat then release the limiter
+  // slot and activeRequests(e) (deferred). The model used to hold both until the vote, 5 s later.
+  it("a cap-1 limiter admits the next request between the timeout (10 s) and the vote (15 s) (redundancy.go:awaitRace)", () => {
+    const r = simulatePoc(parseScenario({
+      name: "release-at-timeout",
+      gateway: { executionTimeoutMs: 10_000 },
+      phases: [{ name: "n", startMs: 0, kind: "normal" }],
+      hosts: [{ address: "a", weight: 2000, parallel: 1, serviceMs: 100_000 }], // floor(2000 x 5 / 10000) = 1
+      escrows: [{ id: "x", slots: ["a"] }],
+      traffic: [{ route: "x", startMs: 0, count: 1 }, { route: "x", startMs: 12_000, count: 1 }],
+    } as never));
+    expect(r.gateway.refusedBy.limiter).toBe(0);
+    expect(r.hosts[0]).toMatchObject({ real: 2, failedAfterReceipt: 2, misses: 2 });
+  });
+});
+
 describe("the proposed per-host cap against weightConcurrencyLimit", () => {
   /** gateway_limiter.go:weightConcurrencyLimit, in float64 as Go computes it. */
   const weightConcurrencyLimit = (weight: number, per10000: number): number =>
