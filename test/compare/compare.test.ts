@@ -13,15 +13,16 @@ const proposalA = loadProposal(join(root, "examples", "proposal-a.json"));
 const proposalB = loadProposal(join(root, "examples", "proposal-b.json"));
 const engines = defaultEngines();
 
-/** Five healthy participants and one that missed 30 of 100, in the chain client's slice shape. */
+/** Five healthy participants and one that missed 30 of 100, as a settlement slice (miss-test epoch input). */
 const settlement = {
-  epochIndex: 141,
+  epoch: 141,
   validationParams: { binomTestP0: { value: 4, exponent: -1 } },
   graceEpoch: null,
   participants: [
-    ...["gonka1p1", "gonka1p2", "gonka1p3", "gonka1p4", "gonka1p5"].map((address) => ({ address, currentEpochStats: { inferenceCount: 396, missedRequests: 4 }, rewardedCoins: 1000, earnedCoins: 900 })),
-    { address: "gonka1slow", currentEpochStats: { inferenceCount: 70, missedRequests: 30 }, rewardedCoins: 2500, earnedCoins: 800 },
+    ...["gonka1p1", "gonka1p2", "gonka1p3", "gonka1p4", "gonka1p5"].map((address) => ({ address, currentEpochStats: { inferenceCount: 396, missedRequests: 4 } })),
+    { address: "gonka1slow", currentEpochStats: { inferenceCount: 70, missedRequests: 30 } },
   ],
+  rewards: { gonka1p1: 1000, gonka1p2: 1000, gonka1p3: 1000, gonka1p4: 1000, gonka1p5: 1000, gonka1slow: 2500 },
 };
 const withSettlement: Snapshot = { ...snapshot, settlement };
 

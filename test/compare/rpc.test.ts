@@ -32,7 +32,7 @@ describe("gonka-spec compare --rpc", () => {
     expect((m.snapshot as { height: string }).height).toBe("1100");
     expect((m.b as { pocSlotAllocation: Json }).pocSlotAllocation).toEqual({ value: "0.25", source: "proposal" });
     expect((m.models as Json[]).length).toBe(4);
-    // The chain client's settlement slice (epochIndex, rewardedCoins) goes through the miss test's epoch evaluation.
+    // The chain client's settlement slice goes through the miss test's epoch evaluation.
     const t = m.missTest as { a: { governanceP0: string }; b: { settlementP0: string }; participants: Json[] };
     expect(t.a.governanceP0).toBe("0.4");
     expect(t.b.settlementP0).toBe("0.2");
