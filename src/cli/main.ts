@@ -3,6 +3,7 @@ import { InputError } from "../errors.js";
 import { GoError, GoPanic } from "../go/errors.js";
 import { processIO, type CliIO } from "./command.js";
 import { COMMANDS } from "./commands/index.js";
+import { errorDocumentFor, wantsJson } from "./json-output.js";
 
 function help(): string {
   const w = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -41,6 +42,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   try {
     return await cmd.run(rest, io);
   } catch (e) {
+    if (wantsJson(rest)) io.out(errorDocumentFor(name, e));
     if (e instanceof InputError || e instanceof GoError) {
       io.err(`gonka-spec ${name}: ${e.message}`);
       return 2;
