@@ -4,8 +4,11 @@
  * - CometBFT refuses batches larger than `rpc.max_request_batch_size` (default 10) with ONE error
  *   object instead of an array; HttpBatchClient then leaves every promise of the batch pending forever.
  *   Here that is an error naming the limit (and --batch-size).
- * - Every HTTP request has a timeout (AbortSignal), and every answer that does not belong to a
- *   request of the batch is an error, so no query can hang.
+ * - Every HTTP request has an overall deadline (`timeoutMs`, from the request's start to the last byte
+ *   of its answer: a node that drips one byte at a time cannot keep it alive), every answer is capped
+ *   (`maxResponseBytes`, counted while it streams in; the rest is never buffered), `abortAll` ends every
+ *   request in flight (the command's total budget), and every answer that does not belong to a request
+ *   of the batch is an error, so no query can hang and no answer can exhaust memory.
  * - The HTTP bytes received are counted, for progress and benchmarks.
  * - It posts with node:http(s) over keep-alive connections, which costs less per request than fetch.
  * Requests queue until the current round of queries has been issued (`dispatchIntervalMs` 0, the
@@ -28,7 +31,29 @@ interface Pending {
 export interface BatchRpcOptions {
   batchSize: number;
   dispatchIntervalMs: number;
+  /** Overall deadline of one HTTP request, start to last byte (not an idle timeout). */
   timeoutMs: number;
+  /** Largest HTTP answer body accepted, in bytes (default 64 MiB). */
+  maxResponseBytes?: number;
+}
+
+/** Default cap on one HTTP answer: 64 MiB (a batch of 10 large subgroups is a few MB). */
+export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+
+/** An answer larger than `maxResponseBytes`: never retried (the node would send it again). */
+export class ResponseTooLargeError extends Error {
+  constructor(readonly limit: number) {
+    super(`the node's answer exceeds the ${limit} byte limit`);
+    this.name = "ResponseTooLargeError";
+  }
+}
+
+/** A body that is not JSON (an HTML page, garbage): never retried. */
+export class MalformedAnswerError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "MalformedAnswerError";
+  }
 }
 
 /** A JSON-RPC level failure (the node answered, but with an error object). */
@@ -50,6 +75,8 @@ export class BatchRpcClient implements RpcClient {
   private immediate: ReturnType<typeof setImmediate> | undefined;
 
   private readonly agent: HttpAgent;
+  /** HTTP requests in flight, for abortAll. */
+  private readonly active = new Set<{ destroy: (e: Error) => void }>();
 
   constructor(
     readonly url: string,
@@ -74,6 +101,12 @@ export class BatchRpcClient implements RpcClient {
       } else if (!this.timer) this.timer = setTimeout(() => this.flush(), this.options.dispatchIntervalMs);
     });
 
+  /** End every request in flight and every queued one with `reason` (the total budget ran out). */
+  abortAll(reason: Error): void {
+    for (const p of this.queue.splice(0)) p.reject(reason);
+    for (const r of [...this.active]) r.destroy(reason);
+  }
+
   /** Stop: queued requests are rejected, later ones refused (an aborted fetch sends nothing more). */
   readonly disconnect = (): void => {
     this.closed = true;
@@ -97,29 +130,64 @@ export class BatchRpcClient implements RpcClient {
   }
 
 
-  /** One POST over a keep-alive connection (node:http: less per-request work than fetch). */
+  /**
+   * One POST over a keep-alive connection (node:http: less per-request work than fetch). The deadline
+   * covers the whole exchange; the body is counted as it streams and cut at `maxResponseBytes`.
+   */
   private post(body: string): Promise<{ status: number; text: string; bytes: number }> {
     const https = /^https:/i.test(this.url);
+    const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     return new Promise((resolve, reject) => {
+      let settled = false;
+      const finish = (f: () => void) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(deadline);
+        this.active.delete(handle);
+        f();
+      };
       const req = (https ? httpsRequest : httpRequest)(
         this.url,
         { method: "POST", agent: this.agent, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } },
         (res: IncomingMessage) => {
+          const declared = Number(res.headers["content-length"]);
+          if (Number.isFinite(declared) && declared > limit) {
+            fail(new ResponseTooLargeError(limit));
+            return;
+          }
           const chunks: Buffer[] = [];
-          res.on("data", (c: Buffer) => chunks.push(c));
-          res.on("error", reject);
+          let size = 0;
+          res.on("data", (c: Buffer) => {
+            size += c.length;
+            if (size > limit) {
+              chunks.length = 0;
+              fail(new ResponseTooLargeError(limit));
+              return;
+            }
+            chunks.push(c);
+          });
+          res.on("error", (e) => finish(() => reject(e)));
           res.on("end", () => {
+            if (size > limit) return;
             const buf = Buffer.concat(chunks);
-            resolve({ status: res.statusCode ?? 0, text: buf.toString("utf8"), bytes: buf.length });
+            finish(() => resolve({ status: res.statusCode ?? 0, text: buf.toString("utf8"), bytes: buf.length }));
           });
         },
       );
-      req.setTimeout(this.options.timeoutMs, () => {
-        const e = new Error(`no answer within ${this.options.timeoutMs} ms`);
+      // Settle with `e` first, then tear the connection down (its own errors are then ignored).
+      const fail = (e: Error) => {
+        finish(() => reject(e));
+        req.destroy();
+      };
+      const handle = { destroy: fail };
+      this.active.add(handle);
+      const deadline = setTimeout(() => {
+        const e = new Error(`no complete answer within ${this.options.timeoutMs} ms`);
         e.name = "TimeoutError";
-        req.destroy(e);
-      });
-      req.on("error", (e: NodeJS.ErrnoException) => reject(Object.assign(new Error(`fetch failed: ${e.code ?? e.message}`, { cause: e }), { name: e.name === "TimeoutError" ? "TimeoutError" : "Error" })));
+        fail(e);
+      }, this.options.timeoutMs);
+      req.on("error", (e: NodeJS.ErrnoException) => finish(() => reject(Object.assign(new Error(`fetch failed: ${e.code ?? e.message}`, { cause: e }), { name: "Error" }))));
+      req.on("close", () => finish(() => reject(Object.assign(new Error("fetch failed: socket closed before the answer ended"), { cause: { code: "ECONNRESET" } }))));
       req.end(body);
     });
   }
@@ -137,7 +205,12 @@ export class BatchRpcClient implements RpcClient {
         if (tooBig) throw new JsonRpcError(`the node accepts at most ${tooBig[1]} requests per batch (rpc.max_request_batch_size); use --batch-size ${tooBig[1]}`, undefined);
         throw new Error(`Bad status on response: ${res.status}`, { cause: { status: res.status, body: text.slice(0, 200) } });
       }
-      raw = JSON.parse(text);
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        const head = text.slice(0, 60).replace(/\s+/g, " ");
+        throw new MalformedAnswerError(`the node's answer is not JSON (${res.bytes} bytes starting ${JSON.stringify(head)})`);
+      }
     } catch (e) {
       for (const p of batch) p.reject(e);
       return;

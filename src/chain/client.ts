@@ -14,13 +14,21 @@
  */
 import { QueryClient } from "@cosmjs/stargate";
 import { Comet38Client } from "@cosmjs/tendermint-rpc";
-import { BatchRpcClient, JsonRpcError } from "./batch-rpc.js";
+import { BatchRpcClient, JsonRpcError, MalformedAnswerError, ResponseTooLargeError } from "./batch-rpc.js";
 import { AbciError, ChainError } from "./errors.js";
 import { DecodeError } from "./wire.js";
 
+/** Defaults of the limits every command that reads a node applies (flags override them). */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+export const DEFAULT_BUDGET_MS = 600_000;
+
 export interface ChainClientOptions {
-  /** Per-HTTP-request timeout in ms (default 30000). */
+  /** Overall deadline of each HTTP request, start to last byte, in ms (default 30000). */
   timeoutMs?: number;
+  /** Total time budget of everything this client does, in ms, from connect (default 600000). */
+  budgetMs?: number;
+  /** Largest HTTP answer accepted, in bytes (default 64 MiB). */
+  maxResponseBytes?: number;
   /** Attempts per query including the first (default 4). */
   attempts?: number;
   /** First backoff delay in ms, doubled each retry (default 200). */
@@ -70,7 +78,8 @@ function transportKind(e: unknown): { transient: boolean; kind: "timeout" | "unr
   if (/fetch failed|ECONNREFUSED|ECONNRESET|EPIPE|socket hang up|ENOTFOUND|EAI_AGAIN|other side closed|network/i.test(msg + " " + (code ?? "") + " " + (err?.cause?.message ?? ""))) {
     return { transient: true, kind: "unreachable", detail: code ?? err?.cause?.message ?? msg };
   }
-  if (e instanceof SyntaxError || /JSON/i.test(msg)) return { transient: true, kind: "http", detail: `malformed JSON-RPC answer (${msg})` };
+  // Garbage, an HTML page or a truncated JSON body is not transient: asking again gets the same.
+  if (e instanceof MalformedAnswerError || e instanceof SyntaxError || /JSON/i.test(msg)) return { transient: false, kind: "http", detail: `malformed JSON-RPC answer (${msg})` };
   return { transient: false, kind: "other", detail: msg };
 }
 
@@ -101,6 +110,10 @@ export class ChainClient {
   private readonly attempts: number;
   private readonly backoffMs: number;
   private readonly timeoutMs: number;
+  private readonly budgetMs: number;
+  private readonly budgetTimer: ReturnType<typeof setTimeout>;
+  /** Set once the total budget has run out: every read then fails with it. */
+  private expired: ChainError | undefined;
 
   private constructor(
     readonly url: string,
@@ -112,7 +125,15 @@ export class ChainClient {
     this.gate = new Gate(options.concurrency ?? 64);
     this.attempts = Math.max(1, options.attempts ?? 4);
     this.backoffMs = options.backoffMs ?? 200;
-    this.timeoutMs = options.timeoutMs ?? 30_000;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
+    this.budgetTimer = setTimeout(() => {
+      this.expired = new ChainError("budget", `reading from node at ${url} took longer than the total budget of ${this.budgetMs / 1000} s (${this.progress.done} queries done); try --budget`);
+      const e = new Error("budget");
+      e.name = "BudgetError";
+      this.batch.abortAll(e);
+    }, this.budgetMs);
+    this.budgetTimer.unref?.();
   }
 
   /** Build the transport (no network traffic yet). */
@@ -121,7 +142,8 @@ export class ChainClient {
     const batch = new BatchRpcClient(url, {
       batchSize: Math.max(1, options.batchSize ?? 10),
       dispatchIntervalMs: options.dispatchIntervalMs ?? 0,
-      timeoutMs: options.timeoutMs ?? 30_000,
+      timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+      maxResponseBytes: options.maxResponseBytes,
     });
     const comet = Comet38Client.create(batch);
     const query = new QueryClient(comet);
@@ -129,6 +151,7 @@ export class ChainClient {
   }
 
   disconnect(): void {
+    clearTimeout(this.budgetTimer);
     this.comet.disconnect();
     this.batch.disconnect();
   }
@@ -136,10 +159,15 @@ export class ChainClient {
   /** Run `f` with retries on transient transport errors; map final failures to ChainError. */
   async withRetry<T>(what: string, f: () => Promise<T>): Promise<T> {
     for (let attempt = 1; ; attempt++) {
+      if (this.expired) throw this.expired;
       try {
         return await f();
       } catch (e) {
+        if (this.expired) throw this.expired;
         if (e instanceof AbciError || e instanceof ChainError || e instanceof DecodeError) throw e;
+        if (e instanceof ResponseTooLargeError) {
+          throw new ChainError("too-large", `node at ${this.url} sent an answer to ${what} larger than the ${e.limit / 1024 / 1024} MiB limit; try --max-response-mb`);
+        }
         if (e instanceof JsonRpcError) throw new ChainError("query", `node at ${this.url} refused ${what}: ${e.message}`);
         const t = transportKind(e);
         if (t.transient && attempt < this.attempts) {
@@ -148,7 +176,7 @@ export class ChainClient {
           continue;
         }
         const tries = attempt > 1 ? ` after ${attempt} attempts` : "";
-        if (t.kind === "timeout") throw new ChainError("timeout", `node at ${this.url} did not answer ${what} within ${this.timeoutMs / 1000} s${tries} (timeout; try --timeout)`);
+        if (t.kind === "timeout") throw new ChainError("timeout", `node at ${this.url} did not answer ${what} completely within ${this.timeoutMs / 1000} s${tries} (timeout; try --timeout)`);
         if (t.kind === "unreachable") throw new ChainError("unreachable", `cannot reach node at ${this.url}${tries} (${t.detail}); is the RPC URL right and the node up?`);
         if (t.kind === "http") throw new ChainError("http", `node at ${this.url} answered ${what} with ${t.detail}${tries}; is this a CometBFT RPC endpoint?`);
         throw new ChainError("query", `node at ${this.url} failed ${what}: ${t.detail}`);

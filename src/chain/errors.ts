@@ -6,7 +6,9 @@ import { InputError } from "../errors.js";
 
 export type ChainErrorKind =
   | "unreachable" // connection refused, DNS, reset after every retry
-  | "timeout" // no answer within --timeout after every retry
+  | "timeout" // no complete answer within --timeout after every retry
+  | "budget" // the command's total --budget ran out
+  | "too-large" // an answer above --max-response-mb
   | "http" // a non-JSON-RPC answer (4xx/5xx) after every retry
   | "chain-id" // the node serves another chain
   | "pruned" // the height is older than the node keeps

@@ -8,6 +8,9 @@
  * `latestHeight` answer code 26 ("in the future"); raw `/store/` reads at either answer code 0 with no
  * value and log "version does not exist", as a real node does; `flaky` (an HTTP request whose queries were all never
  * seen before fails with 503: the first attempt of each query fails), `slowMs` (every HTTP answer is delayed), `corrupt(path)` (garbage value).
+ * Hostile modes: `dripMs` (the answer starts at once, then one byte every dripMs, forever), `hugeBodyBytes`
+ * (a 200 answer of that many bytes, streamed with backpressure, never held in memory), `garbageBody` (a
+ * 200 answer that is not JSON, e.g. an HTML page).
  * Every (method, path, height) asked is recorded in `asked`; `bytesOut` counts the HTTP bodies sent.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -62,6 +65,14 @@ export interface FixtureServerOptions {
   maxBatchSize?: number;
   /** A new block is committed after every `status` answer (latestHeight + 1). */
   advanceAfterStatus?: boolean;
+  /** Hostile: send the answer one byte every `dripMs` ms, never finishing. */
+  dripMs?: number;
+  /** Hostile: answer every POST with a body of this many bytes (JSON whitespace), streamed. */
+  hugeBodyBytes?: number;
+  /** With hugeBodyBytes: declare the size in content-length (else chunked). */
+  hugeBodyDeclared?: boolean;
+  /** Hostile: answer every POST with this body and status 200 (not JSON). */
+  garbageBody?: string;
 }
 
 export interface AskedQuery {
@@ -182,6 +193,7 @@ export class FixtureServer {
       res.writeHead(400).end("bad request");
       return;
     }
+    if (this.hostile(res)) return;
     const maxBatch = this.options.maxBatchSize ?? 10;
     if (batch && maxBatch > 0 && calls.length > maxBatch) {
       const text = JSON.stringify({ jsonrpc: "2.0", id: -1, error: { code: -32600, message: "Invalid Request", data: `batch request exceeds maximum (${maxBatch}) allowed number of requests` } });
@@ -206,6 +218,50 @@ export class FixtureServer {
     this.bytesOut += Buffer.byteLength(text);
     if (res.destroyed) return;
     res.writeHead(200, { "content-type": "application/json" }).end(text);
+  }
+
+  /** The hostile modes: true when `res` is taken care of. */
+  private hostile(res: ServerResponse): boolean {
+    const o = this.options;
+    if (o.garbageBody !== undefined) {
+      this.bytesOut += Buffer.byteLength(o.garbageBody);
+      res.writeHead(200, { "content-type": "text/html" }).end(o.garbageBody);
+      return true;
+    }
+    if (o.dripMs !== undefined) {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("{");
+      const t = setInterval(() => {
+        if (res.destroyed || res.writableEnded) clearInterval(t);
+        else {
+          this.bytesOut++;
+          res.write(" ");
+        }
+      }, o.dripMs);
+      res.on("close", () => clearInterval(t));
+      return true;
+    }
+    if (o.hugeBodyBytes !== undefined) {
+      const total = o.hugeBodyBytes;
+      res.writeHead(200, { "content-type": "application/json", ...(o.hugeBodyDeclared ? { "content-length": String(total) } : {}) });
+      const chunk = Buffer.alloc(1 << 20, 0x20);
+      let sent = 0;
+      const pump = () => {
+        while (sent < total && !res.destroyed) {
+          const n = Math.min(chunk.length, total - sent);
+          sent += n;
+          this.bytesOut += n;
+          if (!res.write(n === chunk.length ? chunk : chunk.subarray(0, n))) {
+            res.once("drain", pump);
+            return;
+          }
+        }
+        if (!res.destroyed) res.end();
+      };
+      pump();
+      return true;
+    }
+    return false;
   }
 
   private call(method: string, params: Record<string, unknown>): { result?: unknown; error?: unknown } {
