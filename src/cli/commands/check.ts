@@ -1,28 +1,33 @@
 /** `gonka-spec check ADDRESS`: will my nodes be preserved at this anchor, why, and how likely over anchors. */
 import { InputError, describeValue } from "../../errors.js";
-import { stringifyJson } from "../../go/json.js";
-import { checkAddressAtAnchor } from "../../preserved/check-address.js";
-import { preservationProbability } from "../../preserved/check-probability.js";
+import { checkAddressAtAnchor, type AddressCheck, type CheckedNode } from "../../preserved/check-address.js";
+import { preservationProbability, type PreservationProbability } from "../../preserved/check-probability.js";
 import { parse, str } from "../args.js";
-import type { Command } from "../command.js";
-import { group, loadPreservedInput } from "./preserved.js";
+import type { CliIO, Command } from "../command.js";
+import { jsonDocument, wantsJson } from "../json-output.js";
+import { group, loadPreservedInput, storedSetCheck, type PreservedInput } from "./preserved.js";
 import { SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 
 const DEFAULT_ANCHORS = 10_000;
 const MAX_ANCHORS = 1_000_000;
+/** Anchors evaluated per step of the probability loop; progress goes to stderr after PROGRESS_AFTER_MS. */
+const CHUNK = 2_000;
+const PROGRESS_AFTER_MS = 2_000;
 
 const usage = `Usage:
   gonka-spec check ADDRESS --snapshot FILE|--rpc URL [--height H] [--anchor H] [--anchors N] [--json]
 
-For a node operator: at anchor H, is ADDRESS (gonka1... or its gonkavaloper1... address) preserved,
-which of its nodes, and why each node is or is not; then, over N consecutive anchors H, H+1, ...
-(default ${group(DEFAULT_ANCHORS)}; the anchor only changes the shuffle seed), the probability of being
-preserved, per model, as an exact count k/N shown as a percentage.
+For a node operator: at the PoC's episode anchor, is ADDRESS (gonka1... or its gonkavaloper1...
+address) preserved, which of its nodes, and why each other node is not, in words you can act on;
+then, over N consecutive anchors H, H+1, ... (default ${group(DEFAULT_ANCHORS)}; the anchor only changes
+the shuffle seed), the probability of being preserved, per model, as an exact count k of N.
 ${SNAPSHOT_SOURCE_USAGE}
-  --anchor H    episode anchor height (default: the snapshot's preserved.anchorHeight, else its height)
-  --anchors N   number of anchors for the probability (1..${group(MAX_ANCHORS)})
-  --json        {address, anchorHeight, preservedAtAnchor, nodes: [{modelId, nodeId, pocWeight, preserved,
-                reason, code}], probability, preservedCount, anchorsEvaluated, probabilityByModel}
+  --anchor H    episode anchor height. Default: the anchor the chain uses: with --rpc (or a snapshot
+                written by 'gonka-spec snapshot'), the stored PreservedNodesSnapshot's anchor while a
+                PoC runs, else the next PoC's start from the epoch params; for other snapshot files,
+                their preserved.anchorHeight. The output names the anchor and where it came from.
+  --anchors N   number of anchors for the probability (1..${group(MAX_ANCHORS)}; progress on stderr when slow)
+  --json        schemas/check.schema.json (gonka-spec/check@1)
 Exit 0 on success, 2 on bad input (including an address the snapshot does not know).`;
 
 function anchorsFlag(text: string | undefined): number {
@@ -34,6 +39,85 @@ function anchorsFlag(text: string | undefined): number {
   return Number(t);
 }
 
+/** The probability over `count` anchors in chunks, yielding between them; progress on stderr when slow. */
+async function probabilityWithProgress(input: PreservedInput, address: string, count: number, io: CliIO, quiet: boolean): Promise<PreservationProbability> {
+  const start = Date.now();
+  let total: PreservationProbability | undefined;
+  for (let done = 0; done < count; ) {
+    const n = Math.min(CHUNK, count - done);
+    const part = preservationProbability(input.state, address, { first: input.anchor + BigInt(done), count: n });
+    if (total === undefined) total = { ...part, firstAnchor: input.anchor, models: part.models.map((m) => ({ ...m })) };
+    else {
+      total.preservedCount += part.preservedCount;
+      total.models.forEach((m, i) => (m.preservedCount += part.models[i]!.preservedCount));
+    }
+    done += n;
+    total.anchorsEvaluated = done;
+    for (const m of total.models) m.anchorsEvaluated = done;
+    const ms = Date.now() - start;
+    if (!quiet && ms > PROGRESS_AFTER_MS && done < count) io.err(`check: ${group(done)} of ${group(count)} anchors (${Math.round(ms / 1000)} s)`);
+    if (done < count) await new Promise((r) => setImmediate(r));
+  }
+  return total!;
+}
+
+const ratio = (k: number, n: number): number => (n === 0 ? 0 : k / n);
+
+/** k of n as "82.48 % (8,248 of 10,000 anchors)", truncated to two decimals on integers. */
+function percent(k: number, n: number): string {
+  const bp = Math.floor((k * 10_000) / n);
+  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, "0")} % (${group(k)} of ${group(n)} anchors)`;
+}
+
+/** Terms explained once, the first time the output uses them. */
+const TERMS: Record<string, string> = {
+  fill: "The fill: per model the chain gives each drawn participant its lightest remaining node, one node per participant per round (round 1, round 2, ...), until the preserved weight reaches the target (slot allocation × the model's weight); \"target met\" means the fill stopped before a node's turn.",
+  iqr: "The IQR cap: a per-model upper limit on node weight, Q3 + 1.5 × (Q3 − Q1) of all the model's node weights; heavier nodes are outliers and never preserved.",
+  voting: "Kept for voting: a large participant (together, the top 75 % of voting power) keeps its heaviest nodes (above its 25 % weight threshold) voting; only lighter ones can be preserved. A participant's only node is always its heaviest.",
+  sampled: "Drawn: each PoC the chain draws about half of the eligible participants per model (a shuffle seeded by the epoch, the anchor and the model); the rest are not preserved at that anchor.",
+};
+
+/** One node's status in words an operator can act on; `terms` collects the explanations used. */
+function nodeReason(n: CheckedNode, onlyNode: boolean, terms: Set<string>): string {
+  const g = (t: string) => t.replace(/\b\d{4,}\b/g, (d) => group(BigInt(d)));
+  switch (n.code) {
+    case "preserved":
+      terms.add("fill");
+      return `preserved: taken in round ${n.round ?? "?"} of the fill`;
+    case "kept_for_voting":
+      terms.add("voting");
+      return onlyNode
+        ? "kept for voting: it is this participant's only node, so under today's rule it cannot be preserved"
+        : `kept for voting: ${g(n.reason.replace(/^kept for voting \([^)]*\): /, ""))}`;
+    case "count_cut":
+      terms.add("voting");
+      return g(n.reason);
+    case "above_outlier_cap":
+      terms.add("iqr");
+      return `above the IQR cap: ${g(n.reason.replace(/^above the outlier cap: /, ""))}`;
+    case "not_sampled":
+      terms.add("sampled");
+      return `not drawn at this anchor (${g(n.reason.replace(/^participant not sampled at this anchor \((.*)\)$/, "$1"))}); see the probability below`;
+    case "no_history":
+      return `${n.reason}: only participants rewarded in the previous epoch for this model can be drawn; eligible again after a rewarded epoch`;
+    case "target_met":
+      terms.add("fill");
+      return `target met: the fill reached the model's target before this node's turn (${g(n.reason.replace(/^not reached: target met \(/, "").replace(/\)$/, ""))})`;
+    case "voting_cap":
+      return "stopped by the 34 % cap: preserving it would leave the participant without a voting node while the non-voting power already preserved is near 34 % of the total";
+    case "guardian":
+      return "genesis guardian: never preserved";
+    default:
+      return g(n.reason);
+  }
+}
+
+function headline(at: AddressCheck, kept: number, total: number): string {
+  if (kept === 0) return total === 1 ? "NOT preserved: its only node is not preserved" : `NOT preserved: none of its ${group(total)} nodes`;
+  if (kept * 2 < total) return `mostly NOT preserved: only ${group(kept)} of its ${group(total)} nodes are preserved`;
+  return `preserved: ${group(kept)} of its ${group(total)} nodes`;
+}
+
 export const checkCommand: Command = {
   name: "check",
   summary: "will ADDRESS be preserved: its nodes and reasons at an anchor, and the probability over anchors",
@@ -43,46 +127,67 @@ export const checkCommand: Command = {
     if (p.positionals.length !== 1) {
       throw new InputError(p.positionals.length === 0 ? "missing ADDRESS (gonka-spec check ADDRESS --snapshot FILE)" : `expected one ADDRESS, got ${p.positionals.length}: ${p.positionals.join(" ")}`);
     }
+    const json = p.values.json === true || wantsJson(args);
     const anchors = anchorsFlag(str(p, "anchors"));
     const input = await loadPreservedInput(p);
     const at = checkAddressAtAnchor(input.state, p.positionals[0]!, input.anchor);
-    const prob = preservationProbability(input.state, at.address, { first: input.anchor, count: anchors });
+    const stored = storedSetCheck(input);
+    const prob = await probabilityWithProgress(input, at.address, anchors, io, json);
+    const warnings = [...at.warnings, ...(stored?.warning !== undefined ? [stored.warning] : [])];
+    const nodes = at.models.flatMap((m) => m.nodes.map((n) => ({ modelId: m.modelId, ...n })));
+    const kept = nodes.filter((n) => n.preserved).length;
+    const chainNodes = stored
+      ? [...stored.stored.nodes].flatMap(([modelId, byP]) => (byP.get(at.address) ?? []).map((nodeId) => ({ modelId, nodeId })))
+      : null;
 
-    if (p.values.json) {
+    if (json) {
       io.out(
-        stringifyJson(
-          {
-            address: at.address,
-            anchorHeight: at.anchorHeight,
-            preservedAtAnchor: at.preservedAtAnchor,
-            nodes: at.models.flatMap((m) => m.nodes.map((n) => ({ modelId: m.modelId, ...n }))),
-            probability: prob.probability,
-            preservedCount: prob.preservedCount,
-            anchorsEvaluated: prob.anchorsEvaluated,
+        jsonDocument("check", {
+          address: at.address,
+          anchor: { height: input.anchor, source: input.anchorInfo.source },
+          preservedAtAnchor: at.preservedAtAnchor,
+          nodeCount: nodes.length,
+          preservedNodeCount: kept,
+          nodes: nodes.map((n) => ({ modelId: n.modelId, nodeId: n.nodeId, pocWeight: n.pocWeight, preserved: n.preserved, code: n.code, ...(n.round !== undefined ? { round: n.round } : {}) })),
+          chainStored: stored ? { anchorHeight: stored.stored.episodeAnchorHeight, nodes: chainNodes, agreesWithPort: stored.warning === undefined } : null,
+          probability: {
             firstAnchor: prob.firstAnchor,
-            probabilityByModel: prob.models,
-            warnings: at.warnings,
+            anchorsEvaluated: prob.anchorsEvaluated,
+            preservedCount: prob.preservedCount,
+            probability: ratio(prob.preservedCount, prob.anchorsEvaluated),
+            byModel: prob.models.map((m) => ({ modelId: m.modelId, preservedCount: m.preservedCount, probability: ratio(m.preservedCount, m.anchorsEvaluated) })),
           },
-          2,
-        ),
+          warnings,
+        }),
       );
       return 0;
     }
 
-    for (const w of at.warnings) io.err(`warning: ${w}`);
-    const nodes = at.models.flatMap((m) => m.nodes);
-    const kept = nodes.filter((n) => n.preserved).length;
-    io.out(`${at.address} at anchor ${at.anchorHeight}: ${at.preservedAtAnchor ? "PRESERVED" : "not preserved"} (${kept} of ${nodes.length} nodes)`);
+    for (const w of warnings) io.err(`warning: ${w}`);
+    const terms = new Set<string>();
+    io.out(`${at.address}`);
+    io.out(`  at anchor ${group(input.anchor)}: ${headline(at, kept, nodes.length)}`);
+    io.out(`  (${input.anchorInfo.explanation.replace(/^anchor \d+(: | )/, "").replace(/^\((.*)\)$/, "$1")})`);
+    if (chainNodes !== null) {
+      io.out(
+        `  the chain's stored PreservedNodesSnapshot for this anchor preserves ${group(chainNodes.length)} of its nodes${chainNodes.length > 0 ? `: ${chainNodes.map((n) => n.nodeId).join(", ")}` : ""}${stored!.warning === undefined ? " (the port agrees)" : " (the port's set differs: see the warning)"}`,
+      );
+    }
     if (at.models.length === 0) io.out("  no nodes in any model subgroup of this snapshot");
     for (const m of at.models) {
       io.out(`  ${m.modelId}`);
       const w = Math.max(...m.nodes.map((n) => n.nodeId.length));
       const ww = Math.max(...m.nodes.map((n) => group(n.pocWeight).length));
-      for (const n of m.nodes) io.out(`    ${n.nodeId.padEnd(w)}  ${group(n.pocWeight).padStart(ww)}  ${n.preserved ? "preserved    " : "not preserved"}  ${n.reason}`);
+      for (const n of m.nodes) io.out(`    ${n.nodeId.padEnd(w)}  weight ${group(n.pocWeight).padStart(ww)}  ${nodeReason(n, m.nodes.length === 1, terms)}`);
     }
     io.out("");
-    io.out(`Over ${group(prob.anchorsEvaluated)} anchors (${prob.firstAnchor} to ${prob.firstAnchor + BigInt(prob.anchorsEvaluated - 1)}): preserved at ${group(prob.preservedCount)} (${prob.probability})`);
-    for (const m of prob.models) io.out(`  ${m.modelId}: ${group(m.preservedCount)} / ${group(m.anchorsEvaluated)} (${m.probability})`);
+    const last = prob.firstAnchor + BigInt(prob.anchorsEvaluated - 1);
+    io.out(`Over ${group(prob.anchorsEvaluated)} anchors (${group(prob.firstAnchor)} to ${group(last)}): preserved at ${percent(prob.preservedCount, prob.anchorsEvaluated)}`);
+    for (const m of prob.models) io.out(`  ${m.modelId}: ${percent(m.preservedCount, m.anchorsEvaluated)}`);
+    if (terms.size > 0) {
+      io.out("");
+      for (const t of ["fill", "voting", "iqr", "sampled"]) if (terms.has(t)) io.out(TERMS[t]!);
+    }
     return 0;
   },
 };

@@ -7,8 +7,11 @@ import { parseOverrides, runPreservedRules, type RuleModelResult, type RuleResul
 import { parsePreservedState, type PreservedState } from "../../preserved/state.js";
 import type { Snapshot } from "../../snapshot/snapshot.js";
 import { choice, parse, readJsonFile, str, type Parsed } from "../args.js";
+import { jsonDocument, wantsJson } from "../json-output.js";
 import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import type { CliIO, Command } from "../command.js";
+import { diffPreservedSets, nodesOf, resolveEpisodeAnchor, storedPreservedSet, type EpisodeAnchor, type SetDifference, type StoredPreservedSet } from "../episode-anchor.js";
+import { samplePreservedForEpisode } from "../../preserved/sample-preserved-for-episode.js";
 
 const usage = `Usage:
   gonka-spec preserved --snapshot FILE|--rpc URL [--height H] [--anchor H] [--rule current|demand|both] [--demand FILE]
@@ -21,13 +24,15 @@ ${SNAPSHOT_SOURCE_USAGE}
   --rule demand    the proposal: target max(slot allocation x W, D), D = ceil(peak x 10000 / rate),
                    filled largest node first over the same eligible set
   --rule both      both side by side
-  --anchor H       episode anchor height (default: the snapshot's preserved.anchorHeight, else its height)
+  --anchor H       episode anchor height (default: the anchor the chain uses: with --rpc, the stored
+                   snapshot's anchor while a PoC runs, else the next PoC's start; for a snapshot
+                   file, its preserved.anchorHeight); the output names it and where it came from
   --demand FILE    peak in-flight requests per model ({"peakInFlightRequests": {...}}; default: the
                    snapshot's demand slice)
   --rate N         PoC requests per 10,000 weight (default: the demand input's, else 10)
   --set K=V        parameter override; supported: epoch_params.poc_slot_allocation (a decimal in [0, 1])
-  --json           machine output: {models: [{modelId, targetWeight, achievedWeight, participants:
-                   [{address, nodeIds}], ...}]}, or with --rule both {current: {models}, demand: {models}}
+  --json           schemas/preserved.schema.json (gonka-spec/preserved@1): one shape for every --rule,
+                   {anchor, rules: [{rule, models: [...]}], chainStored, warnings}
 Exit 0 on success, 2 on bad input.`;
 
 /** The snapshot, its validated preserved state and the anchor to use (shared with `check`). */
@@ -36,15 +41,32 @@ export interface PreservedInput {
   snapshot: Snapshot;
   state: PreservedState;
   anchor: bigint;
+  /** The anchor and where it came from (--anchor, the chain's stored snapshot, the next PoC, the file). */
+  anchorInfo: EpisodeAnchor;
 }
 
-/** Read the snapshot source and `--anchor` (default: preserved.anchorHeight, else the snapshot height). */
+/** Read the snapshot source and `--anchor` (default: the anchor the chain uses, see episode-anchor.ts). */
 export async function loadPreservedInput(p: Parsed): Promise<PreservedInput> {
   const { snapshot, label: file } = await readSnapshotSource(p);
   const state = parsePreservedState(snapshot.preserved, `${file}: preserved`);
+  checkedInt64(snapshot.height, `${file}: height`);
   const a = str(p, "anchor");
-  const anchor = a !== undefined ? anchorFlag(a) : (state.anchorHeight ?? checkedInt64(snapshot.height, `${file}: height`));
-  return { file, snapshot, state, anchor };
+  const anchorInfo = resolveEpisodeAnchor(snapshot, state, a !== undefined ? anchorFlag(a) : undefined);
+  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo };
+}
+
+/** The chain's stored set at this input's anchor beside the port's (today's rule), or undefined when none is stored for it. */
+export function storedSetCheck(input: PreservedInput): { stored: StoredPreservedSet; difference: SetDifference; warning?: string } | undefined {
+  const stored = storedPreservedSet(input.snapshot);
+  if (!stored || stored.episodeAnchorHeight !== input.anchor) return undefined;
+  const port = nodesOf(samplePreservedForEpisode(input.state, input.anchor).snapshot.modelPreservedNodes);
+  const difference = diffPreservedSets(stored.nodes, port);
+  const n = difference.onlyChain.length + difference.onlyPort.length;
+  const warning =
+    n === 0
+      ? undefined
+      : `the port's preserved set differs from the chain's stored PreservedNodesSnapshot at anchor ${input.anchor}: ${group(difference.onlyChain.length)} nodes only in the chain's, ${group(difference.onlyPort.length)} only in the port's, ${group(difference.both)} in both (the chain's stored set is the answer; the snapshot may miss an input or the chain ran another version's rules)`;
+  return { stored, difference, ...(warning !== undefined ? { warning } : {}) };
 }
 
 function anchorFlag(text: string): bigint {
@@ -148,14 +170,29 @@ export const preservedCommand: Command = {
       throw new InputError(`the demand rule needs peak in-flight requests per model: pass --demand FILE (e.g. examples/demand.json) or add a demand slice to the snapshot`, input.file);
     }
     const r = runPreservedRules(input.state, { anchor: input.anchor, rule, demand, rate, overrides });
-    if (p.values.json) {
-      const head = { anchorHeight: r.anchorHeight, epoch: input.state.epoch.index, pocSlotAllocation: r.pocSlotAllocation, rate: r.rate };
-      const body = rule === "both" ? { current: r.current, demand: r.demand } : { rule, models: r[rule]!.models };
-      io.out(stringifyJson({ ...head, ...body, warnings: r.warnings }, 2));
+    const stored = storedSetCheck(input);
+    const warnings = [...r.warnings, ...(stored?.warning !== undefined ? [stored.warning] : [])];
+    if (p.values.json || wantsJson(args)) {
+      const rules = (["current", "demand"] as const).filter((k) => r[k] !== undefined).map((k) => ({ rule: k, models: r[k]!.models }));
+      io.out(
+        jsonDocument("preserved", {
+          anchor: { height: r.anchorHeight, source: input.anchorInfo.source },
+          epoch: input.state.epoch.index,
+          pocSlotAllocation: r.pocSlotAllocation,
+          rate: r.rate,
+          rules,
+          chainStored: stored
+            ? { anchorHeight: stored.stored.episodeAnchorHeight, agreesWithPort: stored.warning === undefined, onlyChain: stored.difference.onlyChain, onlyPort: stored.difference.onlyPort, inBoth: stored.difference.both }
+            : null,
+          warnings,
+        }),
+      );
       return 0;
     }
-    for (const w of r.warnings) io.err(`warning: ${w}`);
-    io.out(`Preserved set at anchor ${r.anchorHeight} (epoch ${input.state.epoch.index}); slot allocation ${r.pocSlotAllocation}; PoC rate ${r.rate} requests per 10,000 weight`);
+    for (const w of warnings) io.err(`warning: ${w}`);
+    io.out(`Preserved set at anchor ${group(r.anchorHeight)} (epoch ${group(input.state.epoch.index)}); slot allocation ${r.pocSlotAllocation}; PoC rate ${r.rate} requests per 10,000 weight`);
+    io.out(`  ${input.anchorInfo.explanation.replace(/^anchor \d+(: | )/, "").replace(/^\((.*)\)$/, "$1")}`);
+    if (stored && stored.warning === undefined) io.out(`  the chain's stored PreservedNodesSnapshot for this anchor holds the same ${group(stored.difference.both)} nodes`);
     if (rule === "both") {
       io.out("");
       printBoth(io, r.current!, r.demand!);
