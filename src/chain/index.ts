@@ -3,8 +3,6 @@
  * from a CometBFT RPC endpoint) and `loadSnapshotFromArgs({snapshot?, rpc?, height?})` (what every
  * command that takes `--snapshot FILE` or `--rpc URL [--height H]` calls), plus an atomic file writer.
  */
-import { renameSync, unlinkSync, writeFileSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
 import { InputError } from "../errors.js";
 import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
 import { buildSnapshot } from "./build-snapshot.js";
@@ -123,22 +121,8 @@ export async function loadSnapshotFromArgs(args: SnapshotArgs): Promise<Snapshot
   throw new InputError("missing --snapshot FILE or --rpc URL");
 }
 
-/** Write `text` to `file` atomically: a temporary file in the same directory, then rename. */
-export function writeFileAtomic(file: string, text: string): void {
-  const tmp = join(dirname(file), `.${basename(file)}.${process.pid}.${Date.now()}.tmp`);
-  try {
-    writeFileSync(tmp, text);
-    renameSync(tmp, file);
-  } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {
-      /* already gone */
-    }
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(`cannot write the snapshot (${code ?? String(e)})`, file);
-  }
-}
+/** The atomic writer lives in src/fs (the CLI uses it without loading the chain client). */
+export { writeFileAtomic } from "../fs/files.js";
 export { StoreKeys, INFERENCE_QUERY, GROUP_QUERY } from "./queries.js";
 export { FixtureServer, type FixtureServerOptions } from "./testing/fixture-server.js";
 export { fixtureFromPreserved, emptyFixtureState, type FixtureChainState } from "./testing/fixture-state.js";

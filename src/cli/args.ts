@@ -1,8 +1,8 @@
 /** Argument parsing shared by every command (node:util parseArgs, with errors as InputError). */
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { readFileSync } from "node:fs";
 import { InputError, describeValue } from "../errors.js";
 import { parseJson, type Json } from "../go/json.js";
+import { readTextFile } from "../fs/files.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -11,13 +11,58 @@ export interface Parsed {
   positionals: string[];
 }
 
-/** Parse `args` strictly; unknown flags and missing values become one clear InputError. */
+/** A value that is a negative number (`-1`, `-0.5`, `-1e3`), not an option name. */
+const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
+
+/**
+ * Rewrite the Cosmos-style and negative-number spellings into what parseArgs reads:
+ * `--seed -5` → `--seed=-5` (parseArgs would take `-5` for an option); `-o json`, `-o=json`, `-ojson`,
+ * `--output json` → `--json` and `-o text` → nothing, when the command takes `--json`.
+ */
+export function normalizeArgs(args: string[], options: Options): string[] {
+  const out: string[] = [];
+  const takesJson = options.json?.type === "boolean";
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === "--") {
+      out.push(...args.slice(i));
+      break;
+    }
+    if (takesJson && (a === "-o" || a === "--output" || a.startsWith("-o=") || a.startsWith("--output=") || (a.startsWith("-o") && !a.startsWith("--") && a.length > 2))) {
+      let v: string | undefined;
+      if (a === "-o" || a === "--output") v = args[++i];
+      else if (a.includes("=")) v = a.slice(a.indexOf("=") + 1);
+      else v = a.slice(2);
+      const flag = a.startsWith("--") ? "--output" : "-o";
+      if (v === "json") out.push("--json");
+      else if (v !== "text") throw new InputError(`expected json or text, got ${v === undefined ? "nothing" : describeValue(v)}`, flag);
+      continue;
+    }
+    const name = a.startsWith("--") && !a.includes("=") ? a.slice(2) : undefined;
+    const next = args[i + 1];
+    if (name !== undefined && options[name]?.type === "string" && next !== undefined && NEGATIVE_NUMBER.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
+/**
+ * Parse `args` strictly; unknown flags and missing values become one clear InputError. A command
+ * that reads a node (it takes `--rpc`) also takes `--node`, inferenced's name for it.
+ */
 export function parse(args: string[], options: Options, allowPositionals = false): Parsed {
+  const all: Options = { ...options, help: { type: "boolean", short: "h" } };
+  if (all.rpc !== undefined && all.node === undefined) all.node = { type: "string" };
+  const normalized = normalizeArgs(args, all);
   try {
-    const r = parseArgs({ args, options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals, strict: true });
+    const r = parseArgs({ args: normalized, options: all, allowPositionals, strict: true });
     return { values: r.values as Parsed["values"], positionals: r.positionals };
   } catch (e) {
-    throw new InputError((e as Error).message.replace(/\. To specify a positional.*$/s, ""));
+    throw new InputError((e as Error).message.replace(/\. To specify a positional.*$/s, "").replace(/\s*\n\s*/g, " "));
   }
 }
 
@@ -34,12 +79,60 @@ export function required(p: Parsed, name: string): string {
   return v;
 }
 
-/** A flag that must be a non-negative integer (as bigint), e.g. --missed 749. */
+/** A flag that must be an integer (as bigint), e.g. --missed 749; the range is the caller's. */
 export function intFlag(p: Parsed, name: string): bigint | undefined {
   const v = str(p, name);
   if (v === undefined) return undefined;
-  if (!/^-?\d+$/.test(v.trim())) throw new InputError(`expected an integer, got ${describeValue(v)}`, `--${name}`);
-  return BigInt(v.trim());
+  return parseInteger(v, `--${name}`);
+}
+
+/** A decimal integer written by a user (`-5`, ` 42 `); anything else is an InputError naming `where`. */
+export function parseInteger(text: string, where: string): bigint {
+  const t = text.trim();
+  if (!/^[-+]?\d+$/.test(t) || t.length > 400) throw new InputError(`expected an integer, got ${describeValue(text)}`, where);
+  return BigInt(t.startsWith("+") ? t.slice(1) : t);
+}
+
+/** An integer in [min, max] (inclusive), for flags and file fields alike. */
+export function checkRange(v: bigint, min: bigint, max: bigint, where: string, what = "a value"): bigint {
+  if (v < min || v > max) {
+    const range = min === 0n && max === INT64_MAX_ARG ? "≥ 0" : `between ${min} and ${max}`;
+    throw new InputError(`${what} must be ${range}, got ${v}`, where);
+  }
+  return v;
+}
+
+const INT64_MAX_ARG = (1n << 63n) - 1n;
+
+/** An integer flag within [min, max], or undefined when absent. */
+export function rangedIntFlag(p: Parsed, name: string, min: bigint, max: bigint, what?: string): bigint | undefined {
+  const v = intFlag(p, name);
+  return v === undefined ? undefined : checkRange(v, min, max, `--${name}`, what);
+}
+
+/** A block height or anchor flag: an int64 ≥ 0 (Go's int64 heights; a negative height names no block). */
+export function heightFlag(p: Parsed, name: string): bigint | undefined {
+  return rangedIntFlag(p, name, 0n, INT64_MAX_ARG, "a height");
+}
+
+/** A count flag (a JS number is enough: it sizes a loop), in [min, max]. */
+export function countFlag(p: Parsed, name: string, min: number, max: number, dflt: number): number {
+  const v = rangedIntFlag(p, name, BigInt(min), BigInt(max));
+  return v === undefined ? dflt : Number(v);
+}
+
+/**
+ * A duration in seconds (integer or decimal, e.g. 30, 0.5) → milliseconds, in (0, maxSeconds].
+ * Bounded because Node's timers wrap above 2^31 − 1 ms (24.8 days): `--timeout 1e20` would fire at once.
+ */
+export function secondsFlag(p: Parsed, name: string, maxSeconds = 86_400): number | undefined {
+  const v = str(p, name);
+  if (v === undefined) return undefined;
+  const t = v.trim();
+  if (!/^\d+(\.\d+)?$/.test(t) || t.length > 30) throw new InputError(`expected a number of seconds, got ${describeValue(v)}`, `--${name}`);
+  const ms = Math.round(Number(t) * 1000);
+  if (!(ms > 0) || ms > maxSeconds * 1000) throw new InputError(`must be more than 0 and at most ${maxSeconds} seconds, got ${t}`, `--${name}`);
+  return ms;
 }
 
 /** One of a fixed set of words. */
@@ -54,12 +147,5 @@ export function choice<T extends string>(p: Parsed, name: string, allowed: reado
 
 /** Read and parse a JSON file losslessly; unreadable or malformed files are InputErrors naming the file. */
 export function readJsonFile(file: string): Json {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(code === "ENOENT" ? "file not found" : `cannot read file (${code ?? String(e)})`, file);
-  }
-  return parseJson(text, file);
+  return parseJson(readTextFile(file), file);
 }

@@ -1,57 +1,83 @@
 /** gonka-spec command-line entry point: dispatch, help, and the one-line error convention. */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { InputError } from "../errors.js";
 import { GoError, GoPanic } from "../go/errors.js";
 import { processIO, type CliIO } from "./command.js";
-import { COMMANDS } from "./commands/index.js";
-import { errorDocumentFor, wantsJson } from "./json-output.js";
+import { COMMANDS, findCommand } from "./commands/index.js";
 
 function help(): string {
   const w = Math.max(...COMMANDS.map((c) => c.name.length));
   return [
     "gonka-spec: executable specification of the Gonka chain's proof-of-compute rules (bit-exact with Go).",
     "",
-    "Usage: gonka-spec <command> [options]    (gonka-spec <command> --help for details)",
+    "Usage: gonka-spec <command> [options]    (gonka-spec help <command>, or gonka-spec <command> --help)",
     "",
     "Commands:",
     ...COMMANDS.map((c) => `  ${c.name.padEnd(w)}  ${c.summary}`),
     "",
+    "Every command takes --json (or -o json). Commands that read a node take --node URL (tcp://, http://",
+    "or https://; --rpc is the same; default: the GONKA_NODE environment variable) with --height,",
+    "--chain-id, --timeout and --batch-size.",
     "Exit codes: 0 success, 1 a failed check, 2 bad input (one line on stderr).",
   ].join("\n");
+}
+
+/** The package version, from package.json beside dist/ (src/ in tests). */
+export function version(): string {
+  try {
+    const pkg = JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "..", "package.json"), "utf8")) as { version?: unknown };
+    return typeof pkg.version === "string" ? pkg.version : "unknown";
+  } catch {
+    return "unknown";
+  }
 }
 
 /** Run the CLI; resolves to the exit code. Never throws for bad input. */
 export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined || name === "--help" || name === "-h" || name === "help") {
+  if (name === undefined || name === "--help" || name === "-h" || (name === "help" && rest.length === 0)) {
     io.out(help());
     return name === undefined ? 2 : 0;
   }
-  if (name === "--version" || name === "-v") {
-    io.out("gonka-spec 0.1.0");
+  if (name === "--version" || name === "-v" || name === "version") {
+    io.out(`gonka-spec ${version()}`);
     return 0;
   }
-  const cmd = COMMANDS.find((c) => c.name === name);
-  if (!cmd) {
-    io.err(`gonka-spec: unknown command '${name}' (try gonka-spec --help)`);
+  const helpFor = name === "help" ? rest[0]! : undefined;
+  const entry = findCommand(helpFor ?? name);
+  if (!entry) {
+    io.err(`gonka-spec: unknown command '${helpFor ?? name}' (try gonka-spec --help)`);
     return 2;
   }
-  if (rest.includes("--help") || rest.includes("-h")) {
+  const cmd = await entry.load();
+  if (helpFor !== undefined || rest.includes("--help") || rest.includes("-h")) {
     io.out(cmd.usage);
     return 0;
   }
   try {
     return await cmd.run(rest, io);
   } catch (e) {
-    if (wantsJson(rest)) io.out(errorDocumentFor(name, e));
     if (e instanceof InputError || e instanceof GoError) {
-      io.err(`gonka-spec ${name}: ${e.message}`);
+      io.err(`gonka-spec ${name}: ${oneLine(e.message)}`);
       return 2;
     }
     if (e instanceof GoPanic) {
-      io.err(`gonka-spec ${name}: the Go code would panic here: ${e.message}`);
+      io.err(`gonka-spec ${name}: the Go code would panic here: ${oneLine(e.message)}`);
+      return 2;
+    }
+    if (e instanceof RangeError && /Maximum call stack|Invalid string length|Array buffer allocation/.test(e.message)) {
+      io.err(`gonka-spec ${name}: the input is too large to process (${e.message})`);
       return 2;
     }
     io.err(`gonka-spec ${name}: internal error: ${e instanceof Error ? e.message : String(e)}`);
     return 3;
   }
+}
+
+/** Keep the one-line convention even when a message quotes multi-line text. */
+function oneLine(s: string): string {
+  const t = s.replace(/\s*\n\s*/g, " ");
+  return t.length > 2000 ? `${t.slice(0, 1997)}...` : t;
 }

@@ -1,19 +1,44 @@
-/** `--snapshot FILE` or `--rpc URL [--height H]`: every command that reads chain state takes either. */
-import { loadSnapshotFromArgs } from "../chain/index.js";
-import type { Snapshot } from "../snapshot/snapshot.js";
-import { str, type Parsed } from "./args.js";
+/**
+ * `--snapshot FILE` or `--node URL [--height H]`: every command that reads chain state takes either.
+ * The chain client (CosmJS and the generated protobuf code) is imported only when a node is read, so
+ * the offline commands start as fast as node itself.
+ */
+import { InputError, describeValue } from "../errors.js";
+import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
+import { countFlag, secondsFlag, str, type Parsed } from "./args.js";
+
+/** The environment variable naming the node when no --node/--rpc is given (like inferenced's node config). */
+export const NODE_ENV = "GONKA_NODE";
+
+/** The flags of every command that reads a node (inferenced's names; --rpc is the older name of --node). */
+export const CHAIN_OPTIONS = {
+  node: { type: "string" },
+  rpc: { type: "string" },
+  height: { type: "string" },
+  "chain-id": { type: "string" },
+  timeout: { type: "string" },
+  concurrency: { type: "string" },
+  "batch-size": { type: "string" },
+} as const;
 
 /** The parseArgs options of a snapshot source. */
 export const SNAPSHOT_SOURCE_OPTIONS = {
   snapshot: { type: "string" },
-  rpc: { type: "string" },
-  height: { type: "string" },
+  ...CHAIN_OPTIONS,
 } as const;
+
+/** Usage lines for the chain flags. */
+export const CHAIN_USAGE = `  --node URL       the node's CometBFT RPC: tcp://host:26657, http://... or https://... (--rpc is the
+                   same; default: the ${NODE_ENV} environment variable); every read pinned to
+  --height H       one height (default: the latest block, resolved once)
+  --chain-id ID    the chain the node must serve (default gonka-mainnet; "any" accepts every chain)
+  --timeout S      per-request timeout in seconds (default 30)
+  --batch-size N   JSON-RPC requests per HTTP request (default 10, CometBFT's rpc.max_request_batch_size)
+  --concurrency N  queries in flight (default 64)`;
 
 /** Usage lines for the options above. */
 export const SNAPSHOT_SOURCE_USAGE = `  --snapshot FILE  a snapshot file (gonka-spec snapshot writes one; examples/mainnet-like.snapshot.json)
-  --rpc URL        instead of --snapshot: read the state from a node's CometBFT RPC, every read pinned to
-  --height H       one height (default: the latest block, resolved once)`;
+${CHAIN_USAGE}`;
 
 export interface SnapshotSource {
   snapshot: Snapshot;
@@ -21,10 +46,73 @@ export interface SnapshotSource {
   label: string;
 }
 
-/** Read the snapshot named by --snapshot, or build it from --rpc at --height. */
+/**
+ * A node URL as the chain client takes it: `tcp://host:port` (CometBFT's and inferenced's spelling)
+ * becomes `http://host:port`; http and https pass; anything else is an InputError naming `where`.
+ */
+export function normalizeNodeUrl(text: string, where: string): string {
+  const t = text.trim();
+  const m = /^(tcp|http|https):\/\/([^\s/?#]+)(.*)$/i.exec(t);
+  if (m === null || /[\u0000-\u001f\u007f]/.test(t)) {
+    throw new InputError(`expected a node URL (tcp://host:port, http://... or https://...), got ${describeValue(text)}`, where);
+  }
+  const scheme = m[1]!.toLowerCase() === "tcp" ? "http" : m[1]!.toLowerCase();
+  return `${scheme}://${m[2]}${m[3]}`;
+}
+
+/**
+ * The node to read: --node, else --rpc, else $GONKA_NODE; undefined when none is given (and
+ * `useEnv` is false or the variable is unset). Both flags at once is an error.
+ */
+export function nodeUrl(p: Parsed, useEnv = true, env: NodeJS.ProcessEnv = process.env): string | undefined {
+  const node = str(p, "node");
+  const rpc = str(p, "rpc");
+  if (node !== undefined && rpc !== undefined) throw new InputError("give --node or --rpc (the same flag), not both");
+  if (node !== undefined) return normalizeNodeUrl(node, "--node");
+  if (rpc !== undefined) return normalizeNodeUrl(rpc, "--rpc");
+  const e = useEnv ? env[NODE_ENV] : undefined;
+  if (e !== undefined && e.trim() !== "") return normalizeNodeUrl(e, NODE_ENV);
+  return undefined;
+}
+
+/** The node to read, required: a clear error names the flags and the variable. */
+export function requiredNodeUrl(p: Parsed): string {
+  const u = nodeUrl(p);
+  if (u === undefined) throw new InputError(`missing --node URL (or --rpc URL, or the ${NODE_ENV} environment variable)`);
+  return u;
+}
+
+/** The chain client options of the chain flags, validated (one validation for every command). */
+export function clientOptions(p: Parsed): { expectedChainId?: string; timeoutMs?: number; concurrency?: number; batchSize?: number } {
+  const chainId = str(p, "chain-id");
+  if (chainId !== undefined && (chainId.trim() === "" || /[\u0000-\u001f\u007f\s]/.test(chainId) || chainId.length > 128)) {
+    throw new InputError(`expected a chain id (letters, digits, '-'; or "any"), got ${describeValue(chainId)}`, "--chain-id");
+  }
+  const timeoutMs = secondsFlag(p, "timeout");
+  const concurrency = p.values.concurrency === undefined ? undefined : countFlag(p, "concurrency", 1, 1024, 64);
+  const batchSize = p.values["batch-size"] === undefined ? undefined : countFlag(p, "batch-size", 1, 10_000, 10);
+  return {
+    ...(chainId !== undefined ? { expectedChainId: chainId } : {}),
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(concurrency !== undefined ? { concurrency } : {}),
+    ...(batchSize !== undefined ? { batchSize } : {}),
+  };
+}
+
+/** Read the snapshot named by --snapshot, or build it from the node (--node/--rpc/$GONKA_NODE) at --height. */
 export async function readSnapshotSource(p: Parsed): Promise<SnapshotSource> {
   const file = str(p, "snapshot");
-  const rpc = str(p, "rpc");
-  const snapshot = await loadSnapshotFromArgs({ snapshot: file, rpc, height: str(p, "height") });
-  return { snapshot, label: file ?? `${rpc}@${snapshot.height}` };
+  const height = str(p, "height");
+  if (file !== undefined) {
+    if (str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give either --snapshot FILE or --rpc URL (--node URL), not both");
+    for (const f of ["height", "chain-id", "timeout", "concurrency", "batch-size"]) {
+      if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
+    }
+    return { snapshot: loadSnapshot(file), label: file };
+  }
+  const url = nodeUrl(p);
+  if (url === undefined) throw new InputError(`missing --snapshot FILE or --node URL (or the ${NODE_ENV} environment variable)`);
+  const { snapshotFromRpc } = await import("../chain/index.js");
+  const snapshot = await snapshotFromRpc(url, { ...clientOptions(p), ...(height !== undefined ? { height } : {}) });
+  return { snapshot, label: `${url}@${snapshot.height}` };
 }

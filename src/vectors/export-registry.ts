@@ -4,7 +4,8 @@
  * (../shared/vectors/README.md), plus a README describing the format and every suite.
  * Deterministic: the same version of gonka-spec always writes the same bytes.
  */
-import { existsSync, mkdirSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, statSync } from "node:fs";
+import { makeDirectory, writeFileAtomic } from "../fs/files.js";
 import { join } from "node:path";
 import { exportSuites as gateway } from "../gateway/export-suites.js";
 import { stringifyJson, type Json } from "../go/json.js";
@@ -119,23 +120,16 @@ export interface ExportedFile {
   cases: number;
 }
 
+/** Each file is written to a temporary name and renamed: a failed write never leaves a torn suite. */
 function write(file: string, text: string): void {
-  try {
-    writeFileSync(file, text);
-  } catch (e) {
-    throw new InputError(`cannot write the file (${(e as NodeJS.ErrnoException).code ?? String(e)})`, file);
-  }
+  writeFileAtomic(file, text, "the file");
 }
 
 /** Write `<suite>.json` for each selected suite and README.md into `dir` (created if missing). */
 export function exportVectors(dir: string, names: readonly string[] = []): ExportedFile[] {
   const suites = selectExportSuites(names);
   if (existsSync(dir) && !statSync(dir).isDirectory()) throw new InputError("exists and is not a directory", dir);
-  try {
-    mkdirSync(dir, { recursive: true });
-  } catch (e) {
-    throw new InputError(`cannot create the directory (${(e as NodeJS.ErrnoException).code ?? String(e)})`, dir);
-  }
+  makeDirectory(dir);
   const written: ExportedFile[] = [];
   const rendered = suites.map((suite) => {
     const cases = exportedCases(suite);

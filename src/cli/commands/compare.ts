@@ -1,10 +1,10 @@
 /** `gonka-spec compare`: what a parameter proposal changes, A against B, on one snapshot. */
-import { writeFileSync } from "node:fs";
 import { compareProposals, DEFAULT_ANCHORS } from "../../compare/build.js";
 import { defaultEngines } from "../../compare/default-engines.js";
 import { loadProposal } from "../../compare/params.js";
 import { renderCompareText } from "../../compare/text.js";
 import { InputError } from "../../errors.js";
+import { writeFileAtomic } from "../../fs/files.js";
 import { stringifyJson } from "../../go/json.js";
 import { renderReport } from "../../report/html.js";
 import { intFlag, parse, required, str } from "../args.js";
@@ -59,11 +59,7 @@ export const compareCommand: Command = {
     });
     const html = str(p, "html");
     if (html !== undefined) {
-      try {
-        writeFileSync(html, renderReport(model));
-      } catch (e) {
-        throw new InputError(`cannot write the report (${(e as NodeJS.ErrnoException).code ?? String(e)})`, html);
-      }
+      writeFileAtomic(html, renderReport(model), "the report");
     }
     if (p.values.json) io.out(stringifyJson(model, 2));
     else {

@@ -1,8 +1,8 @@
 /** `gonka-spec demo` (what `npm start` runs): the first things a new user should see, on examples/. */
-import { mkdirSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../../errors.js";
+import { makeDirectory } from "../../fs/files.js";
 import { parse, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { compareCommand } from "./compare.js";
@@ -43,11 +43,7 @@ export const demoCommand: Command = {
   async run(args, io) {
     const p = parse(args, { report: { type: "string" } });
     const report = str(p, "report") ?? join("out", "compare-report.html");
-    try {
-      mkdirSync(dirname(resolve(report)), { recursive: true });
-    } catch (e) {
-      throw new InputError(`cannot create the report's folder (${(e as NodeJS.ErrnoException).code ?? String(e)})`, report);
-    }
+    makeDirectory(dirname(resolve(report)));
     const snapshot = ex("mainnet-like.snapshot.json");
     io.out("gonka-spec: the Gonka chain's proof-of-compute rules, bit-exact with Go, on the bundled examples.");
     await section(io, "1. Who is preserved during a PoC: today's rule and the demand-based proposal", preservedCommand, [

@@ -3,16 +3,19 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { InputError } from "../../errors.js";
 import { stringifyJson } from "../../go/json.js";
-import { readSnapshot, writeFileAtomic, type Progress } from "../../chain/index.js";
+import { readSnapshot, type Progress } from "../../chain/index.js";
+import { writeFileAtomic } from "../../fs/files.js";
 import { serializeSnapshot } from "../../snapshot/snapshot.js";
-import { intFlag, parse, required, str } from "../args.js";
+import { heightFlag, intFlag, parse, required, str } from "../args.js";
+import { CHAIN_OPTIONS, clientOptions, requiredNodeUrl } from "../snapshot-source.js";
 import type { CliIO, Command } from "../command.js";
 
 const usage = `Usage:
-  gonka-spec snapshot --rpc URL [--height H] [--epoch N] [--anchor A] --out FILE [--record FILE] [--json]
+  gonka-spec snapshot --node URL [--height H] [--epoch N] [--anchor A] --out FILE [--record FILE] [--json]
                       [--chain-id ID|any] [--timeout SECONDS] [--concurrency N] [--batch-size N]
 
-Reads every input of the rules from a CometBFT RPC endpoint, each read pinned to ONE block height
+Reads every input of the rules from a node's CometBFT RPC endpoint (--node tcp://host:26657, http://...
+or https://...; --rpc is the same; default: the GONKA_NODE environment variable), each read pinned to ONE block height
 (the node's latest, resolved once, unless --height is given), and writes one versioned snapshot file
 (docs/snapshot.md): the preserved-set state of the effective epoch, the settlement input of epoch N
 (default: the effective epoch - 1, the last settled one), params, PoC events and the chain's stored
@@ -55,32 +58,12 @@ export function progressReporter(io: CliIO, quiet: boolean): { onProgress: (p: P
   };
 }
 
+/** The parseArgs options of a command that reads a node (shared with verify). */
 export function chainFlags() {
-  return {
-    rpc: { type: "string" },
-    height: { type: "string" },
-    "chain-id": { type: "string" },
-    timeout: { type: "string" },
-    concurrency: { type: "string" },
-    "batch-size": { type: "string" },
-    json: { type: "boolean" },
-  } as const;
+  return { ...CHAIN_OPTIONS, json: { type: "boolean" } } as const;
 }
 
-export function clientOptions(p: ReturnType<typeof parse>) {
-  const timeout = intFlag(p, "timeout");
-  const conc = intFlag(p, "concurrency");
-  const batch = intFlag(p, "batch-size");
-  if (batch !== undefined && batch <= 0n) throw new InputError("expected a positive number", "--batch-size");
-  if (timeout !== undefined && timeout <= 0n) throw new InputError("expected a positive number of seconds", "--timeout");
-  if (conc !== undefined && conc <= 0n) throw new InputError("expected a positive number", "--concurrency");
-  return {
-    expectedChainId: str(p, "chain-id"),
-    timeoutMs: timeout === undefined ? undefined : Number(timeout) * 1000,
-    concurrency: conc === undefined ? undefined : Number(conc),
-    batchSize: batch === undefined ? undefined : Number(batch),
-  };
-}
+export { clientOptions };
 
 export const snapshotCommand: Command = {
   name: "snapshot",
@@ -88,7 +71,7 @@ export const snapshotCommand: Command = {
   usage,
   async run(args, io) {
     const p = parse(args, { ...chainFlags(), epoch: { type: "string" }, anchor: { type: "string" }, out: { type: "string" }, record: { type: "string" } });
-    const rpc = required(p, "rpc");
+    const rpc = requiredNodeUrl(p);
     const out = required(p, "out");
     // Fail before reading the chain when --out (or --record) cannot be written.
     for (const f of [out, str(p, "record")]) {
@@ -98,7 +81,7 @@ export const snapshotCommand: Command = {
     }
     const epoch = intFlag(p, "epoch");
     if (epoch !== undefined && epoch < 0n) throw new InputError("expected an epoch index >= 0", "--epoch");
-    const anchor = intFlag(p, "anchor");
+    const anchor = heightFlag(p, "anchor");
     const quiet = p.values.json === true;
     const rep = progressReporter(io, quiet);
     const t0 = performance.now();
@@ -106,7 +89,7 @@ export const snapshotCommand: Command = {
     const chainId = snap.chainId;
     {
       const text = serializeSnapshot(snap);
-      writeFileAtomic(out, text);
+      writeFileAtomic(out, text, "the snapshot");
       const record = str(p, "record");
       if (record !== undefined) writeFileAtomic(record, reader.recording().map((r) => JSON.stringify(r)).join("\n") + "\n");
       rep.done(client.progress);

@@ -1,4 +1,4 @@
-/** `gonka-spec verify --rpc URL --height H`: recompute the preserved set and diff it with the chain's stored snapshot. */
+/** `gonka-spec verify --node URL --height H`: recompute the preserved set and diff it with the chain's stored snapshot. */
 import { InputError } from "../../errors.js";
 import { compareGoStrings } from "../../go/bytes.js";
 import { stringifyJson } from "../../go/json.js";
@@ -8,11 +8,13 @@ import { preservedNodesSnapshot } from "../../chain/queries.js";
 import { parsePreservedState } from "../../preserved/state.js";
 import { samplePreservedForEpisode } from "../../preserved/sample-preserved-for-episode.js";
 import { parse, required, str } from "../args.js";
+import { requiredNodeUrl } from "../snapshot-source.js";
 import type { Command } from "../command.js";
 import { chainFlags, clientOptions, progressReporter } from "./snapshot.js";
 
 const usage = `Usage:
-  gonka-spec verify --rpc URL --height H [--json] [--chain-id ID|any] [--timeout SECONDS] [--batch-size N]
+  gonka-spec verify --node URL --height H [--json] [--chain-id ID|any] [--timeout SECONDS] [--batch-size N]
+                    (--node: tcp://host:26657, http://... or https://...; --rpc is the same; default $GONKA_NODE)
 
 Reads the chain's stored PreservedNodesSnapshot at height H and every input of
 SamplePreservedForEpisode at the same height, recomputes the preserved set with the port (anchor = the
@@ -69,7 +71,7 @@ export const verifyCommand: Command = {
   usage,
   async run(args, io) {
     const p = parse(args, chainFlags());
-    const rpc = required(p, "rpc");
+    const rpc = requiredNodeUrl(p);
     const height = required(p, "height");
     const quiet = p.values.json === true;
     const rep = progressReporter(io, quiet);
