@@ -1,0 +1,35 @@
+/** v0.2.13's confirmation rescale: the participant's nodes weighted by each model's confirmation scale. */
+import { addInt64 } from "../go/int64.js";
+import { LegacyDec } from "../go/legacy-dec.js";
+import { compareGoStrings } from "../go/bytes.js";
+import { legacyDecOrOne } from "../preserved/coefficient-adjusted-weight.js";
+import type { ModelScale, SettlementMLNode } from "./settlement-types.js";
+
+/** Mirrors types.ConfirmationWeightCoefficients (x/inference/types/weight.go@17808620): model → LegacyDecOrOne(scale). */
+export function confirmationWeightCoefficients(scales: readonly (ModelScale | null)[]): Map<string, LegacyDec> {
+  const out = new Map<string, LegacyDec>();
+  for (const s of scales) {
+    if (s === null || s.modelId === "") continue;
+    out.set(s.modelId, legacyDecOrOne(s.weightScaleFactor));
+  }
+  return out;
+}
+
+/**
+ * Mirrors types.ConfirmationWeightOfModelNodesWithCoefficients (weight.go@17808620): Σ over models in
+ * sorted order of trunc(coeff × Σ PocWeight); a model without a coefficient counts nothing.
+ */
+export function confirmationWeightOfModelNodesWithCoefficients(
+  modelNodes: ReadonlyMap<string, readonly (SettlementMLNode | null)[]>,
+  coefficients: ReadonlyMap<string, LegacyDec>,
+): bigint {
+  let total = 0n;
+  for (const modelId of [...modelNodes.keys()].sort(compareGoStrings)) {
+    const coeff = coefficients.get(modelId);
+    if (coeff === undefined) continue;
+    let raw = 0n;
+    for (const n of modelNodes.get(modelId) ?? []) if (n !== null) raw = addInt64(raw, n.pocWeight);
+    total = addInt64(total, coeff.mulInt64(raw).truncateInt64());
+  }
+  return total;
+}

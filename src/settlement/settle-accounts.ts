@@ -1,0 +1,123 @@
+/** One epoch's settlement as the chain computes it, with every participant's weight path and zero causes. */
+import { settlementValidationParams } from "../misstest/grace-epoch.js";
+import type { ChainDecimal } from "../go/chain-decimal.js";
+import type { DynamicP0Explanation } from "../misstest/get-dynamic-p0.js";
+import type { ChainVersion } from "../versions/chain-version.js";
+import type { EffectiveWeight } from "./effective-weight.js";
+import { getBitcoinSettleAmounts, type SupplyCapOutcome } from "./get-bitcoin-settle-amounts.js";
+import type { PowerCappingResult } from "./apply-power-capping-for-weights.js";
+import type { DelegationChange } from "./delegation-reward-transfers.js";
+import type { Exclusion, ParticipantStatus, SettlementInput } from "./settlement-types.js";
+import { participantMissTest, zeroCauses, type ParticipantMissTest, type ZeroCause } from "./zero-causes.js";
+
+export interface SettledParticipant {
+  address: string;
+  status: ParticipantStatus;
+  exclusion: Exclusion | null;
+  rewardCoins: bigint;
+  workCoins: bigint;
+  /** full (denominator) → effective (confirmation rescale) → capped → after the miss test → reward weight. */
+  weights: {
+    validationWeight: bigint | null;
+    full: bigint;
+    confirmationWeight: bigint | null;
+    effective: bigint | null;
+    capped: bigint | null;
+    afterDowntime: bigint;
+    reward: bigint;
+  };
+  effectiveRule: EffectiveWeight["rule"] | null;
+  rewardBeforeDebt: bigint;
+  debtRecovered: bigint;
+  coinBalance: bigint;
+  missTest: ParticipantMissTest | null;
+  /** Non-empty exactly when rewardCoins is 0. */
+  zeroCauses: ZeroCause[];
+}
+
+export interface Settlement {
+  epoch: bigint;
+  version: ChainVersion;
+  epochsSinceGenesis: bigint;
+  fixedEpochReward: bigint;
+  fixedEpochRewardError: string | null;
+  totalFullWeight: bigint;
+  distributed: bigint;
+  /** GovernanceAmount: fixed reward − distributed (capped at MaxInt64), what the gov module receives. */
+  remainder: bigint;
+  minted: bigint;
+  useBitcoinRewards: boolean;
+  capping: PowerCappingResult;
+  dynamicP0: DynamicP0Explanation;
+  /** The p0 source: the grace entry or the validation params. */
+  graceEpochApplied: boolean;
+  supplyCap: SupplyCapOutcome;
+  delegationChanges: DelegationChange[];
+  participants: SettledParticipant[];
+}
+
+/**
+ * Mirrors the computing part of keeper.SettleAccounts (accountsettle.go@d8b8e907; bb2de824, bd1fd508,
+ * 17808620, ee730031 by version): default validation params, the grace-epoch p0 override, then
+ * GetBitcoinSettleAmounts; each participant's RewardCoins is what its EpochPerformanceSummary records.
+ */
+export function settleAccounts(input: SettlementInput, version: ChainVersion): Settlement {
+  const vp = settlementValidationParams(input.validationParams, input.graceEpoch);
+  const s = getBitcoinSettleAmounts(input, vp, version);
+  const p0: ChainDecimal = s.dynamicP0.p0;
+  const exclusions = new Map(input.exclusions.map((e) => [e.address, e] as const));
+  const ctx = {
+    p0,
+    fixedEpochReward: s.fixedEpochReward,
+    fixedEpochRewardError: s.fixedEpochRewardError,
+    totalFullWeight: s.totalFullWeight,
+    supplyCap: s.supplyCap,
+    exclusions,
+  };
+  let distributed = 0n;
+  const participants = input.participants.map((p, i): SettledParticipant => {
+    const r = s.participants[i]!;
+    distributed += r.rewardCoins;
+    const miss = participantMissTest(p, p0, s.dynamicP0.skipPunishment);
+    return {
+      address: p.address,
+      status: p.status,
+      exclusion: exclusions.get(p.address) ?? null,
+      rewardCoins: r.rewardCoins,
+      workCoins: r.workCoins,
+      weights: {
+        validationWeight: r.validationWeight,
+        full: r.fullWeight,
+        confirmationWeight: r.effective?.confirmationWeight ?? null,
+        effective: r.effective?.weight ?? null,
+        capped: r.cappedWeight,
+        afterDowntime: r.weightAfterDowntime,
+        reward: r.rewardWeight,
+      },
+      effectiveRule: r.effective?.rule ?? null,
+      rewardBeforeDebt: r.rewardBeforeDebt,
+      debtRecovered: r.debtRecovered,
+      coinBalance: p.coinBalance,
+      missTest: miss,
+      zeroCauses: zeroCauses(p, r, miss, ctx),
+    };
+  });
+  return {
+    epoch: input.epoch,
+    version,
+    epochsSinceGenesis: s.epochsSinceGenesis,
+    fixedEpochReward: s.fixedEpochReward,
+    fixedEpochRewardError: s.fixedEpochRewardError,
+    totalFullWeight: s.totalFullWeight,
+    distributed,
+    remainder: s.result.governanceAmount,
+    minted: s.result.amount,
+    useBitcoinRewards: input.bitcoinRewardParams?.useBitcoinRewards ?? false,
+    capping: s.capping,
+    dynamicP0: s.dynamicP0,
+    graceEpochApplied: input.graceEpoch !== null && input.graceEpoch.binomTestP0 !== null,
+    supplyCap: s.supplyCap,
+    delegationChanges: s.delegationChanges,
+    participants,
+  };
+}

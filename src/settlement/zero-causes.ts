@@ -1,0 +1,102 @@
+/** Every reason a participant's reward coins are 0, in plain words, read off the settlement trace. */
+import { Decimal } from "../go/decimal.js";
+import { explainMissedStatTest, type MissTestVerdict } from "../misstest/missed-stat-verdict.js";
+import { downtimeCounts } from "../misstest/check-and-punish-for-downtime.js";
+import type { ChainDecimal } from "../go/chain-decimal.js";
+import type { ParticipantReward } from "./calculate-participant-bitcoin-rewards.js";
+import type { SupplyCapOutcome } from "./get-bitcoin-settle-amounts.js";
+import type { Exclusion, SettlementParticipant } from "./settlement-types.js";
+
+export type ZeroCauseCode =
+  | "excluded"
+  | "inactive"
+  | "no-validation-weight"
+  | "zero-validation-weight"
+  | "confirmation-weight-zero"
+  | "confirmation-rescale-zero"
+  | "power-cap"
+  | "failed-miss-test"
+  | "delegation"
+  | "no-fixed-reward"
+  | "rounding"
+  | "negative-balance"
+  | "supply-cap";
+
+export interface ZeroCause {
+  code: ZeroCauseCode;
+  detail: string;
+}
+
+/** The miss test as settlement ran it for one participant. */
+export interface ParticipantMissTest {
+  missed: bigint;
+  total: bigint;
+  passed: boolean;
+  /** Largest missed count allowed at this total and p0 (null when Go errors). */
+  maxAllowed: bigint | null;
+  /** Settlement skipped punishment (circuit breaker): reported, never a cause. */
+  skipped: boolean;
+  verdict: MissTestVerdict | null;
+}
+
+/** Run the punishment's test for one participant, with its explanation (null stats → null). */
+export function participantMissTest(p: SettlementParticipant, p0: ChainDecimal, skipped: boolean): ParticipantMissTest | null {
+  if (p.currentEpochStats === null) return null;
+  const { total, missed } = downtimeCounts({ address: p.address, currentEpochStats: p.currentEpochStats });
+  if (total === 0n) return { missed, total, passed: true, maxAllowed: null, skipped, verdict: null };
+  const verdict = explainMissedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), Decimal.fromChain(p0));
+  // A Go error keeps the reward (CheckAndPunishForDowntime): it passes.
+  return { missed, total, passed: verdict.passed || verdict.error !== undefined, maxAllowed: verdict.maxAllowedMissed, skipped, verdict };
+}
+
+export interface ZeroCauseContext {
+  p0: ChainDecimal;
+  fixedEpochReward: bigint;
+  fixedEpochRewardError: string | null;
+  totalFullWeight: bigint;
+  supplyCap: SupplyCapOutcome;
+  exclusions: ReadonlyMap<string, Exclusion>;
+}
+
+function p0Text(p0: ChainDecimal): string {
+  return Decimal.fromChain(p0).toFixed(3);
+}
+
+/** The causes of a zero reward (empty when rewardCoins > 0). Several may apply; the first is the one that zeroed the weight first. */
+export function zeroCauses(p: SettlementParticipant, r: ParticipantReward, miss: ParticipantMissTest | null, ctx: ZeroCauseContext): ZeroCause[] {
+  if (r.rewardCoins !== 0n) return [];
+  const out: ZeroCause[] = [];
+  if (r.validationWeight === null) out.push({ code: "no-validation-weight", detail: "no entry in the epoch group's validation weights (full weight 0)" });
+  else if (r.validationWeight <= 0n) out.push({ code: "zero-validation-weight", detail: `validation weight ${r.validationWeight} (not positive)` });
+  if (p.status !== "ACTIVE") {
+    const ex = ctx.exclusions.get(p.address);
+    if (ex !== undefined) out.push({ code: "excluded", detail: `excluded (${ex.reason.replaceAll("_", " ")}) at block ${ex.exclusionBlockHeight}: status ${p.status}, full weight ${r.fullWeight} stays in the denominator` });
+    else out.push({ code: "inactive", detail: `status ${p.status} at settlement (only ACTIVE participants are paid)` });
+  }
+  const eff = r.effective;
+  if (eff !== null && eff.weight === 0n) {
+    if (eff.confirmationWeight <= 0n) {
+      const detail =
+        eff.rule === "preserved-plus-confirmation" || eff.rule === "preserved-plus-confirmation-collateral"
+          ? `confirmation weight ${eff.confirmationWeight} and no preserved (POC_SLOT) node weight`
+          : `confirmation weight ${eff.confirmationWeight}: from v0.2.12 the reward weight follows the confirmation weight`;
+      out.push({ code: "confirmation-weight-zero", detail });
+    } else {
+      out.push({ code: "confirmation-rescale-zero", detail: `confirmation weight ${eff.confirmationWeight} × weight ${r.fullWeight} ÷ node total ${eff.rawTotal ?? 0n} rounds to 0` });
+    }
+  } else if (eff !== null && r.cappedWeight !== null && r.cappedWeight <= 0n) {
+    out.push({ code: "power-cap", detail: `power cap lowered the weight ${eff.weight} to ${r.cappedWeight}` });
+  }
+  if (miss !== null && !miss.passed && !miss.skipped) {
+    const allowed = miss.maxAllowed === null ? "" : `; at most ${miss.maxAllowed} allowed at p0 ${p0Text(ctx.p0)}`;
+    out.push({ code: "failed-miss-test", detail: `failed the miss test: missed ${miss.missed} of ${miss.total} requests${allowed}` });
+  }
+  if (r.weightAfterDowntime > 0n && r.rewardWeight === 0n) out.push({ code: "delegation", detail: `delegation penalties/transfers took the whole reward weight ${r.weightAfterDowntime}` });
+  if (r.rewardWeight > 0n && p.status === "ACTIVE") {
+    if (ctx.fixedEpochReward === 0n) out.push({ code: "no-fixed-reward", detail: ctx.fixedEpochRewardError === null ? "the fixed epoch reward is 0" : `no fixed epoch reward: ${ctx.fixedEpochRewardError}` });
+    else if (r.rewardBeforeDebt === 0n) out.push({ code: "rounding", detail: `weight ${r.rewardWeight} × ${ctx.fixedEpochReward} ÷ ${ctx.totalFullWeight} rounds down to 0` });
+  }
+  if (r.rewardBeforeDebt > 0n && r.debtRecovered > 0n) out.push({ code: "negative-balance", detail: `negative coin balance ${p.coinBalance}: the debt took the whole reward of ${r.rewardBeforeDebt}` });
+  if (r.rewardBeforeDebt > 0n && r.debtRecovered === 0n && ctx.supplyCap !== "under-cap") out.push({ code: "supply-cap", detail: ctx.supplyCap === "cap-reached" ? "the subsidy supply cap is reached: nothing is minted" : "scaled down to the remaining subsidy supply" });
+  return out;
+}
