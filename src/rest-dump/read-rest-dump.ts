@@ -1,0 +1,149 @@
+/** Read a directory of saved REST answers (any file names; `.json` or `.json.gz`) and sort them by shape. */
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { gunzipSync } from "node:zlib";
+import { InputError, describeValue } from "../errors.js";
+import { readRegularFile } from "../fs/files.js";
+import { checkedUint64 } from "../go/int64.js";
+import { parseJson, type Json } from "../go/json.js";
+import { isJsonObject, type JsonObject } from "../json-input.js";
+import { field, recogniseRestFile, type RestFileKind } from "./recognise-rest-file.js";
+
+export interface RestFile<T> {
+  /** The file's path as given (DIR/name), named in every error about it. */
+  file: string;
+  value: T;
+}
+
+export interface RestDump {
+  dir: string;
+  /** Every file read, with the kind it was recognised as (null: not a shape settlement reads; ignored). */
+  files: { file: string; kind: RestFileKind | null }[];
+  /** Root EpochGroupData by epoch. */
+  roots: Map<bigint, RestFile<JsonObject>>;
+  /** Per-model EpochGroupData by epoch (model id in the value's `model_id`). */
+  models: Map<bigint, RestFile<JsonObject>[]>;
+  /** EpochPerformanceSummary rows by epoch. */
+  summaries: Map<bigint, RestFile<JsonObject[]>>;
+  /** ExcludedParticipant rows by epoch (an empty list, which names no epoch, is under -1n). */
+  exclusions: Map<bigint, RestFile<JsonObject[]>>;
+  params: RestFile<JsonObject> | null;
+  confirmationPocEvents: Map<bigint, RestFile<JsonObject[]>>;
+  preservedSnapshots: RestFile<JsonObject>[];
+}
+
+/** An epoch_index field (uint64), named by file and path in errors. */
+export function epochOf(o: JsonObject, where: string): bigint {
+  const v = field(o, "epoch_index");
+  if (v === undefined) throw new InputError("missing field epoch_index", where);
+  return checkedUint64(v, `${where}.epoch_index`);
+}
+
+function readJsonMaybeGz(file: string): Json {
+  const bytes = readRegularFile(file);
+  let text: string;
+  if (file.endsWith(".gz")) {
+    try {
+      text = gunzipSync(bytes).toString("utf8");
+    } catch (e) {
+      throw new InputError(`not a readable gzip file (${(e as Error).message})`, file);
+    }
+  } else text = bytes.toString("utf8");
+  return parseJson(text, file);
+}
+
+function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, RestFile<JsonObject[]>>): void {
+  const byEpoch = new Map<bigint, JsonObject[]>();
+  rows.forEach((r, i) => {
+    const at = `${file}: ${key}[${i}]`;
+    if (!isJsonObject(r)) throw new InputError(`expected an object, got ${describeValue(r)}`, at);
+    const e = epochOf(r, at);
+    if (!byEpoch.has(e)) byEpoch.set(e, []);
+    byEpoch.get(e)!.push(r);
+  });
+  if (rows.length === 0) byEpoch.set(-1n, []);
+  for (const [e, list] of byEpoch) {
+    const prev = into.get(e);
+    if (prev !== undefined && e !== -1n) throw new InputError(`a second ${key} list for epoch ${e} (the first is ${prev.file})`, file);
+    into.set(e, { file, value: list });
+  }
+}
+
+/** Read every `.json`/`.json.gz` file of `dir` (not recursive), recognising each by its shape. */
+export function readRestDump(dir: string): RestDump {
+  let names: string[];
+  try {
+    if (!statSync(dir).isDirectory()) throw new InputError("is not a directory (--rest-dump takes a directory of saved REST answers)", dir);
+    names = readdirSync(dir).sort();
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new InputError(code === "ENOENT" ? "directory not found" : `cannot read directory (${code ?? String(e)})`, dir);
+  }
+  const dump: RestDump = {
+    dir,
+    files: [],
+    roots: new Map(),
+    models: new Map(),
+    summaries: new Map(),
+    exclusions: new Map(),
+    params: null,
+    confirmationPocEvents: new Map(),
+    preservedSnapshots: [],
+  };
+  const addGroup = (g: JsonObject, file: string, at: string): void => {
+    const epoch = epochOf(g, at);
+    const model = field(g, "model_id");
+    if (model !== undefined && model !== null && typeof model !== "string") throw new InputError(`expected a string, got ${describeValue(model)}`, `${at}.model_id`);
+    if (model === undefined || model === null || model === "") {
+      const prev = dump.roots.get(epoch);
+      if (prev !== undefined) throw new InputError(`a second root epoch group for epoch ${epoch} (the first is ${prev.file})`, file);
+      dump.roots.set(epoch, { file, value: g });
+    } else {
+      if (!dump.models.has(epoch)) dump.models.set(epoch, []);
+      dump.models.get(epoch)!.push({ file, value: g });
+    }
+  };
+  for (const name of names) {
+    if (!/\.json(\.gz)?$/.test(name)) continue;
+    const file = join(dir, name);
+    const json = readJsonMaybeGz(file);
+    const kind = recogniseRestFile(json);
+    dump.files.push({ file, kind });
+    if (kind === null || !isJsonObject(json)) continue;
+    switch (kind) {
+      case "epoch-group-data":
+        addGroup(field(json, "epoch_group_data") as JsonObject, file, `${file}: epoch_group_data`);
+        break;
+      case "epoch-group-data-list":
+        (field(json, "epoch_group_data") as Json[]).forEach((g, i) => {
+          if (!isJsonObject(g)) throw new InputError(`expected an object, got ${describeValue(g)}`, `${file}: epoch_group_data[${i}]`);
+          addGroup(g, file, `${file}: epoch_group_data[${i}]`);
+        });
+        break;
+      case "epoch-performance-summaries": {
+        const v = field(json, "epoch_performance_summary")!;
+        rowsByEpoch(Array.isArray(v) ? v : [v], file, "epochPerformanceSummary", dump.summaries);
+        break;
+      }
+      case "excluded-participants": {
+        const key = ["items", "excluded_participants"].find((k) => Array.isArray(field(json, k))) ?? "participants";
+        rowsByEpoch(field(json, key) as Json[], file, key, dump.exclusions);
+        break;
+      }
+      case "params":
+        if (dump.params !== null) throw new InputError(`a second params answer (the first is ${dump.params.file})`, file);
+        dump.params = { file, value: field(json, "params") as JsonObject };
+        break;
+      case "confirmation-poc-events":
+        rowsByEpoch(field(json, "events") as Json[], file, "events", dump.confirmationPocEvents);
+        break;
+      case "preserved-nodes-snapshot":
+        dump.preservedSnapshots.push({ file, value: field(json, "snapshot") as JsonObject });
+        break;
+      case "archive-metadata":
+        break;
+    }
+  }
+  return dump;
+}

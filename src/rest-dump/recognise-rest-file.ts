@@ -1,0 +1,55 @@
+/**
+ * Recognise a saved REST (LCD) answer of x/inference by its JSON shape, whatever its file name:
+ * epoch group data (root or per model), epoch performance summaries, excluded participants, module
+ * params, confirmation PoC events, a stored preserved-nodes snapshot, or an archive's metadata.
+ */
+import { isJsonObject, type JsonObject } from "../json-input.js";
+import type { Json } from "../go/json.js";
+
+export type RestFileKind =
+  | "epoch-group-data"
+  | "epoch-group-data-list"
+  | "epoch-performance-summaries"
+  | "excluded-participants"
+  | "params"
+  | "confirmation-poc-events"
+  | "preserved-nodes-snapshot"
+  | "archive-metadata";
+
+/** A field by its proto name or its camelCase JSON name (grpc-gateway writes either, by configuration). */
+export function field(o: JsonObject, snake: string): Json | undefined {
+  if (o[snake] !== undefined) return o[snake];
+  const camel = snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
+  return o[camel];
+}
+
+function arrayOfObjectsWith(v: Json | undefined, keys: readonly string[]): boolean {
+  if (!Array.isArray(v)) return false;
+  if (v.length === 0) return true;
+  const first = v[0];
+  return isJsonObject(first) && keys.every((k) => field(first, k) !== undefined);
+}
+
+/** The kind of a parsed REST answer, or null when the shape is not one settlement reads. */
+export function recogniseRestFile(json: Json): RestFileKind | null {
+  if (!isJsonObject(json)) return null;
+  const egd = field(json, "epoch_group_data");
+  if (isJsonObject(egd) && (field(egd, "validation_weights") !== undefined || field(egd, "epoch_index") !== undefined)) return "epoch-group-data";
+  if (Array.isArray(egd) && arrayOfObjectsWith(egd, ["epoch_index"])) return "epoch-group-data-list";
+  const summaries = field(json, "epoch_performance_summary");
+  if (Array.isArray(summaries) && arrayOfObjectsWith(summaries, ["participant_id", "rewarded_coins"])) return "epoch-performance-summaries";
+  if (isJsonObject(summaries) && field(summaries, "participant_id") !== undefined) return "epoch-performance-summaries";
+  for (const k of ["items", "excluded_participants", "participants"]) {
+    const v = field(json, k);
+    if (Array.isArray(v) && v.length > 0 && arrayOfObjectsWith(v, ["address", "reason"])) return "excluded-participants";
+    if (Array.isArray(v) && v.length === 0 && k !== "participants" && Object.keys(json).length <= 2) return "excluded-participants";
+  }
+  const params = field(json, "params");
+  if (isJsonObject(params) && (field(params, "bitcoin_reward_params") !== undefined || field(params, "validation_params") !== undefined)) return "params";
+  const events = field(json, "events");
+  if (Array.isArray(events) && arrayOfObjectsWith(events, ["trigger_height"])) return "confirmation-poc-events";
+  const snap = field(json, "snapshot");
+  if (isJsonObject(snap) && field(snap, "model_preserved_nodes") !== undefined) return "preserved-nodes-snapshot";
+  if (isJsonObject(field(json, "files")) && field(json, "endpoints") !== undefined) return "archive-metadata";
+  return null;
+}

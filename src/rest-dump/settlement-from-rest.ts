@@ -1,0 +1,297 @@
+/**
+ * The settlement input of one epoch from a REST dump, and everything the dump lacks: each missing
+ * input is named with the assumption made and the number of participant rows it could change.
+ */
+import { InputError, describeValue } from "../errors.js";
+import { parseOptionalChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
+import { checkedInt64, checkedUint64 } from "../go/int64.js";
+import type { Json } from "../go/json.js";
+import { isJsonObject, type JsonObject } from "../json-input.js";
+import type {
+  Exclusion,
+  ModelScale,
+  ModelSubgroup,
+  ParticipantStatus,
+  RootValidationWeight,
+  SettlementInput,
+  SettlementMLNode,
+  SettlementParticipant,
+} from "../settlement/settlement-types.js";
+import { field } from "./recognise-rest-file.js";
+import type { RestDump } from "./read-rest-dump.js";
+
+/** An input the dump lacks, how it was filled, and how many participant rows it could change. */
+export interface DumpGap {
+  input: string;
+  assumption: string;
+  /** How to supply it instead (a flag), when there is one. */
+  flag?: string;
+  rowsAffected: number;
+}
+
+/** What the chain recorded for a participant (the summary), to compare with. */
+export interface RecordedOutcome {
+  rewardedCoins: bigint;
+  earnedCoins: bigint;
+}
+
+export interface RestSettlement {
+  input: SettlementInput;
+  gaps: DumpGap[];
+  /** The summaries' rewarded/earned coins by address. */
+  recorded: Map<string, RecordedOutcome>;
+  /** The root group's heights and the estimated settlement height (last block of the epoch + 1). */
+  heights: { pocStart: bigint | null; effective: bigint | null; lastBlock: bigint | null; settlementEstimate: bigint | null };
+  /** The files the input came from. */
+  sources: string[];
+}
+
+export interface RestSettlementOptions {
+  /** Which epoch (needed only when the dump holds several root groups). */
+  epoch?: bigint;
+  /** Validation params: the epoch group's own snapshot (default) or the saved module params. */
+  validationParams?: "group" | "saved";
+  /** Coin balances by address (fills what the dump lacks; others: earned coins, else 0). */
+  coinBalances?: ReadonlyMap<string, bigint>;
+  /** A grace-epoch p0 for this epoch (no REST query exists; default none). */
+  graceP0?: ChainDecimal | null;
+}
+
+const INVALID_REASONS = new Set(["consecutive_failures", "statistical_invalidations", "invalidated"]);
+
+function obj(v: Json | undefined, where: string): JsonObject {
+  if (!isJsonObject(v)) throw new InputError(v === undefined ? "missing" : `expected an object, got ${describeValue(v)}`, where);
+  return v;
+}
+
+function arr(v: Json | undefined, where: string): Json[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, where);
+  return v;
+}
+
+function str(v: Json | undefined, where: string): string {
+  if (typeof v !== "string") throw new InputError(v === undefined ? "missing" : `expected a string, got ${describeValue(v)}`, where);
+  return v;
+}
+
+function req(o: JsonObject, key: string, where: string): Json {
+  const v = field(o, key);
+  if (v === undefined || v === null) throw new InputError(`missing field ${key}`, where);
+  return v;
+}
+
+function mlNodes(v: Json | undefined, where: string): (SettlementMLNode | null)[] {
+  return arr(v, where).map((n, i) => {
+    const at = `${where}[${i}]`;
+    if (n === null) return null;
+    const o = obj(n, at);
+    const ts = arr(field(o, "timeslot_allocation"), `${at}.timeslot_allocation`).map((b, j) => {
+      if (typeof b !== "boolean") throw new InputError(`expected true or false, got ${describeValue(b)}`, `${at}.timeslot_allocation[${j}]`);
+      return b;
+    });
+    return {
+      nodeId: typeof field(o, "node_id") === "string" ? (field(o, "node_id") as string) : "",
+      pocWeight: checkedInt64(field(o, "poc_weight") ?? "0", `${at}.poc_weight`),
+      throughput: checkedInt64(field(o, "throughput") ?? "0", `${at}.throughput`),
+      timeslotAllocation: ts,
+    };
+  });
+}
+
+function scales(v: Json | undefined, where: string): ModelScale[] {
+  return arr(v, where).map((s, i) => {
+    const at = `${where}[${i}]`;
+    const o = obj(s, at);
+    return { modelId: str(field(o, "model_id") ?? "", `${at}.model_id`), weightScaleFactor: parseOptionalChainDecimal(field(o, "weight_scale_factor"), `${at}.weight_scale_factor`) };
+  });
+}
+
+function optHeight(o: JsonObject, key: string, where: string): bigint | null {
+  const v = field(o, key);
+  return v === undefined || v === null ? null : checkedUint64(v, `${where}.${key}`);
+}
+
+/** Build the settlement input of one epoch from a dump; every missing input becomes a named gap. */
+export function settlementFromRestDump(dump: RestDump, options: RestSettlementOptions = {}): RestSettlement {
+  const epochs = [...dump.roots.keys()];
+  let epoch: bigint;
+  if (options.epoch !== undefined) {
+    epoch = options.epoch;
+    if (!dump.roots.has(epoch)) throw new InputError(`no root epoch group data of epoch ${epoch} (the REST answer of /epoch_group_data/${epoch}); found ${epochs.length === 0 ? "none" : epochs.join(", ")}`, dump.dir);
+  } else if (epochs.length === 1) epoch = epochs[0]!;
+  else if (epochs.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dump.dir);
+  else throw new InputError(`root epoch group data of several epochs (${epochs.join(", ")}): pass --epoch N`, dump.dir);
+
+  const root = dump.roots.get(epoch)!;
+  const rw = `${root.file}: epoch_group_data`;
+  const g = root.value;
+  const sumFile = dump.summaries.get(epoch);
+  if (sumFile === undefined) throw new InputError(`no epoch performance summaries of epoch ${epoch} (the REST answer of /epoch_performance_summary/${epoch}): settlement's participants and request counts come from them`, dump.dir);
+  if (dump.params === null) throw new InputError("no module params (the REST answer of /params): the reward params come from them", dump.dir);
+  const params = dump.params.value;
+  const pw = `${dump.params.file}: params`;
+  const gaps: DumpGap[] = [];
+  const sources = [root.file, sumFile.file, dump.params.file];
+
+  const validationWeights: RootValidationWeight[] = arr(req(g, "validation_weights", rw), `${rw}.validation_weights`).map((v, i) => {
+    const at = `${rw}.validation_weights[${i}]`;
+    const o = obj(v, at);
+    return {
+      memberAddress: str(field(o, "member_address"), `${at}.member_address`),
+      weight: checkedInt64(req(o, "weight", at), `${at}.weight`),
+      confirmationWeight: checkedInt64(field(o, "confirmation_weight") ?? "0", `${at}.confirmation_weight`),
+      mlNodes: mlNodes(field(o, "ml_nodes"), `${at}.ml_nodes`),
+    };
+  });
+
+  const subgroups: ModelSubgroup[] = (dump.models.get(epoch) ?? []).map((m) => {
+    sources.push(m.file);
+    const mw = `${m.file}: epoch_group_data`;
+    return {
+      modelId: str(field(m.value, "model_id"), `${mw}.model_id`),
+      validationWeights: arr(field(m.value, "validation_weights"), `${mw}.validation_weights`).map((v, i) => {
+        const at = `${mw}.validation_weights[${i}]`;
+        const o = obj(v, at);
+        return { memberAddress: str(field(o, "member_address"), `${at}.member_address`), mlNodes: mlNodes(field(o, "ml_nodes"), `${at}.ml_nodes`) };
+      }),
+    };
+  });
+  const listedModels = arr(field(g, "sub_group_models"), `${rw}.sub_group_models`).map((m, i) => str(m, `${rw}.sub_group_models[${i}]`));
+  const missingModels = listedModels.filter((m) => !subgroups.some((s) => s.modelId === m));
+  if (missingModels.length > 0) {
+    throw new InputError(`the root group lists model ${missingModels.join(", ")} but no per-model epoch group data of epoch ${epoch} for it is in the dump (the REST answer of /epoch_group_data/${epoch}?model_id=…)`, dump.dir);
+  }
+
+  const exFile = dump.exclusions.get(epoch) ?? dump.exclusions.get(-1n);
+  const exclusions: Exclusion[] = (exFile?.value ?? []).map((x, i) => {
+    const at = `${exFile!.file}: items[${i}]`;
+    return { address: str(field(x, "address"), `${at}.address`), reason: str(field(x, "reason") ?? "", `${at}.reason`), exclusionBlockHeight: checkedUint64(field(x, "exclusion_block_height") ?? "0", `${at}.exclusion_block_height`) };
+  });
+  if (exFile !== undefined) sources.push(exFile.file);
+  const excludedBy = new Map(exclusions.map((e) => [e.address, e] as const));
+
+  const recorded = new Map<string, RecordedOutcome>();
+  let balancesFromEarned = 0;
+  let balanceUnknownPaid = 0;
+  const participants: SettlementParticipant[] = sumFile.value.map((r, i) => {
+    const at = `${sumFile.file}: epochPerformanceSummary[${i}]`;
+    const address = str(field(r, "participant_id"), `${at}.participant_id`);
+    const earned = checkedUint64(req(r, "earned_coins", at), `${at}.earned_coins`);
+    recorded.set(address, { rewardedCoins: checkedUint64(req(r, "rewarded_coins", at), `${at}.rewarded_coins`), earnedCoins: earned });
+    const ex = excludedBy.get(address);
+    const status: ParticipantStatus = ex === undefined ? "ACTIVE" : INVALID_REASONS.has(ex.reason) ? "INVALID" : "INACTIVE";
+    let coinBalance = options.coinBalances?.get(address);
+    if (coinBalance === undefined) {
+      // Work coins are the positive balance of an ACTIVE participant: earned > 0 gives the balance exactly.
+      coinBalance = earned > 0n ? earned : 0n;
+      if (earned > 0n) balancesFromEarned++;
+      else if (status === "ACTIVE") balanceUnknownPaid++;
+    }
+    return {
+      address,
+      status,
+      coinBalance,
+      currentEpochStats: {
+        inferenceCount: checkedUint64(req(r, "inference_count", at), `${at}.inference_count`),
+        missedRequests: checkedUint64(req(r, "missed_requests", at), `${at}.missed_requests`),
+      },
+    };
+  });
+
+  gaps.push({
+    input: "the active participant list ActiveParticipants(E) and each Participant record",
+    assumption: `the participants are the ${participants.length} epoch performance summaries of epoch ${epoch} (settlement writes one per participant it settles), in the file's order (the order changes no amount)`,
+    rowsAffected: 0,
+  });
+  gaps.push({
+    input: "participant status at settlement",
+    assumption: `ACTIVE unless listed in the excluded participants of epoch ${epoch} (${exclusions.length} listed${exFile === undefined ? "; no excluded-participants answer in the dump, so none" : ""})`,
+    rowsAffected: exFile === undefined ? participants.length : 0,
+  });
+  if (options.coinBalances === undefined) {
+    gaps.push({
+      input: "participant coin balances (Participant.coin_balance before settlement)",
+      assumption: `a positive earned_coins is the balance (${balancesFromEarned} rows); otherwise 0, i.e. no debt: a negative balance would lower the reward of an ACTIVE participant with earned_coins 0`,
+      flag: "--coin-balances FILE ({address: balance})",
+      rowsAffected: balanceUnknownPaid,
+    });
+  }
+
+  const bpJson = obj(field(params, "bitcoin_reward_params"), `${pw}.bitcoin_reward_params`);
+  const bpw = `${pw}.bitcoin_reward_params`;
+  const bitcoinRewardParams = {
+    initialEpochReward: checkedUint64(req(bpJson, "initial_epoch_reward", bpw), `${bpw}.initial_epoch_reward`),
+    decayRate: parseOptionalChainDecimal(field(bpJson, "decay_rate"), `${bpw}.decay_rate`),
+    genesisEpoch: checkedUint64(field(bpJson, "genesis_epoch") ?? "0", `${bpw}.genesis_epoch`),
+    useBitcoinRewards: field(bpJson, "use_bitcoin_rewards") === true,
+  };
+  gaps.push({
+    input: "module params at the settlement height",
+    assumption: `${dump.params.file} was saved later; its bitcoin_reward_params (initial reward, decay rate, genesis epoch), poc_params model weight scale factors (read by v0.2.12) and collateral grace_period_end_epoch (read by v0.2.11) are taken as in force at settlement`,
+    rowsAffected: participants.length,
+  });
+
+  const source = options.validationParams ?? "group";
+  let vpJson: Json | undefined;
+  if (source === "group") {
+    vpJson = field(g, "validation_params");
+    if (vpJson === undefined || vpJson === null) throw new InputError(`missing field validation_params (or pass --validation-params saved)`, rw);
+  } else vpJson = field(params, "validation_params");
+  const vpWhere = source === "group" ? `${rw}.validation_params` : `${pw}.validation_params`;
+  const validationParams = vpJson === undefined || vpJson === null ? null : { binomTestP0: parseOptionalChainDecimal(field(obj(vpJson, vpWhere), "binom_test_p0"), `${vpWhere}.binom_test_p0`) };
+  gaps.push({
+    input: "validation params (binom_test_p0) at the settlement height",
+    assumption: source === "group" ? "the epoch group's own validation_params (copied at the epoch's start)" : `the saved module params (${dump.params.file}, saved later)`,
+    flag: "--validation-params group|saved",
+    rowsAffected: 0,
+  });
+
+  const graceP0 = options.graceP0 ?? null;
+  gaps.push({
+    input: "the punishment grace epoch entry (store prefix 43; no REST query exists)",
+    assumption: graceP0 === null ? "none for this epoch (only the v0.2.10 and v0.2.13 upgrade handlers write one, for the epoch of the upgrade)" : `grace p0 ${graceP0.value}e${graceP0.exponent} (from the flag)`,
+    flag: "--grace-p0 P",
+    rowsAffected: 0,
+  });
+  gaps.push({
+    input: "SettleParameters (tokenomics total subsidies paid, genesis standard reward amount)",
+    assumption: "the subsidy supply cap is not reached (no proportional cut)",
+    rowsAffected: participants.length,
+  });
+
+  const collateral = field(params, "collateral_params");
+  const collateralGracePeriodEndEpoch = isJsonObject(collateral) && field(collateral, "grace_period_end_epoch") !== undefined ? checkedUint64(field(collateral, "grace_period_end_epoch"), `${pw}.collateral_params.grace_period_end_epoch`) : null;
+  const poc = field(params, "poc_params");
+  const pocModelScales = isJsonObject(poc) ? scales(field(poc, "models"), `${pw}.poc_params.models`) : [];
+
+  const input: SettlementInput = {
+    epoch,
+    participants,
+    validationWeights,
+    subgroups,
+    confirmationWeightScales: scales(field(g, "confirmation_weight_scales"), `${rw}.confirmation_weight_scales`),
+    pocModelScales,
+    collateralGracePeriodEndEpoch,
+    bitcoinRewardParams,
+    validationParams,
+    graceEpoch: graceP0 === null ? null : { binomTestP0: graceP0 },
+    settleParameters: null,
+    delegationRewardTransfers: [],
+    delegationRewardPenalties: [],
+    exclusions,
+  };
+  const lastBlock = optHeight(g, "last_block_height", rw);
+  return {
+    input,
+    gaps,
+    recorded,
+    heights: {
+      pocStart: optHeight(g, "poc_start_block_height", rw),
+      effective: optHeight(g, "effective_block_height", rw),
+      lastBlock,
+      settlementEstimate: lastBlock === null || lastBlock === 0n ? null : lastBlock + 1n,
+    },
+    sources,
+  };
+}
