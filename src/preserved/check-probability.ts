@@ -57,6 +57,8 @@ function modelsOf(state: PreservedState, address: string): Set<string> {
  * on that model's preparation (and the global cap), so dropping other models changes nothing for these.
  */
 function restrictTo(prepared: PreparedEpisode, models: Set<string>): PreparedEpisode {
+  // v0.2.12 carries the 34 % counter across models: every model must run.
+  if (prepared.rules.nonVotingCap === "globalScaledWeight") return prepared;
   return {
     ...prepared,
     modelPreps: prepared.modelPreps.filter((p) => models.has(p.modelId)),

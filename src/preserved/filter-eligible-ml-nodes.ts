@@ -10,6 +10,9 @@ import { goSortFunc } from "../go/slices-sort.js";
 import { addInt64 } from "../go/int64.js";
 import { EpochMLNodeData, sortedKeys } from "./epoch-ml-node-data.js";
 import { drawFromHistory, participantsWithHistory, type EligibleSample } from "./sample-eligible-participants.js";
+import { LegacyDec } from "../go/legacy-dec.js";
+import { coefficientAdjustedWeight } from "./coefficient-adjusted-weight.js";
+import { LATEST_PRESERVED_RULES, type PreservedRules } from "./preserved-rules.js";
 import type { MLNodeInfo } from "./state.js";
 import { calculateThresholds, filterNodesByThresholds, type ThresholdSet } from "./thresholds.js";
 
@@ -27,7 +30,10 @@ export function canAllocateParticipantNode(
   return { canAllocate: false, updatedNonVotingVP: nonVotingVPForModel };
 }
 
-/** Mirrors maxNonVotingVP in filterEligibleMLNodes: decimal 34/100 × live root weight, IntPart. */
+/**
+ * Mirrors maxNonVotingVP in filterEligibleMLNodes: decimal 34/100 × live root weight, IntPart. The same
+ * expression over the raw current weight of all models is v0.2.12's maxAllowedNonVotingWeight.
+ */
 export function maxNonVotingVotingPower(liveRootTotalWeight: bigint): bigint {
   return Decimal.fromInt(34).div(Decimal.fromInt(100)).mul(Decimal.fromInt(liveRootTotalWeight)).intPart();
 }
@@ -39,6 +45,13 @@ export interface CandidateData {
   /** Sum of all its current nodes' weight for the model (before filtering). */
   participantModelWeight: bigint;
   participantVP: bigint;
+  /**
+   * What the 34 % test compares the eligible weight with, and what completing the participant costs:
+   * v0.2.13 its raw model weight and its per-model VP; v0.2.12 its coefficient-adjusted weight over all
+   * its models (keeper.CoefficientAdjustedWeight), both.
+   */
+  capTotal: bigint;
+  capCharge: bigint;
   /** Cumulative int64 weight of `filteredNodes` (what the cap loop compares with the total). */
   prefix: bigint[];
   /** Positions in `filteredNodes` ordered by node id (byte order), for sorted output without sorting. */
@@ -68,8 +81,10 @@ export function prepareModelFilter(
   participantVotingPowersPerModel: ReadonlyMap<string, bigint> | undefined,
   liveRootTotalWeight: bigint,
   guardianSet: ReadonlySet<string>,
+  rules: PreservedRules = LATEST_PRESERVED_RULES,
+  coefficients: ReadonlyMap<string, LegacyDec> = new Map(),
 ): ModelFilterPrep {
-  const thresholds = calculateThresholds(currentEpochData.forModel(modelId), participantVotingPowersPerModel, liveRootTotalWeight);
+  const thresholds = calculateThresholds(currentEpochData.forModel(modelId), participantVotingPowersPerModel, liveRootTotalWeight, rules.participantLine);
   const participantNodes = currentEpochData.getForModel(modelId);
   const sortedParticipantAddrs = sortedKeys(participantNodes);
   const filteredParticipantAddrs: string[] = [];
@@ -91,7 +106,14 @@ export function prepareModelFilter(
     );
     let uniqueIds = true;
     for (let i = 1; i < idOrder.length; i++) if (filteredNodes[idOrder[i - 1]!]!.nodeId === filteredNodes[idOrder[i]!]!.nodeId) uniqueIds = false;
-    candidates.set(addr, { filteredNodes, participantModelWeight, participantVP: participantVotingPowersPerModel?.get(addr) ?? 0n, prefix, idOrder, uniqueIds });
+    const participantVP = participantVotingPowersPerModel?.get(addr) ?? 0n;
+    let capTotal = participantModelWeight;
+    let capCharge = participantVP;
+    if (rules.nonVotingCap === "globalScaledWeight") {
+      capTotal = coefficientAdjustedWeight(currentEpochData.getParticipantModelNodes(addr), coefficients, null);
+      capCharge = capTotal;
+    }
+    candidates.set(addr, { filteredNodes, participantModelWeight, participantVP, capTotal, capCharge, prefix, idOrder, uniqueIds });
   }
   return {
     modelId,
@@ -103,7 +125,57 @@ export function prepareModelFilter(
   };
 }
 
-/** One canAllocateParticipantNode call of the filter loop. */
+/**
+ * The 34 % non-voting counter of one filterEligibleMLNodes run, carried across its models. v0.2.13 resets
+ * it per model and tests the participant's raw eligible model weight; v0.2.12 (model_assignment.go@d8b8e907)
+ * keeps one counter for all models and tests the coefficient-adjusted weight of the participant's eligible
+ * nodes so far over all models plus the node's own adjusted weight.
+ */
+export class NonVotingCap {
+  private counter = 0n;
+  /** v0.2.12: participant → model → raw weight of its eligible nodes so far. */
+  private readonly eligibleRaw = new Map<string, Map<string, bigint>>();
+
+  constructor(
+    readonly rules: PreservedRules,
+    readonly coefficients: ReadonlyMap<string, LegacyDec>,
+  ) {}
+
+  get value(): bigint {
+    return this.counter;
+  }
+
+  /** Called before each model's participants. */
+  beginModel(): void {
+    if (this.rules.nonVotingCap === "perModelVotingPower") this.counter = 0n;
+  }
+
+  private coeff(modelId: string): LegacyDec {
+    return this.coefficients.get(modelId) ?? LegacyDec.fromInt(1);
+  }
+
+  /** The eligible weight the cap test compares with capTotal, if `node` is added (rawPrefix: raw model prefix including it). */
+  ifAdded(addr: string, modelId: string, rawPrefix: bigint, node: MLNodeInfo): bigint {
+    if (this.rules.nonVotingCap === "perModelVotingPower") return rawPrefix;
+    let total = 0n;
+    for (const [m, raw] of this.eligibleRaw.get(addr) ?? []) total = addInt64(total, this.coeff(m).mulInt64(raw).truncateInt64());
+    return addInt64(total, this.coeff(modelId).mulInt64(node.pocWeight).truncateInt64());
+  }
+
+  /** Records an allowed node and the counter after it. */
+  accept(addr: string, modelId: string, node: MLNodeInfo, counterAfter: bigint): void {
+    this.counter = counterAfter;
+    if (this.rules.nonVotingCap === "perModelVotingPower") return;
+    let m = this.eligibleRaw.get(addr);
+    if (!m) this.eligibleRaw.set(addr, (m = new Map()));
+    m.set(modelId, addInt64(m.get(modelId) ?? 0n, node.pocWeight));
+  }
+}
+
+/**
+ * One canAllocateParticipantNode call of the filter loop. Under v0.2.12 rules the weights are
+ * coefficient-adjusted and `participantVP` is the charge (the adjusted participant weight).
+ */
 export interface NodeDecision {
   participant: string;
   node: MLNodeInfo;
@@ -131,42 +203,46 @@ export function sampleModelAtAnchor(
   anchorHeight: bigint,
   maxNonVotingVP: bigint,
   traceDecisions = true,
+  cap: NonVotingCap = new NonVotingCap(LATEST_PRESERVED_RULES, new Map()),
 ): ModelFilterAtAnchor {
   const sample = drawFromHistory(prep.filteredParticipantAddrs.length, prep.participantsWithHistory, prep.modelId, upcomingEpochIndex, allParticipantsHash, anchorHeight);
   const nodeDecisions: NodeDecision[] = [];
   const eligible = new Map<string, MLNodeInfo[]>();
-  let nonVoting = 0n;
+  cap.beginModel();
   for (const addr of sample.eligible) {
     const c = prep.candidates.get(addr)!;
     let acc = 0n;
     for (const node of c.filteredNodes) {
       acc = addInt64(acc, node.pocWeight);
-      const r = canAllocateParticipantNode(acc, c.participantModelWeight, nonVoting, c.participantVP, maxNonVotingVP);
+      const weightIfAdded = cap.ifAdded(addr, prep.modelId, acc, node);
+      const before = cap.value;
+      const r = canAllocateParticipantNode(weightIfAdded, c.capTotal, before, c.capCharge, maxNonVotingVP);
       if (traceDecisions) {
         nodeDecisions.push({
           participant: addr,
           node,
-          eligibleParticipantModelWeight: acc,
-          participantModelWeight: c.participantModelWeight,
-          participantVP: c.participantVP,
-          nonVotingVPBefore: nonVoting,
+          eligibleParticipantModelWeight: weightIfAdded,
+          participantModelWeight: c.capTotal,
+          participantVP: c.capCharge,
+          nonVotingVPBefore: before,
           canAllocate: r.canAllocate,
           nonVotingVPAfter: r.updatedNonVotingVP,
         });
       }
       if (!r.canAllocate) break;
-      nonVoting = r.updatedNonVotingVP;
+      cap.accept(addr, prep.modelId, node, r.updatedNonVotingVP);
       const list = eligible.get(addr);
       if (list) list.push(node);
       else eligible.set(addr, [node]);
     }
   }
-  return { sample, nodeDecisions, eligible, nonVotingVPForModelFinal: nonVoting };
+  return { sample, nodeDecisions, eligible, nonVotingVPForModelFinal: cap.value };
 }
 
 /**
  * The cap loop of `sampleModelAtAnchor` without traces: how many of each selected participant's
- * filtered nodes are eligible (always a prefix of them), in selection order.
+ * filtered nodes are eligible (always a prefix of them), in selection order. Pass the run's `cap`
+ * when the rules carry the counter across models (v0.2.12).
  */
 export function eligibleCountsAtAnchor(
   prep: ModelFilterPrep,
@@ -174,7 +250,12 @@ export function eligibleCountsAtAnchor(
   allParticipantsHash: string,
   anchorHeight: bigint,
   maxNonVotingVP: bigint,
+  cap?: NonVotingCap,
 ): Map<string, number> {
+  if (cap !== undefined && cap.rules.nonVotingCap !== "perModelVotingPower") {
+    const at = sampleModelAtAnchor(prep, upcomingEpochIndex, allParticipantsHash, anchorHeight, maxNonVotingVP, false, cap);
+    return new Map([...at.eligible].map(([a, l]) => [a, l.length]));
+  }
   const sample = drawFromHistory(prep.filteredParticipantAddrs.length, prep.participantsWithHistory, prep.modelId, upcomingEpochIndex, allParticipantsHash, anchorHeight);
   const counts = new Map<string, number>();
   let nonVoting = 0n;

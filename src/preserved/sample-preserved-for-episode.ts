@@ -15,6 +15,7 @@ import { explainEpisode, type NodeExplanation } from "./explanations.js";
 import {
   eligibleCountsAtAnchor,
   maxNonVotingVotingPower,
+  NonVotingCap,
   prepareModelFilter,
   sampleModelAtAnchor,
   type ModelFilterAtAnchor,
@@ -23,6 +24,10 @@ import {
 import { dedupMLNodesById, type DedupResult } from "./ml-node.js";
 import { allocationQueue, roundRobin, targetPoCWeight, type ModelAllocation } from "./sample-preserved-for-model.js";
 import type { ChainDecimal, MLNodeInfo, PreservedState, ValidationWeight } from "./state.js";
+import { InputError } from "../errors.js";
+import { LegacyDec } from "../go/legacy-dec.js";
+import { legacyDecOrOne } from "./coefficient-adjusted-weight.js";
+import { LATEST_PRESERVED_RULES, type PreservedRules } from "./preserved-rules.js";
 
 export type { NodeExplanation, NodeReasonCode } from "./explanations.js";
 export type { ModelAllocation } from "./sample-preserved-for-model.js";
@@ -60,6 +65,8 @@ export interface SubGroupEntry {
 
 /** The anchor-independent part of the episode. */
 export interface PreparedEpisode {
+  /** The chain version's switches this episode was prepared with. */
+  rules: PreservedRules;
   epochIndex: bigint;
   /** True when GetRootGroupDataWithLiveMembers failed: the snapshot is empty whatever the anchor. */
   rootUnavailable: boolean;
@@ -77,7 +84,15 @@ export interface PreparedEpisode {
   previousEpochData: EpochMLNodeData;
   participantVotingPowers: Map<string, Map<string, bigint>>;
   allParticipantsHash: string;
+  /**
+   * The 34 % cap: 34 % of the live root weight (v0.2.13), or of the raw current weight summed over
+   * models (v0.2.12's maxAllowedNonVotingWeight, then `capBaseWeight`).
+   */
   maxNonVotingVP: bigint;
+  /** The weight the 34 % cap is taken of (the live root weight from v0.2.13). */
+  capBaseWeight: bigint;
+  /** Model weight scale factors as LegacyDec (v0.2.12's ModelCoefficients; empty from v0.2.13). */
+  coefficients: Map<string, LegacyDec>;
   /** Per model of the current data (sorted, unique). */
   modelPreps: ModelFilterPrep[];
   modelPrepByModel: Map<string, ModelFilterPrep>;
@@ -112,21 +127,50 @@ export function guardianSetOf(addresses: readonly string[]): { conversions: Guar
   return { conversions, set };
 }
 
+/** Mirrors inference.ModelCoefficients (aggregation.go@d8b8e907): model id → weight scale factor, later configs win. */
+export function modelCoefficients(configs: readonly { modelId: string; weightScaleFactor: ChainDecimal | null }[]): Map<string, LegacyDec> {
+  const out = new Map<string, LegacyDec>();
+  for (const c of configs) if (c.modelId !== "") out.set(c.modelId, legacyDecOrOne(c.weightScaleFactor));
+  return out;
+}
+
 const DEFAULT_FRACTION: ChainDecimal = { value: 5n, exponent: -1 };
 const NIL_DEREFERENCE = "runtime error: invalid memory address or nil pointer dereference";
 
-/** Mirrors SamplePreservedForEpisode up to the shuffle (anchor-independent). Throws GoError when GetParams fails. */
-export function prepareEpisode(state: PreservedState): PreparedEpisode {
+/**
+ * Mirrors SamplePreservedForEpisode up to the shuffle (anchor-independent), under `rules` (default: the
+ * newest version's). Throws GoError when GetParams fails.
+ */
+export function prepareEpisode(state: PreservedState, rules: PreservedRules = LATEST_PRESERVED_RULES): PreparedEpisode {
   if (state.params.error) throw new GoError("params unavailable");
   const psa = state.params.epochParams.pocSlotAllocation;
   const defaultFraction = psa === null || psa.value === 0n;
   const allocationFraction = defaultFraction ? DEFAULT_FRACTION : psa!;
-  const guardians = guardianSetOf(state.genesisGuardianAddresses);
+  // v0.2.12 reads no guardian list; v0.2.13 excludes the converted genesis guardians.
+  const guardians = rules.excludeGenesisGuardians ? guardianSetOf(state.genesisGuardianAddresses) : { conversions: [], set: new Set<string>() };
+  let coefficients = new Map<string, LegacyDec>();
+  if (rules.nonVotingCap === "globalScaledWeight") {
+    if (!state.pocModelConfigs) {
+      throw new InputError(
+        `the ${rules.version} sampler weighs its 34 % cap by each model's weight scale factor, and this state records none: add params.pocParams.models (or, in a schema-v1 snapshot, chain.weightScaleFactors)`,
+        "params.pocParams",
+      );
+    }
+    coefficients = modelCoefficients(state.pocModelConfigs.models);
+  }
+  if (!rules.liveMemberFilter && state.liveSubGroups.error) {
+    throw new InputError(
+      `the ${rules.version} sampler reads each model's subgroup by itself (no live x/group read that can fail as a whole); record the subgroups that exist in byModel and leave "error" unset`,
+      "liveSubGroups.error",
+    );
+  }
   const epochIndex = state.epoch.index;
   const currentEpochData = new EpochMLNodeData();
   const previousEpochData = new EpochMLNodeData();
   const participantVotingPowers = new Map<string, Map<string, bigint>>();
   const base = {
+    rules,
+    coefficients,
     epochIndex,
     allocationFraction,
     defaultFraction,
@@ -143,9 +187,11 @@ export function prepareEpisode(state: PreservedState): PreparedEpisode {
     state,
   };
   if (state.rootGroup.error) {
-    return { ...base, rootUnavailable: true, subGroupsUnavailable: false, liveRootTotalWeight: 0n, sortedModelIds: [], allParticipantsHash: "", maxNonVotingVP: 0n };
+    return { ...base, rootUnavailable: true, subGroupsUnavailable: false, liveRootTotalWeight: 0n, sortedModelIds: [], allParticipantsHash: "", maxNonVotingVP: 0n, capBaseWeight: 0n };
   }
-  const liveRootTotalWeight = sumLiveRootTotalWeight(state.rootGroup.validationWeights, state.rootGroup.liveMembers);
+  // v0.2.12 never sums root weights (reported as 0).
+  const liveRootTotalWeight = rules.liveMemberFilter ? sumLiveRootTotalWeight(state.rootGroup.validationWeights, state.rootGroup.liveMembers) : 0n;
+  const readsVotingPower = rules.participantLine === "votingPower" || rules.nonVotingCap === "perModelVotingPower";
   const sortedModelIds = [...state.rootGroup.subGroupModels].sort(compareGoStrings);
   const subErr = state.liveSubGroups.error;
   const uniqueModels = [...new Set(sortedModelIds)];
@@ -156,7 +202,7 @@ export function prepareEpisode(state: PreservedState): PreparedEpisode {
     const entries: SubGroupEntry[] = [];
     if (sub) {
       sub.validationWeights.forEach((vw, index) => {
-        const live = sub.liveMembers === null || sub.liveMembers.has(vw.memberAddress);
+        const live = !rules.liveMemberFilter || sub.liveMembers === null || sub.liveMembers.has(vw.memberAddress);
         if (!live) {
           entries.push({ index, vw, live, dedup: undefined });
           return;
@@ -164,7 +210,7 @@ export function prepareEpisode(state: PreservedState): PreparedEpisode {
         const dedup = dedupMLNodesById(vw.mlNodes);
         entries.push({ index, vw, live, dedup });
         currentEpochData.set(modelId, vw.memberAddress, dedup.deduped);
-        if (vw.votingPower > 0n) {
+        if (readsVotingPower && vw.votingPower > 0n) {
           let m = participantVotingPowers.get(modelId);
           if (!m) participantVotingPowers.set(modelId, (m = new Map()));
           m.set(vw.memberAddress, vw.votingPower);
@@ -184,17 +230,23 @@ export function prepareEpisode(state: PreservedState): PreparedEpisode {
     }
   }
   const allParticipantsHash = currentEpochData.getAllParticipantsHash();
-  const maxNonVotingVP = maxNonVotingVotingPower(liveRootTotalWeight);
+  let capBaseWeight = liveRootTotalWeight;
+  if (rules.nonVotingCap === "globalScaledWeight") {
+    // v0.2.12's totalCurrentEpochWeight: the raw current weight of every model, whatever its name says.
+    capBaseWeight = 0n;
+    for (const m of currentEpochData.models()) capBaseWeight = addInt64(capBaseWeight, currentEpochData.getTotalWeightForModel(m));
+  }
+  const maxNonVotingVP = maxNonVotingVotingPower(capBaseWeight);
   const modelPreps = currentEpochData
     .models()
-    .map((m) => prepareModelFilter(m, currentEpochData, previousEpochData, participantVotingPowers.get(m), liveRootTotalWeight, guardians.set));
+    .map((m) => prepareModelFilter(m, currentEpochData, previousEpochData, participantVotingPowers.get(m), liveRootTotalWeight, guardians.set, rules, coefficients));
   for (const m of uniqueModels) {
     const total = currentEpochData.getTotalWeightForModel(m);
     base.totalWeights.set(m, total);
     base.targetWeights.set(m, targetPoCWeight(allocationFraction, total));
   }
   const modelPrepByModel = new Map(modelPreps.map((p) => [p.modelId, p]));
-  return { ...base, rootUnavailable: false, subGroupsUnavailable: subErr, liveRootTotalWeight, sortedModelIds, allParticipantsHash, maxNonVotingVP, modelPreps, modelPrepByModel };
+  return { ...base, rootUnavailable: false, subGroupsUnavailable: subErr, liveRootTotalWeight, sortedModelIds, allParticipantsHash, maxNonVotingVP, capBaseWeight, modelPreps, modelPrepByModel };
 }
 
 export interface AnchorResult {
@@ -213,8 +265,10 @@ export interface SampleOptions {
 /** Mirrors SamplePreservedForEpisode from the shuffle on (draw, 34 % cap, fill, output), with traces. */
 export function sampleAtAnchor(prepared: PreparedEpisode, anchorHeight: bigint, options: SampleOptions = {}): AnchorResult {
   if (prepared.rootUnavailable) return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes: [] }, perModelFilter: [], samplePreservedCalls: [] };
+  // One counter for the whole run, in model order (v0.2.12 carries it across models; v0.2.13 resets it).
+  const cap = new NonVotingCap(prepared.rules, prepared.coefficients);
   const perModelFilter = prepared.modelPreps.map((prep) =>
-    sampleModelAtAnchor(prep, prepared.epochIndex, prepared.allParticipantsHash, anchorHeight, prepared.maxNonVotingVP, options.traceDecisions ?? true),
+    sampleModelAtAnchor(prep, prepared.epochIndex, prepared.allParticipantsHash, anchorHeight, prepared.maxNonVotingVP, options.traceDecisions ?? true, cap),
   );
   const byModel = new Map<string, ModelFilterAtAnchor>();
   prepared.modelPreps.forEach((p, i) => byModel.set(p.modelId, perModelFilter[i]!));
@@ -264,10 +318,12 @@ export function sampleSnapshotAtAnchor(prepared: PreparedEpisode, anchorHeight: 
   const fills: ModelFill[] = [];
   if (prepared.rootUnavailable) return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes }, fills };
   const done = new Map<string, { entry: ModelPreservedNodes | null; fill: ModelFill }>();
+  // Models are filled in sorted order, the order of modelPreps, so a counter carried across models sees them as Go does.
+  const cap = new NonVotingCap(prepared.rules, prepared.coefficients);
   for (const modelId of prepared.sortedModelIds) {
     let r = done.get(modelId);
     if (!r) {
-      r = fillModel(prepared, modelId, anchorHeight);
+      r = fillModel(prepared, modelId, anchorHeight, cap);
       done.set(modelId, r);
     }
     fills.push(r.fill);
@@ -276,12 +332,12 @@ export function sampleSnapshotAtAnchor(prepared: PreparedEpisode, anchorHeight: 
   return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes }, fills };
 }
 
-function fillModel(prepared: PreparedEpisode, modelId: string, anchorHeight: bigint): { entry: ModelPreservedNodes | null; fill: ModelFill } {
+function fillModel(prepared: PreparedEpisode, modelId: string, anchorHeight: bigint, cap: NonVotingCap): { entry: ModelPreservedNodes | null; fill: ModelFill } {
   const totalWeight = prepared.totalWeights.get(modelId) ?? 0n;
   const targetWeight = prepared.targetWeights.get(modelId) ?? 0n;
   const prep = prepared.modelPrepByModel.get(modelId);
   if (!prep) return { entry: null, fill: { modelId, totalWeight, targetWeight, achievedWeight: 0n } };
-  const counts = eligibleCountsAtAnchor(prep, prepared.epochIndex, prepared.allParticipantsHash, anchorHeight, prepared.maxNonVotingVP);
+  const counts = eligibleCountsAtAnchor(prep, prepared.epochIndex, prepared.allParticipantsHash, anchorHeight, prepared.maxNonVotingVP, cap);
   const addrs = prep.filteredParticipantAddrs.filter((a) => counts.has(a));
   const limit = addrs.map((a) => counts.get(a)!);
   const cands = addrs.map((a) => prep.candidates.get(a)!);
@@ -356,11 +412,13 @@ export interface PreservedResult {
 export interface EpisodeOptions {
   /** Compute explanations (default true). */
   explain?: boolean;
+  /** The chain version's sampler rules (default: the newest, LATEST_PRESERVED_RULES). */
+  rules?: PreservedRules;
 }
 
-/** Mirrors ModelAssigner.SamplePreservedForEpisode. Throws GoError when GetParams fails. */
+/** Mirrors ModelAssigner.SamplePreservedForEpisode (model_assignment.go@17808620; v0.2.12 @d8b8e907 through `options.rules`). Throws GoError when GetParams fails. */
 export function samplePreservedForEpisode(state: PreservedState, anchorHeight: bigint, options: EpisodeOptions = {}): PreservedResult {
-  const prepared = prepareEpisode(state);
+  const prepared = prepareEpisode(state, options.rules);
   const at = sampleAtAnchor(prepared, anchorHeight);
   return assembleResult(prepared, at, options.explain ?? true);
 }

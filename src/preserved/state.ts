@@ -13,6 +13,9 @@
  * - `previousEpochGroupData[model]` ↔ GetEpochGroupData(epoch.index − 1, model) (absent = not found).
  * - `previousEpochPerformanceSummaries[addr]` ↔ GetEpochPerformanceSummary(epoch.index − 1, addr).
  * - `liveMembers: null` is Go's nil set (no live filtering); the chain always returns a set.
+ * - `params.pocParams.models[]` ↔ GetParams().PocParams.Models (`modelId`, `weightScaleFactor`), read
+ *   only by the v0.2.12 sampler (its 34 % cap); optional. Schema-v1 snapshot files keep the factors
+ *   under `chain.weightScaleFactors` (model → decimal): `weightScaleFactorsFallback` reads them there.
  */
 import { InputError, describeValue } from "../errors.js";
 import { checkedInt64, checkedUint64, INT32_MAX, INT32_MIN, toBigInt } from "../go/int64.js";
@@ -69,6 +72,11 @@ export interface PreservedState {
     validationWeights: (ValidationWeight | null)[];
     liveMembers: Set<string> | null;
   };
+  /**
+   * PocParams.Models in order (modelId, weightScaleFactor; null = nil factor), and where they were
+   * read; null when the state records none (only the v0.2.12 sampler needs them).
+   */
+  pocModelConfigs?: { source: string; models: { modelId: string; weightScaleFactor: ChainDecimal | null }[] } | null;
   /** Odd input that Go accepts silently (and so does the port); each names its path. */
   warnings: string[];
 }
@@ -80,6 +88,11 @@ export interface ParsePreservedStateOptions {
    * are rejected as bad input. The golden vectors are read leniently.
    */
   lenient?: boolean;
+  /**
+   * Where to read the model weight scale factors when `params.pocParams` is absent: a
+   * `{ model: decimal }` object (a schema-v1 snapshot's `chain.weightScaleFactors`) and its path.
+   */
+  weightScaleFactorsFallback?: { json: Json; path: string };
 }
 
 const key = (k: string): string => `[${JSON.stringify(k)}]`;
@@ -205,6 +218,8 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     pocSlotAllocation = psa === undefined || psa === null ? null : parseChainDecimal(psa, `${pPath}.epochParams.pocSlotAllocation`);
   }
 
+  const pocModelConfigs = parsePocModelConfigs(p, pPath, options.weightScaleFactorsFallback);
+
   // root group
   const rPath = `${path}.rootGroup`;
   const rg = expectObject(has(o, "rootGroup", path), rPath);
@@ -286,6 +301,34 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     previousEpochGroupData,
     previousEpochPerformanceSummaries,
     rootGroup: { error: rootError, subGroupModels, validationWeights: rootWeights, liveMembers: rootLive },
+    pocModelConfigs,
     warnings: r.warnings,
   };
+}
+
+/** `params.pocParams.models[]` ({modelId, weightScaleFactor}), else the fallback `{ model: decimal }` object, else null. */
+function parsePocModelConfigs(
+  params: JsonObject,
+  pPath: string,
+  fallback: { json: Json; path: string } | undefined,
+): NonNullable<PreservedState["pocModelConfigs"]> | null {
+  if (params.pocParams !== undefined && params.pocParams !== null) {
+    const pp = expectObject(params.pocParams, `${pPath}.pocParams`);
+    const mPath = `${pPath}.pocParams.models`;
+    const list = pp.models === undefined || pp.models === null ? [] : expectArray(pp.models, mPath);
+    const models = list.map((m, i) => {
+      const o = expectObject(m, `${mPath}[${i}]`);
+      const modelId = expectString(has(o, "modelId", `${mPath}[${i}]`), `${mPath}[${i}].modelId`);
+      const f = o.weightScaleFactor;
+      return { modelId, weightScaleFactor: f === undefined || f === null ? null : parseChainDecimal(f, `${mPath}[${i}].weightScaleFactor`) };
+    });
+    return { source: mPath, models };
+  }
+  if (fallback === undefined || fallback.json === undefined || fallback.json === null) return null;
+  const o = expectObject(fallback.json, fallback.path);
+  const models = Object.entries(o).map(([modelId, f]) => ({
+    modelId,
+    weightScaleFactor: f === null ? null : parseChainDecimal(f, `${fallback.path}${key(modelId)}`),
+  }));
+  return { source: fallback.path, models };
 }

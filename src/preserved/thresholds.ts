@@ -10,8 +10,11 @@ import {
   calculateEffectiveNodeThreshold,
   calculateNodeWeightThresholdIQR,
   calculateParticipantWeightThreshold75Percent,
+  calculateWeightThreshold,
   calculateWeightThresholdWithCount,
 } from "./weight-threshold.js";
+import { addInt64 } from "../go/int64.js";
+import type { PreservedRules } from "./preserved-rules.js";
 
 /** Mirrors inference.thresholdSet, plus the 75 % line and the weights it was computed from. */
 export interface ThresholdSet {
@@ -56,16 +59,56 @@ export function calculatePerParticipantThreshold(
   return { thresholds, counts };
 }
 
-/** Mirrors ModelAssigner.calculateThresholds. */
+/**
+ * The v0.2.12 line weights (EpochMLNodeData.GetParticipantWeight on the model view): each participant's raw
+ * PoC weight in the model (0 without nodes), and the list GetAllParticipantWeights ranks, which leaves out
+ * participants without nodes.
+ */
+export function rawParticipantLineWeights(epochData: EpochMLNodeData, participants: readonly string[] = uniqueParticipants(epochData)): { byParticipant: Map<string, bigint>; ranked: bigint[] } {
+  const byParticipant = new Map<string, bigint>();
+  const ranked: bigint[] = [];
+  for (const addr of participants) {
+    let w = 0n;
+    let nodes = 0;
+    for (const md of epochData.data.values()) {
+      for (const n of md.get(addr) ?? []) {
+        w = addInt64(w, n.pocWeight);
+        nodes++;
+      }
+    }
+    byParticipant.set(addr, w);
+    if (nodes > 0) ranked.push(w);
+  }
+  return { byParticipant, ranked };
+}
+
+/**
+ * Mirrors ModelAssigner.calculateThresholds. `participantLine` (PreservedRules) picks what the 75 % line
+ * ranks: per-model voting power against 75 % of the live root weight (v0.2.13, model_assignment.go@17808620),
+ * or raw model PoC weight against 75 % of the model's own total (v0.2.12, model_assignment.go@d8b8e907,
+ * where `participantVotingPowersPerModel` is not read).
+ */
 export function calculateThresholds(
   epochData: EpochMLNodeData,
   participantVotingPowersPerModel: ReadonlyMap<string, bigint> | undefined,
   liveRootTotalWeight: bigint,
+  participantLine: PreservedRules["participantLine"] = "votingPower",
 ): ThresholdSet {
   const participants = uniqueParticipants(epochData);
-  const participantWeights = getParticipantWeightsForThreshold(epochData, participantVotingPowersPerModel, participants);
-  const participantWeightThreshold = calculateParticipantWeightThreshold75Percent(participantWeights, liveRootTotalWeight);
-  const per = calculatePerParticipantThreshold(epochData, participantWeightThreshold, participantVotingPowersPerModel, participants);
+  let participantWeights: bigint[];
+  let participantWeightThreshold: bigint;
+  let lineWeights: ReadonlyMap<string, bigint> | undefined;
+  if (participantLine === "votingPower") {
+    participantWeights = getParticipantWeightsForThreshold(epochData, participantVotingPowersPerModel, participants);
+    participantWeightThreshold = calculateParticipantWeightThreshold75Percent(participantWeights, liveRootTotalWeight);
+    lineWeights = participantVotingPowersPerModel;
+  } else {
+    const raw = rawParticipantLineWeights(epochData, participants);
+    participantWeights = raw.ranked;
+    participantWeightThreshold = calculateWeightThreshold(participantWeights, 75);
+    lineWeights = raw.byParticipant;
+  }
+  const per = calculatePerParticipantThreshold(epochData, participantWeightThreshold, lineWeights, participants);
   return {
     participantWeights,
     participantWeightThreshold,

@@ -50,7 +50,7 @@ export function weightThresholdForTarget(weights: readonly bigint[], targetWeigh
   return c.uniform ? c.w : subInt64(c.w, 1n);
 }
 
-/** Mirrors inference.calculateWeightThreshold (unused by the sampler). */
+/** Mirrors inference.calculateWeightThreshold (the v0.2.12 75 % line, model_assignment.go@d8b8e907; unused from v0.2.13). */
 export function calculateWeightThreshold(weights: readonly bigint[], targetPercent: number): bigint {
   if (weights.length === 0) return 0n;
   if (weights.length === 1) return subInt64(weights[0]!, 1n);

@@ -1,0 +1,57 @@
+/**
+ * The preserved-set sampler's rules by chain version: named switches read by the shared functions
+ * (prepareEpisode, calculateThresholds, the 34 % cap loop). docs/versions.md lists each with its Go
+ * commit. SamplePreservedForEpisode exists from v0.2.12 (fork d8b8e907, blob 02c9b9ef); v0.2.13
+ * (17808620, blob 6718debd, unchanged through 85835b31 and the merged v0.2.14 ee730031) changed the
+ * four points below and nothing else in the sampler.
+ */
+import { InputError } from "../errors.js";
+import { atLeast, LATEST_CHAIN_VERSION, type ChainVersion } from "../versions/chain-version.js";
+
+export interface PreservedRules {
+  version: ChainVersion;
+  /**
+   * v0.2.13: the current data holds live x/group members only (GetRootGroupDataWithLiveMembers,
+   * GetLiveSubGroupsForCurrentEpoch). v0.2.12: every listed member of GetEpochGroupData(epoch, model).
+   */
+  liveMemberFilter: boolean;
+  /** v0.2.13: genesis guardians are never candidates. v0.2.12: no guardian read at all. */
+  excludeGenesisGuardians: boolean;
+  /**
+   * The 75 % participant line and the per-participant 25 % gate.
+   * - "votingPower" (v0.2.13): per-model voting power, ranked against 75 % of the live root weight.
+   * - "pocWeight" (v0.2.12): the participant's raw PoC weight in the model, against 75 % of the
+   *   model's own raw total (calculateWeightThreshold(…, 75)).
+   */
+  participantLine: "votingPower" | "pocWeight";
+  /**
+   * The 34 % non-voting cap.
+   * - "perModelVotingPower" (v0.2.13): cap = 34 % of the live root weight; counter reset per model; a
+   *   participant whose nodes would all be eligible is charged its per-model voting power.
+   * - "globalScaledWeight" (v0.2.12): cap = 34 % of the raw current weight summed over models; one
+   *   counter over all models; the charge and the "all eligible" test use the coefficient-adjusted
+   *   weight (each model's weight scale factor) over all of the participant's models.
+   */
+  nonVotingCap: "perModelVotingPower" | "globalScaledWeight";
+}
+
+/** The sampler's rules at chain version `v`; before v0.2.12 there was no SamplePreservedForEpisode (InputError naming `where`). */
+export function preservedRulesFor(v: ChainVersion, where = "--chain-version"): PreservedRules {
+  if (!atLeast(v, "v0.2.12")) {
+    throw new InputError(
+      `chain ${v} had no SamplePreservedForEpisode (it arrived with v0.2.12); before it, AllocateMLNodesForPoC marked PoC slots once per epoch, which this spec does not port, so the preserved family cannot judge ${v} heights (other rule families still run; pass --chain-version v0.2.12 or later only to see what the later rules would do)`,
+      where,
+    );
+  }
+  const v13 = atLeast(v, "v0.2.13");
+  return {
+    version: v,
+    liveMemberFilter: v13,
+    excludeGenesisGuardians: v13,
+    participantLine: v13 ? "votingPower" : "pocWeight",
+    nonVotingCap: v13 ? "perModelVotingPower" : "globalScaledWeight",
+  };
+}
+
+/** The rules of the newest version (the Go vectors' rules); the default of every preserved function. */
+export const LATEST_PRESERVED_RULES: PreservedRules = preservedRulesFor(LATEST_CHAIN_VERSION);
