@@ -1,8 +1,8 @@
 /** Replays vector files (format of test/vectors/go/README.md) against the port. */
-import { readFileSync } from "node:fs";
 import { basename } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { InputError } from "../errors.js";
+import { MAX_INPUT_FILE_BYTES, readRegularFile } from "../fs/files.js";
 import { GoError, GoPanic } from "../go/errors.js";
 import { parseJson, type Json } from "../go/json.js";
 import { firstDifference } from "./compare.js";
@@ -36,13 +36,13 @@ export function suiteOf(file: string): string {
 
 /** Read a vector file (.json or .json.gz) losslessly. */
 export function readVectorFile(file: string): Json {
-  let buf: Buffer;
+  const buf = readRegularFile(file);
+  let text: string;
   try {
-    buf = readFileSync(file);
+    text = (file.endsWith(".gz") ? gunzipSync(buf, { maxOutputLength: MAX_INPUT_FILE_BYTES }) : buf).toString("utf8");
   } catch (e) {
-    throw new InputError(`cannot read vector file (${(e as NodeJS.ErrnoException).code ?? String(e)})`, file);
+    throw new InputError(`cannot decompress the vector file (${(e as NodeJS.ErrnoException).code ?? String(e)})`, file);
   }
-  const text = (file.endsWith(".gz") ? gunzipSync(buf) : buf).toString("utf8");
   return parseJson(text, file);
 }
 
@@ -78,13 +78,20 @@ export function checkVectorFile(file: string, suites: SuiteTable = SUITES, maxFa
   const suiteName = suiteOf(file);
   const result: FileResult = { file, suite: suiteName, passed: 0, failed: 0, failures: [] };
   const suite = suites[suiteName];
+  let doc: Json;
+  try {
+    doc = readVectorFile(file); // a missing file is "file not found", whatever its name
+  } catch (e) {
+    result.error = e instanceof InputError && e.path === file ? e.message.slice(file.length + 2) : e instanceof Error ? e.message : String(e);
+    return result;
+  }
   if (!suite) {
     result.error = `unknown suite '${suiteName}' (not implemented by this version of gonka-spec)`;
     return result;
   }
   let cases: VectorCase[];
   try {
-    cases = casesOf(readVectorFile(file), file, suites);
+    cases = casesOf(doc, file, suites);
   } catch (e) {
     result.error = e instanceof Error ? e.message : String(e);
     return result;

@@ -3,7 +3,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { InputError } from "../../errors.js";
 import { stringifyJson } from "../../go/json.js";
-import { readSnapshot, type Progress } from "../../chain/index.js";
+import type { Progress } from "../../chain/index.js";
 import { writeFileAtomic } from "../../fs/files.js";
 import { serializeSnapshot } from "../../snapshot/snapshot.js";
 import { heightFlag, intFlag, parse, required, str } from "../args.js";
@@ -85,6 +85,7 @@ export const snapshotCommand: Command = {
     const quiet = p.values.json === true;
     const rep = progressReporter(io, quiet);
     const t0 = performance.now();
+    const { readSnapshot } = await import("../../chain/index.js"); // CosmJS loads only here
     const { snapshot: snap, client, reader } = await readSnapshot(rpc, { ...clientOptions(p), height: str(p, "height"), epoch, anchorHeight: anchor, onProgress: rep.onProgress });
     const chainId = snap.chainId;
     {

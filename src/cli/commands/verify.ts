@@ -2,9 +2,6 @@
 import { InputError } from "../../errors.js";
 import { compareGoStrings } from "../../go/bytes.js";
 import { stringifyJson } from "../../go/json.js";
-import { buildSnapshot } from "../../chain/build-snapshot.js";
-import { openPinned } from "../../chain/index.js";
-import { preservedNodesSnapshot } from "../../chain/queries.js";
 import { parsePreservedState } from "../../preserved/state.js";
 import { samplePreservedForEpisode } from "../../preserved/sample-preserved-for-episode.js";
 import { parse, required, str } from "../args.js";
@@ -75,6 +72,12 @@ export const verifyCommand: Command = {
     const height = required(p, "height");
     const quiet = p.values.json === true;
     const rep = progressReporter(io, quiet);
+    // CosmJS and the generated protobuf code load only here, not for --help.
+    const [{ openPinned }, { buildSnapshot }, { preservedNodesSnapshot }] = await Promise.all([
+      import("../../chain/index.js"),
+      import("../../chain/build-snapshot.js"),
+      import("../../chain/queries.js"),
+    ]);
     const { client, reader, chainId } = await openPinned(rpc, { ...clientOptions(p), height, onProgress: rep.onProgress });
     try {
       const stored = await preservedNodesSnapshot(reader);
