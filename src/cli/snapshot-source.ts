@@ -24,6 +24,7 @@ export const CHAIN_OPTIONS = {
 /** The parseArgs options of a snapshot source. */
 export const SNAPSHOT_SOURCE_OPTIONS = {
   snapshot: { type: "string" },
+  "rest-dump": { type: "string" },
   ...CHAIN_OPTIONS,
 } as const;
 
@@ -38,6 +39,8 @@ export const CHAIN_USAGE = `  --node URL       the node's CometBFT RPC: tcp://ho
 
 /** Usage lines for the options above. */
 export const SNAPSHOT_SOURCE_USAGE = `  --snapshot FILE  a snapshot file (gonka-spec snapshot writes one; examples/mainnet-like.snapshot.json)
+  --rest-dump DIR  instead: a directory of saved REST answers of one epoch (any file names; fills the
+                   settlement slice only, and names every input the dump lacks)
 ${CHAIN_USAGE}`;
 
 export interface SnapshotSource {
@@ -103,6 +106,13 @@ export function clientOptions(p: Parsed): { expectedChainId?: string; timeoutMs?
 export async function readSnapshotSource(p: Parsed): Promise<SnapshotSource> {
   const file = str(p, "snapshot");
   const height = str(p, "height");
+  const dumpDir = str(p, "rest-dump");
+  if (dumpDir !== undefined) {
+    if (file !== undefined || str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give one of --rest-dump DIR, --snapshot FILE or --node URL");
+    const { snapshotFromRestDump } = await import("../rest-dump/snapshot-from-rest.js");
+    const chainId = str(p, "chain-id");
+    return { snapshot: snapshotFromRestDump(dumpDir, chainId !== undefined ? { chainId } : {}).snapshot, label: `rest dump ${dumpDir}` };
+  }
   if (file !== undefined) {
     if (str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give either --snapshot FILE or --rpc URL (--node URL), not both");
     for (const f of ["height", "chain-id", "timeout", "concurrency", "batch-size"]) {

@@ -8,6 +8,7 @@
  *       "participants": [ { "address": "gonka1…", "currentEpochStats": { "inferenceCount": 748, "missedRequests": 749 } | null } ],
  *       "rewards": { "gonka1…": 1000 } }
  *
+ * `reward` (optional) holds the rest of what the reward distribution reads (src/settlement/settlement-input.ts).
  * `validationParams` null means the chain's defaults (p0 = 0.10); `graceEpoch` (optional) is the
  * PunishmentGraceEpochs entry for the epoch; `rewards` (optional; alias `weights`, the name of the
  * downtime_step_bitcoin_rewards vector) are the reward weights entering the downtime step.
@@ -30,7 +31,7 @@ export interface EpochInput {
   rewards: Map<string, bigint> | null;
 }
 
-const TOP_LEVEL_KEYS = new Set(["epoch", "validationParams", "graceEpoch", "participants", "rewards", "weights", "comment"]);
+const TOP_LEVEL_KEYS = new Set(["epoch", "validationParams", "graceEpoch", "participants", "rewards", "weights", "comment", "reward"]);
 
 /** Parse `validationParams` (null/absent → null; only binomTestP0 is read, other chain fields are ignored). */
 export function parseValidationParams(v: Json | undefined, path: string): ValidationParams | null {
