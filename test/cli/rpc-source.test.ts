@@ -20,7 +20,7 @@ async function run(argv: string[]) {
 }
 
 describe("--rpc URL --height H is the same input as --snapshot FILE", () => {
-  const server = new FixtureServer({ latestHeight: H + 10, stateAt: () => fixtureFromPreserved(example.preserved!), defaultPageLimit: 100 });
+  const server = new FixtureServer({ latestHeight: H + 10, stateAt: () => fixtureFromPreserved(example.preserved!, { pocStartBlockHeight: BigInt(H - 17280) }), defaultPageLimit: 100 }); // next PoC (the default anchor) = H
   const dir = mkdtempSync(join(tmpdir(), "gonka-rpc-src-"));
   const snap = join(dir, "snap.json");
   beforeAll(async () => {
@@ -35,12 +35,13 @@ describe("--rpc URL --height H is the same input as --snapshot FILE", () => {
     const fromRpc = await run(["preserved", "--rpc", server.url, "--height", String(H), "--json"]);
     expect(fromRpc.code, fromRpc.err).toBe(0);
     expect(fromRpc.out).toBe(fromFile.out);
-    expect(JSON.parse(fromRpc.out).models.length).toBeGreaterThan(0);
+    expect(JSON.parse(fromRpc.out).rules[0].models.length).toBeGreaterThan(0);
+    expect(JSON.parse(fromRpc.out).anchor).toEqual({ height: String(H), source: "next-poc" });
   });
 
   it("check", async () => {
     const preserved = JSON.parse((await run(["preserved", "--snapshot", snap, "--json"])).out);
-    const address = preserved.models[0].participants[0].address as string;
+    const address = preserved.rules[0].models[0].participants[0].address as string;
     const fromFile = await run(["check", address, "--snapshot", snap, "--anchors", "20", "--json"]);
     const fromRpc = await run(["check", address, "--rpc", server.url, "--height", String(H), "--anchors", "20", "--json"]);
     expect(fromRpc.code, fromRpc.err).toBe(0);

@@ -40,19 +40,22 @@ async function expectBadInput(argv: string[], re: RegExp): Promise<void> {
 }
 
 const modelsOf = (block: Json) => (block as Obj).models as Obj[];
+/** The models of one rule in the one-shape document: {rules: [{rule, models}]}. */
+const ruleModels = (doc: Obj, rule: string) => modelsOf((doc.rules as Obj[]).find((r) => r.rule === rule)!);
 
 describe("gonka-spec preserved", () => {
   it("--json gives the preserved set per model with target and achieved weight", async () => {
     const r = await run("preserved", "--snapshot", EXAMPLE, "--json");
     expect(r.code).toBe(0);
     const doc = json(r.out);
-    expect(doc.rule).toBe("current");
-    expect(doc.anchorHeight).toBe(2851200);
-    const models = modelsOf(doc);
+    expect(doc.schema).toBe("gonka-spec/preserved@1");
+    expect((doc.rules as Obj[]).map((x) => x.rule)).toEqual(["current"]);
+    expect(doc.anchor).toEqual({ height: "2851200", source: "snapshot-file" });
+    const models = ruleModels(doc, "current");
     expect(models.map((m) => m.modelId)).toHaveLength(4);
     for (const m of models) {
-      expect(typeof m.targetWeight).toBe("number");
-      expect(typeof m.achievedWeight).toBe("number");
+      expect(m.targetWeight).toMatch(/^\d+$/); // int64 weights are decimal strings
+      expect(m.achievedWeight).toMatch(/^\d+$/);
       const ps = m.participants as Obj[];
       expect(ps.length).toBeGreaterThan(0);
       for (const p of ps) {
@@ -66,23 +69,23 @@ describe("gonka-spec preserved", () => {
     const r = await run("preserved", "--snapshot", EXAMPLE, "--rule", "both", "--json");
     expect(r.code).toBe(0);
     const doc = json(r.out);
-    const cur = modelsOf(doc.current!);
-    const dem = modelsOf(doc.demand!);
+    const cur = ruleModels(doc, "current");
+    const dem = ruleModels(doc, "demand");
     expect(dem.map((m) => m.modelId)).toEqual(cur.map((m) => m.modelId));
     cur.forEach((c, i) => expect(Number(dem[i]!.targetWeight)).toBeGreaterThanOrEqual(Number(c.targetWeight)));
     // the snapshot's demand slice: 460 requests at 10 per 10,000 weight → D = 460,000 for the main model
-    expect(dem.find((m) => m.modelId === "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8")!.demandWeight).toBe(460000);
+    expect(dem.find((m) => m.modelId === "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8")!.demandWeight).toBe("460000");
   });
 
   it("--demand FILE, --rate and --set change the inputs", async () => {
     const r = await run("preserved", "--snapshot", EXAMPLE, "--rule", "demand", "--demand", DEMAND, "--rate", "20", "--set", "epoch_params.poc_slot_allocation=0.2", "--json");
     expect(r.code).toBe(0);
     const doc = json(r.out);
-    expect(doc.rate).toBe(20);
+    expect(doc.rate).toBe("20");
     expect(doc.pocSlotAllocation).toBe("0.2");
-    const m = modelsOf(doc).find((x) => x.modelId === "Qwen/Qwen3-32B-FP8")!;
-    expect(m.peakInFlight).toBe(260);
-    expect(m.demandWeight).toBe(130000); // ⌈260 × 10000 / 20⌉
+    const m = ruleModels(doc, "demand").find((x) => x.modelId === "Qwen/Qwen3-32B-FP8")!;
+    expect(m.peakInFlight).toBe("260");
+    expect(m.demandWeight).toBe("130000"); // ⌈260 × 10000 / 20⌉
   });
 
   it("prints a side-by-side table for people", async () => {
@@ -101,9 +104,9 @@ describe("gonka-spec preserved", () => {
       delete (d.preserved as Obj).anchorHeight;
       d.height = "2851777";
     });
-    expect(json((await run("preserved", "--snapshot", noAnchor, "--json")).out).anchorHeight).toBe(2851777);
-    expect(json((await run("preserved", "--snapshot", EXAMPLE, "--json")).out).anchorHeight).toBe(2851200);
-    expect(json((await run("preserved", "--snapshot", EXAMPLE, "--anchor", "2851205", "--json")).out).anchorHeight).toBe(2851205);
+    expect(json((await run("preserved", "--snapshot", noAnchor, "--json")).out).anchor).toEqual({ height: "2851777", source: "snapshot-height" });
+    expect(json((await run("preserved", "--snapshot", EXAMPLE, "--json")).out).anchor).toEqual({ height: "2851200", source: "snapshot-file" });
+    expect(json((await run("preserved", "--snapshot", EXAMPLE, "--anchor", "2851205", "--json")).out).anchor).toEqual({ height: "2851205", source: "flag" });
   });
 
   it("bad input: exit 2 with one line naming the path and the value", async () => {
@@ -147,31 +150,33 @@ describe("gonka-spec check", () => {
 
   it("--json: address, preservedAtAnchor, per node reasons, probability over anchors", async () => {
     const cur = json((await run("preserved", "--snapshot", EXAMPLE, "--json")).out);
-    const addr = String(((modelsOf(cur)[0]!.participants as Obj[])[0]!).address);
+    const addr = String(((ruleModels(cur, "current")[0]!.participants as Obj[])[0]!).address);
     const r = await run("check", addr, "--snapshot", EXAMPLE, "--anchors", "200", "--json");
     expect(r.code, r.err).toBe(0);
     const doc = json(r.out);
     expect(doc.address).toBe(addr);
     expect(doc.preservedAtAnchor).toBe(true);
-    expect(doc.anchorsEvaluated).toBe(200);
-    expect(String(doc.probability)).toMatch(/^\d+\.\d\d%$/);
+    expect(doc.schema).toBe("gonka-spec/check@1");
+    const prob = doc.probability as Obj;
+    expect(prob.anchorsEvaluated).toBe(200);
+    expect(prob.probability).toBe(Number(prob.preservedCount) / 200);
     const nodes = doc.nodes as Obj[];
     expect(nodes.length).toBeGreaterThan(0);
     for (const n of nodes) {
       expect(typeof n.nodeId).toBe("string");
       expect(typeof n.preserved).toBe("boolean");
-      expect(String(n.reason).length).toBeGreaterThan(5);
+      expect(String(n.code)).toMatch(/^[a-z_]+$/); // a code, no display text in data fields
     }
     expect(nodes.some((n) => n.preserved === true)).toBe(true);
-    expect(Number(doc.preservedCount)).toBeGreaterThan(0); // preserved at the first anchor of the range
+    expect(Number(prob.preservedCount)).toBeGreaterThan(0); // preserved at the first anchor of the range
   });
 
   it("text: verdict, a line per node, and the exact count over anchors", async () => {
     const r = await run("check", guardianValoper, "--snapshot", EXAMPLE, "--anchors", "50", "--anchor", "2851300");
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^gonka1\S+ at anchor 2851300: not preserved \(0 of \d+ nodes\)/);
-    expect(r.out).toMatch(/guardian/);
-    expect(r.out).toMatch(/Over 50 anchors \(2851300 to 2851349\): preserved at 0 \(0\.00%\)/);
+    expect(r.out).toMatch(/^gonka1\S+\n {2}at anchor 2,851,300: NOT preserved: none of its [\d,]+ nodes\n {2}\(--anchor\)/);
+    expect(r.out).toMatch(/genesis guardian: never preserved/);
+    expect(r.out).toMatch(/Over 50 anchors \(2,851,300 to 2,851,349\): preserved at 0\.00 % \(0 of 50 anchors\)/);
   });
 
   it("bad input: unknown address, bad --anchors, missing ADDRESS → exit 2 with one line", async () => {
@@ -179,6 +184,6 @@ describe("gonka-spec check", () => {
     await expectBadInput(["check", "gonka1abc", "--snapshot", EXAMPLE], /unknown address "gonka1abc".*not a bech32 address/);
     await expectBadInput(["check", guardianValoper, "--snapshot", EXAMPLE, "--anchors", "0"], /--anchors: expected a number of anchors between 1 and 1000000, got "0"/);
     await expectBadInput(["check", "--snapshot", EXAMPLE], /missing ADDRESS/);
-    await expectBadInput(["check", guardianValoper, "--snapshot", variant("check-schema", (d) => (d.version = 2))], /version: this gonka-spec reads snapshot version 1, the file has 2/);
+    await expectBadInput(["check", guardianValoper, "--snapshot", variant("check-schema", (d) => (d.version = 3))], /version: this gonka-spec reads snapshot versions 1 and 2, the file has 3/);
   });
 });
