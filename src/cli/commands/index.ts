@@ -59,6 +59,18 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import("./compare.js")).compareCommand,
   },
   {
+    name: "settle",
+    summary: "an epoch's settlement to the coin: each participant's reward and work coins, weight path and every reason for a zero",
+    readsNode: true,
+    load: async () => (await import("./settle.js")).settleCommand,
+  },
+  {
+    name: "import-rest",
+    summary: "write a snapshot file from a directory of saved REST answers, naming what the dump lacks",
+    readsNode: false,
+    load: async () => (await import("./import-rest.js")).importRestCommand,
+  },
+  {
     name: "snapshot",
     summary: "read the chain state the rules need, at one height, into a snapshot file",
     readsNode: true,
