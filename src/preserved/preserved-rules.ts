@@ -55,3 +55,22 @@ export function preservedRulesFor(v: ChainVersion, where = "--chain-version"): P
 
 /** The rules of the newest version (the Go vectors' rules); the default of every preserved function. */
 export const LATEST_PRESERVED_RULES: PreservedRules = preservedRulesFor(LATEST_CHAIN_VERSION);
+
+/**
+ * True when the preserved family reads the same at versions `a` and `b`: both before v0.2.12 (no
+ * sampler at all), or both with the same switches. For versionForHeight's `equivalent`.
+ */
+export function samePreservedRules(a: ChainVersion, b: ChainVersion): boolean {
+  const has = (v: ChainVersion): boolean => atLeast(v, "v0.2.12");
+  if (!has(a) || !has(b)) return has(a) === has(b);
+  const x = preservedRulesFor(a);
+  const y = preservedRulesFor(b);
+  return x.liveMemberFilter === y.liveMemberFilter && x.excludeGenesisGuardians === y.excludeGenesisGuardians && x.participantLine === y.participantLine && x.nonVotingCap === y.nonVotingCap;
+}
+
+/** versionForHeight / resolveChainVersion options for the preserved family. */
+export const PRESERVED_VERSION_OPTIONS = {
+  equivalent: samePreservedRules,
+  family: "the preserved sampler (SamplePreservedForEpisode)",
+  heightName: "sampling height",
+} as const;

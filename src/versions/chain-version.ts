@@ -32,8 +32,12 @@ export function parseChainVersion(text: string, where = "--chain-version"): Chai
   return v;
 }
 
-/** Why a version was chosen. */
-export type VersionSource = "flag" | "table" | "node" | "snapshot";
+/**
+ * Why a version was chosen: the --chain-version flag, the mainnet upgrade table, the node's applied
+ * upgrade plans, a version written into the snapshot file, or (only for a command given no chain state
+ * at all, e.g. `miss-test --missed N --total M`) the newest rules the port knows.
+ */
+export type VersionSource = "flag" | "table" | "node" | "snapshot" | "latest";
 
 /** The version a command runs, and why (every output names both). */
 export interface VersionChoice {

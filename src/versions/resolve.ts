@@ -1,0 +1,66 @@
+/**
+ * `--chain-version vX.Y.Z` for every command that runs a rule, and how a command names the version it
+ * used: one text line (`versionLine`) and, in JSON, `chainVersion: {version, source, detail}`
+ * (`versionJson`). Commands spread CHAIN_VERSION_OPTION into their parseArgs options and call
+ * `resolveChainVersion(parsed, snapshot, …)` once they have the state.
+ */
+import { InputError, describeValue } from "../errors.js";
+import type { Parsed } from "../cli/args.js";
+import type { Snapshot } from "../snapshot/snapshot.js";
+import { CHAIN_VERSIONS, LATEST_CHAIN_VERSION, parseChainVersion, type ChainVersion, type VersionChoice } from "./chain-version.js";
+import { versionForHeight, type RecordedVersion, type VersionForHeightOptions } from "./upgrade-table.js";
+
+/** The parseArgs option. */
+export const CHAIN_VERSION_OPTION = { "chain-version": { type: "string" } } as const;
+
+/** Usage line for the option. */
+export const CHAIN_VERSION_USAGE = `  --chain-version V  run the rules of chain version V (${CHAIN_VERSIONS.join(", ")}) instead of the version
+                     recorded with the state or placed by the mainnet upgrade table`;
+
+/** The version recorded in a snapshot (`chainVersion`: `{version, source, detail, …}` or a bare "vX.Y.Z"), if any. */
+export function recordedVersion(snapshot: Snapshot, where = "snapshot"): RecordedVersion | undefined {
+  const cv = (snapshot as { chainVersion?: unknown }).chainVersion;
+  if (cv === undefined || cv === null) return undefined;
+  if (typeof cv === "string") return { version: parseChainVersion(cv, `${where}: chainVersion`), source: "snapshot", detail: `recorded in the snapshot file (chainVersion ${cv})` };
+  if (typeof cv !== "object" || Array.isArray(cv)) throw new InputError(`chainVersion: expected an object or "vX.Y.Z", got ${describeValue(cv)}`, where);
+  const o = cv as Record<string, unknown>;
+  const v = o.version;
+  if (v !== null && typeof v !== "string") throw new InputError(`chainVersion.version: expected "vX.Y.Z" or null, got ${describeValue(v)}`, where);
+  const version = v === null ? null : parseChainVersion(v, `${where}: chainVersion.version`);
+  const source = o.source === "node" ? "node" : "snapshot";
+  const detail = typeof o.detail === "string" && o.detail !== "" ? o.detail : `recorded in the snapshot file (chainVersion.version ${v === null ? "null" : v})`;
+  return { version, source, detail };
+}
+
+export interface ResolveOptions extends VersionForHeightOptions {
+  /** The height whose rules apply (default: the snapshot's height). */
+  height?: bigint;
+}
+
+/**
+ * The version a command runs: --chain-version, else the snapshot's recorded version, else the mainnet
+ * table at the height. With no snapshot (a command given no chain state) and no flag: the newest rules,
+ * named as such (source "latest").
+ */
+export function resolveChainVersion(p: Parsed, snapshot: Snapshot | null, options: ResolveOptions = {}): VersionChoice {
+  const v = p.values["chain-version"];
+  if (v !== undefined && typeof v !== "string") throw new InputError("expected one version, e.g. v0.2.13", "--chain-version");
+  const flag = v;
+  if (snapshot === null) {
+    if (flag !== undefined) return versionForHeight("", 0n, flag);
+    return { version: LATEST_CHAIN_VERSION, source: "latest", detail: `no chain state given: the newest rules the port knows (${LATEST_CHAIN_VERSION})` };
+  }
+  const height = options.height ?? BigInt(snapshot.height);
+  return versionForHeight(snapshot.chainId, height, flag, flag === undefined ? recordedVersion(snapshot) : undefined, options);
+}
+
+/** One line for people: `chain version v0.2.12 (mainnet upgrade table: …)`. */
+export function versionLine(c: VersionChoice): string {
+  const why = c.source === "flag" ? "set by --chain-version" : c.detail;
+  return `chain version ${c.version} (${c.source}: ${why})`;
+}
+
+/** The JSON field value: `{version, source, detail}`. */
+export function versionJson(c: VersionChoice): { version: ChainVersion; source: string; detail: string } {
+  return { version: c.version, source: c.source, detail: c.detail };
+}
