@@ -24,6 +24,7 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve as resolvePath } from "node:path";
 import { InputError, describeValue } from "../errors.js";
 import { Decimal } from "../go/decimal.js";
+import { parseDecimalText } from "../go/chain-decimal.js";
 import { GoError } from "../go/errors.js";
 import { INT64_MAX } from "../go/int64.js";
 import { parseJson, type Json } from "../go/json.js";
@@ -71,12 +72,7 @@ export function decimalParam(v: Json, path: string): Decimal {
   if (typeof v !== "string" || !/^\d+(\.\d+)?$/.test(v.trim())) {
     throw new InputError(`expected a non-negative decimal string such as "0.25", got ${describeValue(v)}`, path);
   }
-  try {
-    return Decimal.fromString(v.trim());
-  } catch (e) {
-    if (e instanceof GoError) throw new InputError(`${e.message}`, path);
-    throw e;
-  }
+  return parseDecimalText(v, path); // bounded digits and exponent, like every decimal the chain stores
 }
 
 /** An integer written as a JSON integer or a string of digits. */

@@ -8,6 +8,7 @@
  */
 import { describeValue } from "../errors.js";
 import { Decimal } from "../go/decimal.js";
+import { DECIMAL_TEXT_LIMIT } from "../go/chain-decimal.js";
 import type { Json } from "../go/json.js";
 import { array, at, boolean, fail, integer, object, oneOf, onlyKeys, string, type At } from "./fields.js";
 import { isJsonObject } from "../json-input.js";
@@ -278,8 +279,8 @@ function parseTraffic(v: Json | undefined, where: At, escrows: EscrowSpec[]): Tr
 function parseP0(v: Json | undefined, where: At): Decimal {
   if (v === undefined) return Decimal.fromString("0.10");
   const text = typeof v === "number" || typeof v === "bigint" ? String(v) : v;
-  if (typeof text !== "string" || !/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(text)) {
-    fail(where, `expected a probability from 0 to 1 as a decimal string such as "0.10", got ${describeValue(v)}`);
+  if (typeof text !== "string" || text.length > DECIMAL_TEXT_LIMIT || !/^(0(\.\d+)?|1(\.0+)?|\.\d+)$/.test(text)) {
+    fail(where, `expected a probability from 0 to 1 as a decimal string such as "0.10" (at most ${DECIMAL_TEXT_LIMIT} characters), got ${describeValue(v)}`);
   }
   return Decimal.fromString(text);
 }

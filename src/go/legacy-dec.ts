@@ -66,6 +66,9 @@ export class LegacyDec {
     }
     const digits = intPart + frac.padEnd(LEGACY_PRECISION, "0");
     if (!/^\d+$/.test(digits)) throw new GoError(`failed to set decimal string with base 10: ${str}`);
+    // Go parses the whole integer, then refuses more than maxDecBitLen bits. 2^316 < 10^96, so more
+    // than 96 significant digits is out of range: refuse before building a huge bigint.
+    if (digits.replace(/^0+/, "").length > 96) throw new GoError(`decimal out of range; bitLen: more than ${MAX_DEC_BIT_LEN}, max ${MAX_DEC_BIT_LEN}`);
     const v = BigInt(digits);
     return new LegacyDec(checked(neg ? -v : v, "LegacyNewDecFromStr"));
   }

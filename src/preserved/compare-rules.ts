@@ -10,6 +10,7 @@
 import { InputError, describeValue } from "../errors.js";
 import { compareGoStrings } from "../go/bytes.js";
 import { Decimal } from "../go/decimal.js";
+import { parseDecimalText } from "../go/chain-decimal.js";
 import { GoError } from "../go/errors.js";
 import { isInt64 } from "../go/int64.js";
 import { anchorSampler, eligibleNodes, modelAllocation, modelIds } from "./check-sampler.js";
@@ -98,15 +99,7 @@ export function parseOverrides(assignments: readonly string[], path = "--set"): 
 
 /** A slot allocation given as decimal text, validated to [0, 1] and to the chain's int64/int32 fields. */
 export function parseSlotAllocation(text: string, path: string): ChainDecimal {
-  const notDecimal = () => new InputError(`expected a decimal such as 0.25, got ${describeValue(text)}`, path);
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) throw notDecimal();
-  let d: Decimal;
-  try {
-    d = Decimal.fromString(text);
-  } catch (e) {
-    if (!(e instanceof GoError)) throw e;
-    throw notDecimal();
-  }
+  const d = parseDecimalText(text, path); // int64 coefficient, bounded exponent
   const { value, exponent } = d.toChain();
   if (!isInt64(value)) throw new InputError(`${describeValue(text)} has too many digits for the chain's Decimal (int64 value)`, path);
   if (d.cmp(Decimal.fromInt(0)) < 0 || d.cmp(Decimal.fromInt(1)) > 0) {
