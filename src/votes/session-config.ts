@@ -3,6 +3,7 @@
  * overlays and the vote threshold. All arithmetic is Go's: uint32 fields wrap modulo 2^32, uint64 and
  * int64 fields are bigint.
  */
+import { InputError } from "../errors.js";
 import { wrapUint32 } from "../go/int64.js";
 
 /** Session parameters fixed at bind (types.SessionConfig). */
@@ -41,6 +42,18 @@ const MIN_INFERENCE_SEAL_GRACE_NONCES = 20n;
 const DEFAULT_INFERENCE_SEAL_GRACE_MULTIPLIER = 1n;
 export const DEFAULT_INFERENCE_SEAL_GRACE_SECONDS = 3600;
 export const DEFAULT_AUTO_SEAL_EVERY_N_NONCES = 150;
+
+/**
+ * The vote threshold factor a user gives (tally files, --factor, scenario files): a percentage 0..100,
+ * 0 meaning "not provided" (threshold N/2). The chain's Params.Validate allows 1..100 for the
+ * governance parameter; ComputeVoteThreshold itself takes any uint32 (vectors replay that), but a
+ * factor above 100 would need more than N votes, so no user input may carry one.
+ * One check for every place the value comes from.
+ */
+export function checkVoteThresholdFactor(factor: bigint, path: string): number {
+  if (factor < 0n || factor > 100n) throw new InputError(`vote_threshold_factor is a percentage between 0 and 100 (0: N/2), got ${factor}`, path);
+  return Number(factor);
+}
 
 /** Mirrors types.ComputeVoteThreshold: factor 0 → uint32(N)/2, else uint32(N)*factor/100 with the product wrapping in uint32. */
 export function computeVoteThreshold(groupSize: bigint | number, factor: bigint | number): number {

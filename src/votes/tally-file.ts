@@ -39,7 +39,7 @@ import { UINT32_MAX, UINT64_MAX, INT64_MAX, INT64_MIN, toBigInt } from "../go/in
 import type { Json } from "../go/json.js";
 import { MAX_GROUP_SIZE } from "./bitmap128.js";
 import { TX_TYPES, type DevshardTx, type TimeoutVote } from "./devshard-tx.js";
-import { computeVoteThreshold, defaultSessionConfig, type SessionConfig } from "./session-config.js";
+import { checkVoteThresholdFactor, computeVoteThreshold, defaultSessionConfig, type SessionConfig } from "./session-config.js";
 import { type JsonObject, expectArray, expectBoolean, expectObject, expectString, isJsonObject } from "../json-input.js";
 
 /** One replay step. */
@@ -287,7 +287,7 @@ export function parseTallyFile(v: Json, source: string, opts: ParseOptions): Tal
   const p = (k: string): string => `${source}: ${k}`;
   const group = parseGroup(o.group, p("group"));
   const n = group.length;
-  const fileFactor = o.factor === undefined ? undefined : u32(o.factor, p("factor"));
+  const fileFactor = o.factor === undefined ? undefined : opts.strictKeys ? checkVoteThresholdFactor(intIn(o.factor, p("factor"), 0n, UINT32_MAX, "uint32"), p("factor")) : u32(o.factor, p("factor"));
   const factor = opts.factor ?? fileFactor;
   const config = parseConfig(o.config, p("config"), n, undefined, opts.strictKeys);
   const hasThreshold = isJsonObject(o.config) && o.config.vote_threshold !== undefined;

@@ -9,7 +9,9 @@ import { lookupInference, type EscrowState } from "../../votes/state-machine.js"
 import { stateView } from "../../votes/state-view.js";
 import { parseTallyFile, type TallyFile, type TallyStep } from "../../votes/tally-file.js";
 import { replayTally, type StepResult } from "../../votes/tally-replay.js";
-import { choice, intFlag, parse, readJsonFile, str } from "../args.js";
+import { checkRange, choice, intFlag, parse, readJsonFile, str } from "../args.js";
+import { checkVoteThresholdFactor } from "../../votes/session-config.js";
+import { UINT64_MAX } from "../../go/int64.js";
 import type { Command } from "../command.js";
 
 const usage = `Usage:
@@ -131,12 +133,11 @@ function runScenario(name: string, p: ReturnType<typeof parse>, json: boolean, i
   if (name !== "context-length") throw new InputError(`unknown scenario ${describeValue(name)} (expected context-length)`, "--scenario");
   const slots = intFlag(p, "slots") ?? 16n;
   if (slots < 2n || slots > 128n) throw new InputError(`expected a group size in 2..128, got ${slots}`, "--slots");
-  const factor = intFlag(p, "factor") ?? 50n;
-  if (factor < 0n || factor > 100n) throw new InputError(`expected a percentage in 0..100, got ${factor}`, "--factor");
+  const factor = BigInt(checkVoteThresholdFactor(intFlag(p, "factor") ?? 50n, "--factor"));
   const limit = intFlag(p, "limit") ?? 8192n;
   const maxTokens = intFlag(p, "max-tokens") ?? 1024n;
-  if (limit < 1n) throw new InputError(`expected a positive limit, got ${limit}`, "--limit");
-  if (maxTokens < 0n) throw new InputError(`must not be negative, got ${maxTokens}`, "--max-tokens");
+  checkRange(limit, 1n, UINT64_MAX, "--limit", "the context limit (uint64 tokens)");
+  checkRange(maxTokens, 0n, UINT64_MAX, "--max-tokens", "max tokens (uint64)");
   const r = contextLengthScenario({ slots: Number(slots), factor: Number(factor), limit, maxTokens });
   if (json) {
     io.out(stringifyJson(r, 2));
@@ -182,7 +183,7 @@ export const tallyCommand: Command = {
     if (file === undefined) throw new InputError("missing required option --file (or --scenario context-length)");
     const rule = choice(p, "rule", ["current", "context-aware"] as const, "current");
     const f = intFlag(p, "factor");
-    if (f !== undefined && (f < 0n || f > 100n)) throw new InputError(`expected a percentage in 0..100, got ${f}`, "--factor");
+    if (f !== undefined) checkVoteThresholdFactor(f, "--factor");
     return runFile(file, f === undefined ? undefined : Number(f), rule, p.values.explain === true, json, io);
   },
 };
