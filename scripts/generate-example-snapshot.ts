@@ -280,9 +280,9 @@ function buildSettlement(d: Draw, fleet: GenParticipant[], live: ReadonlySet<str
     rewards[p.address] = w;
   }
   return {
-    comment: `Generated settlement input of epoch ${EXAMPLE_EPOCH} (same shape as gonka-spec miss-test --epoch FILE); binom_test_p0 0.40`,
+    comment: `Generated settlement input of epoch ${EXAMPLE_EPOCH} (same shape as gonka-spec miss-test --epoch FILE); binom_test_p0 0.10, as every mainnet epoch group carried in May 2026 (the 0.40 of the v0.2.6 upgrade was temporary)`,
     epoch: EXAMPLE_EPOCH,
-    validationParams: { binomTestP0: { value: 4, exponent: -1 } },
+    validationParams: { binomTestP0: { value: 1, exponent: -1 } },
     graceEpoch: null,
     participants,
     rewards,

@@ -4,30 +4,38 @@ import { DEC_ONE, Decimal } from "../../go/decimal.js";
 import { GoError } from "../../go/errors.js";
 import { INT64_MAX } from "../../go/int64.js";
 import { stringifyJson } from "../../go/json.js";
-import { chainDecimalJson, type ChainDecimal } from "../../go/chain-decimal.js";
+import { chainDecimalJson, parseDecimalText, type ChainDecimal } from "../../go/chain-decimal.js";
 import { parseEpochInput, type EpochInput } from "../../misstest/epoch-input.js";
 import { evaluateEpoch, exactTestFor, type EpochEvaluation, type ExactTest, type ParticipantEvaluation } from "../../misstest/evaluate-epoch.js";
 import { explainMissedStatTest, type MissTestVerdict } from "../../misstest/missed-stat-verdict.js";
 import { intFlag, parse, readJsonFile, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
+import { jsonDocument, wantsJson } from "../json-output.js";
+import { group } from "./preserved.js";
 
 const usage = `Usage:
-  gonka-spec miss-test --missed M --total T [--p0 P | --p0-permille N] [--exact] [--json]
-  gonka-spec miss-test --epoch FILE [--no-exact] [--json]
-  gonka-spec miss-test --snapshot FILE | --rpc URL [--height H] [--no-exact] [--json]
+  gonka-spec miss-test --missed M --total T [--p0 P | --p0-permille N] [--exact [--fraction]] [--json]
+  gonka-spec miss-test --missed M --total T --epoch FILE|--snapshot FILE|--rpc URL [--exact] [--json]
+  gonka-spec miss-test --epoch FILE [--address A] [--no-exact] [--json]
+  gonka-spec miss-test --snapshot FILE | --rpc URL [--height H] [--address A] [--no-exact] [--json]
 
 One count: the chain's verdict for M missed of T requests (T = inferenceCount + missedRequests),
 the largest allowed missed count for T, and the path that decided (table row for T <= 990, the
-ratio rule above 990, or the direct p-value for a p0 without a table). p0 defaults to 0.10 (the
-chain's default binom_test_p0); settlement itself uses 0.05/0.10/0.20/.../0.50 (see --epoch).
+ratio rule above 990, or the direct p-value for a p0 without a table). The output names the p0 and
+its source: --p0/--p0-permille (flag); with --epoch/--snapshot/--rpc, the p0 settlement used for
+that epoch (epoch file, snapshot, chain); otherwise 0.10, the chain's default binom_test_p0
+(DefaultParams, types/params.go), which is also what every mainnet epoch group carried in May 2026.
 --exact adds the exact binomial test (rational arithmetic, p >= 0.05 passes) and whether the two
-verdicts differ.
+verdicts differ; --fraction adds its exact p-value as a reduced fraction to --json (can be
+thousands of digits long).
 
 Epoch: evaluates the settlement downtime step of an epoch file (or a snapshot's settlement slice):
 the p0 chosen and why, the circuit breaker, and per participant whether the reward weight is kept
 or zeroed, with the exact test beside it (--no-exact skips it: it costs a few milliseconds per
-participant with tens of thousands of requests). See examples/epoch-433.epoch.json for the format.
+participant with tens of thousands of requests). --address A answers for that one participant.
+See examples/epoch-433.epoch.json for the format. --json: schemas/miss-test.schema.json (one count)
+and schemas/miss-test-epoch.schema.json (an epoch).
 
 Exit 0 when the answer was computed (pass or fail), 2 on bad input.`;
 
@@ -37,7 +45,9 @@ const options = {
   p0: { type: "string" },
   "p0-permille": { type: "string" },
   exact: { type: "boolean" },
+  fraction: { type: "boolean" },
   "no-exact": { type: "boolean" },
+  address: { type: "string" },
   epoch: { type: "string" },
   ...SNAPSHOT_SOURCE_OPTIONS,
   json: { type: "boolean" },
@@ -58,6 +68,17 @@ function joinNegativeValues(args: string[]): string[] {
   return out;
 }
 
+/** Where the single count's p0 came from. */
+type P0Source = "flag" | "epoch-file" | "snapshot" | "chain" | "default";
+
+const P0_SOURCE_TEXT: Record<P0Source, string> = {
+  flag: "from the flag",
+  "epoch-file": "the p0 settlement used for this epoch file",
+  snapshot: "the p0 settlement used for the snapshot's epoch",
+  chain: "the p0 settlement used for the node's last settled epoch",
+  default: "the chain's default binom_test_p0 (DefaultParams), also what every mainnet epoch group carried in May 2026",
+};
+
 /** The p0 of the single-count form: --p0 (a decimal), --p0-permille (1..999) or the chain default 0.10. */
 function p0Of(p0Text: string | undefined, permilleText: string | undefined): Decimal {
   if (p0Text !== undefined && permilleText !== undefined) throw new InputError("give either --p0 or --p0-permille, not both");
@@ -68,13 +89,7 @@ function p0Of(p0Text: string | undefined, permilleText: string | undefined): Dec
     return Decimal.new(n, -3);
   }
   if (p0Text === undefined) return Decimal.new(1n, -1);
-  let d: Decimal;
-  try {
-    d = Decimal.fromString(p0Text.trim());
-  } catch (e) {
-    if (e instanceof GoError) throw new InputError(`not a decimal number: ${describeValue(p0Text)}`, "--p0");
-    throw e;
-  }
+  const d = parseDecimalText(p0Text, "--p0"); // the chain stores p0 as Decimal{int64, int32}: bounded digits
   if (!d.isPositive() || !d.lessThan(DEC_ONE)) throw new InputError(`must be in (0, 1), got ${describeValue(p0Text)}`, "--p0");
   return d;
 }
@@ -93,12 +108,12 @@ function pathText(v: MissTestVerdict): string {
     case "error":
       return `Go returns an error (${v.error}); settlement keeps the reward`;
     case "below-table":
-      return `total ${v.nTotal} is below the first table row: passes`;
+      return `total ${group(v.nTotal)} is below the first table row: passes`;
     case "table-row":
-      return `table ${v.permille}‰, row n = ${v.row!.total}: critical ${v.row!.criticalMisses}, ${v.nMissed} ${v.passed ? "<=" : ">"} ${v.row!.criticalMisses}`;
+      return `table ${v.permille}‰, row n = ${group(v.row!.total)}: critical ${group(v.row!.criticalMisses)} missed, ${group(v.nMissed)} ${v.passed ? "<=" : ">"} ${group(v.row!.criticalMisses)}`;
     case "ratio-rule": {
       const { numerator: num, denominator: den } = v.ratio!;
-      return `ratio rule (total ${v.nTotal} > 990, table ${v.permille}‰): ${v.nMissed} × ${den} ${v.passed ? "<=" : ">"} ${v.nTotal} × ${num}`;
+      return `ratio rule (total ${group(v.nTotal)} > 990, table ${v.permille}‰): ${group(v.nMissed)} × ${den} ${v.passed ? "<=" : ">"} ${group(v.nTotal)} × ${num}`;
     }
     case "direct-p-value":
       return `direct p-value (no table for p0 ${v.p0}): BinomialPValue = ${v.pValue} ${v.passed ? ">=" : "<"} 0.05`;
@@ -108,15 +123,15 @@ function pathText(v: MissTestVerdict): string {
 function allowedText(v: MissTestVerdict): string {
   if (v.maxAllowedMissed === null) return "n/a";
   if (v.maxAllowedMissed < 0n) return `none (even 0 missed fails)`;
-  return `at most ${v.maxAllowedMissed} missed of ${v.nTotal}`;
+  return `at most ${group(v.maxAllowedMissed)} missed of ${group(v.nTotal)} requests`;
 }
 
-/** The exact test as JSON; the reduced fraction (thousands of digits for large totals) only when asked. */
-function exactJson(e: ExactTest, withFraction = true): unknown {
+/** The exact test as JSON: p as a number (6 significant digits); the reduced fraction (thousands of digits for large totals) only when asked. */
+function exactJson(e: ExactTest, withFraction: boolean): unknown {
   if ("unavailable" in e) return { unavailable: e.unavailable };
   return {
-    ...(withFraction ? { pValue: { numerator: e.pValue.numerator.toString(), denominator: e.pValue.denominator.toString() } } : {}),
-    pValueText: e.pValueText,
+    pValue: Number.parseFloat(e.pValueText),
+    ...(withFraction ? { pValueFraction: { numerator: e.pValue.numerator.toString(), denominator: e.pValue.denominator.toString() } } : {}),
     passed: e.passed,
     criticalValue: e.criticalValue,
   };
@@ -143,20 +158,31 @@ function verdictJson(v: MissTestVerdict): Record<string, unknown> {
   };
 }
 
-function runSingle(p: ReturnType<typeof parse>, io: CliIO): number {
+function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, from?: { p0: Decimal; source: P0Source; epoch: bigint }): number {
   const missed = countOf(intFlag(p, "missed"), "missed");
   const total = countOf(intFlag(p, "total"), "total");
   if (missed > total) throw new InputError(`missed ${missed} is more than total ${total} (total = inferenceCount + missedRequests)`, "--missed");
-  const p0 = p0Of(str(p, "p0"), str(p, "p0-permille"));
+  const flagged = str(p, "p0") !== undefined || str(p, "p0-permille") !== undefined;
+  if (from && flagged) throw new InputError("give either --p0/--p0-permille or an epoch source (--epoch/--snapshot/--rpc) for the p0, not both");
+  const p0 = from ? from.p0 : p0Of(str(p, "p0"), str(p, "p0-permille"));
+  const source: P0Source = from ? from.source : flagged ? "flag" : "default";
   const v = explainMissedStatTest(missed, total, p0);
   const exact = p.values.exact ? exactTestFor(missed, total, { value: p0.value, exponent: p0.exp }) : undefined;
   const differ = exact !== undefined && "passed" in exact && v.error === undefined ? exact.passed !== v.passed : undefined;
-  if (p.values.json) {
-    io.out(stringifyJson({ ...verdictJson(v), ...(exact ? { exact: exactJson(exact), verdictsDiffer: differ ?? null } : {}) }, 2));
+  if (json) {
+    io.out(
+      jsonDocument("miss-test", {
+        ...verdictJson(v),
+        p0Source: source,
+        ...(from ? { epoch: from.epoch } : {}),
+        ...(exact ? { exact: exactJson(exact, p.values.fraction === true), verdictsDiffer: differ ?? null } : {}),
+      }),
+    );
     return 0;
   }
   const lines = [
-    `miss test: ${missed} missed of ${total} requests at p0 = ${p0.toString()}`,
+    `miss test: ${group(missed)} missed of ${group(total)} requests`,
+    `  p0:      ${p0.toString()} (${P0_SOURCE_TEXT[source]}${from ? ` ${from.epoch}` : ""})`,
     `  verdict: ${v.error !== undefined ? "ERROR (no punishment)" : v.passed ? "PASS (reward kept)" : "FAIL (reward weight zeroed at settlement)"}`,
     `  path:    ${pathText(v)}`,
     `  allowed: ${allowedText(v)}`,
@@ -219,12 +245,12 @@ function reasonText(e: EpochEvaluation): string[] {
     case "sample-gate":
       return [
         `${gov} → table ${d.governancePermille}‰`,
-        `network: ${d.totalRequests} requests from ${d.participantsUsed} participants: below the 1000-request / 5-participant minimum, so the governance table is used`,
+        `network: ${group(d.totalRequests)} requests from ${group(d.participantsUsed)} participants: below the 1000-request / 5-participant minimum, so the governance table is used`,
       ];
     case "dynamic":
       return [
         `${gov} → table ${d.governancePermille}‰`,
-        `network: ${d.missedRequests} missed of ${d.totalRequests} requests from ${d.participantsUsed} participants → ${d.baselinePermille}‰ + 20‰ margin = ${d.targetPermille}‰ → table ${d.selectedTablePermille}‰`,
+        `network: ${group(d.missedRequests)} missed of ${group(d.totalRequests)} requests from ${group(d.participantsUsed)} participants → ${d.baselinePermille}‰ + 20‰ margin = ${d.targetPermille}‰ → table ${d.selectedTablePermille}‰`,
         `p0 = max(${d.selectedTablePermille}‰, ${d.governancePermille}‰)${e.skipPunishment ? "; the network table is 500‰: circuit breaker, nobody is punished" : ""}`,
       ];
   }
@@ -239,23 +265,51 @@ function epochText(e: EpochEvaluation): string {
     const v = pe.verdict;
     const onChain = pe.outcome === "zeroed" ? "ZEROED" : pe.outcome === "kept" ? "kept" : pe.outcome;
     const exact = pe.exact === undefined ? "" : "unavailable" in pe.exact ? "exact n/a" : `exact ${pe.exact.passed ? "pass" : "FAIL"} p=${pe.exact.pValueText} max ${pe.exact.criticalValue}${pe.verdictsDiffer ? " (DIFFERS)" : ""}`;
-    const reward = pe.rewardBefore === null ? "" : `${pe.rewardBefore} → ${pe.rewardAfter}`;
-    return [pe.address, pe.total === null ? "-" : String(pe.total), pe.missed === null ? "-" : String(pe.missed), v?.maxAllowedMissed == null ? "-" : String(v.maxAllowedMissed), v ? v.path : "-", onChain, reward, exact];
+    const reward = pe.rewardBefore === null ? "" : `${group(pe.rewardBefore)} → ${group(pe.rewardAfter ?? 0n)}`;
+    const n = (x: bigint | null | undefined) => (x == null ? "-" : group(x));
+    return [pe.address, n(pe.total), n(pe.missed), n(v?.maxAllowedMissed), v ? v.path : "-", onChain, reward, exact];
   });
-  const header = ["participant", "total", "missed", "allowed", "path", "on-chain", "reward", "exact test"];
+  const header = ["participant", "requests", "missed", "allowed", "path", "on-chain", "reward weight", "exact test"];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const fmt = (r: string[]) => `  ${r.map((c, i) => (i >= 1 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ")}`.trimEnd();
   lines.push(fmt(header));
   for (const r of rows) lines.push(fmt(r));
   lines.push("");
-  lines.push(e.zeroed.length === 0 ? "  nobody is zeroed" : `  zeroed: ${e.zeroed.join(", ")}`);
+  lines.push(e.zeroed.length === 0 ? "  nobody is zeroed" : `  zeroed (${e.zeroed.length}): ${e.zeroed.join(", ")}`);
   return lines.join("\n");
 }
 
-function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO): number {
+function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, address: string | undefined): number {
   const e = evaluateEpoch(input, { exact });
-  io.out(json ? stringifyJson(evaluationJson(e), 2) : epochText(e));
+  if (address !== undefined) {
+    const one = e.participants.find((x) => x.address === address);
+    if (!one) throw new InputError(`${describeValue(address)} is not a participant of epoch ${e.epoch} (${e.participants.length} participants; check the address)`, "--address");
+    if (json) {
+      io.out(jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), participants: [participantJson(one)], zeroed: e.zeroed.filter((z) => z === address), address }));
+    } else io.out(participantText(e, one));
+    return 0;
+  }
+  io.out(json ? jsonDocument("miss-test-epoch", evaluationJson(e) as object) : epochText(e));
   return 0;
+}
+
+/** One participant's settlement downtime step, in sentences. */
+function participantText(e: EpochEvaluation, pe: ParticipantEvaluation): string {
+  const lines = [`${pe.address} in epoch ${group(e.epoch)}: settlement downtime step`];
+  for (const l of reasonText(e)) lines.push(`  ${l}`);
+  lines.push(`  p0 used: ${decText(e.p0)}${e.skipPunishment ? " (circuit breaker: nobody is punished)" : ""}`);
+  if (pe.total === null || pe.missed === null) lines.push("  no request counts for this participant: the miss test does not run");
+  else lines.push(`  requests: ${group(pe.missed)} missed of ${group(pe.total)} (inferences finished + missed)`);
+  const v = pe.verdict;
+  if (v) {
+    lines.push(`  path:     ${pathText(v)}`);
+    lines.push(`  allowed:  ${allowedText(v)}`);
+  }
+  const outcome = pe.outcome === "zeroed" ? "FAIL: the epoch reward weight is zeroed" : pe.outcome === "kept" ? "PASS: the reward weight is kept" : pe.outcome;
+  lines.push(`  verdict:  ${outcome}`);
+  if (pe.rewardBefore !== null) lines.push(`  reward weight: ${group(pe.rewardBefore)} → ${group(pe.rewardAfter ?? 0n)}`);
+  if (pe.exact !== undefined) lines.push(`  exact:    ${exactText(pe.exact)}${pe.verdictsDiffer ? " (the verdicts DIFFER)" : ""}`);
+  return lines.join("\n");
 }
 
 export const missTestCommand: Command = {
@@ -264,20 +318,37 @@ export const missTestCommand: Command = {
   usage,
   async run(args, io) {
     const p = parse(joinNegativeValues(args), options);
+    const json = p.values.json === true || wantsJson(args);
     const epochFile = str(p, "epoch");
-    const single = ["missed", "total", "p0", "p0-permille", "exact"].filter((k) => p.values[k] !== undefined);
+    const single = ["missed", "total", "p0", "p0-permille", "exact", "fraction"].filter((k) => p.values[k] !== undefined);
+    const counts = p.values.missed !== undefined || p.values.total !== undefined;
     const sources = [epochFile, str(p, "snapshot"), str(p, "rpc")].filter((x) => x !== undefined).length;
     if (sources > 1) throw new InputError("give one of --epoch, --snapshot or --rpc");
     if (sources === 0 && p.values.height !== undefined) throw new InputError("--height applies with --rpc");
+    if (sources === 0 && p.values.address !== undefined) throw new InputError("--address applies to --epoch/--snapshot/--rpc (one participant of a settled epoch)");
     if (sources === 1) {
-      if (single.length > 0) throw new InputError(`--${single[0]} applies to a single count, not to --epoch/--snapshot`);
       const exact = p.values["no-exact"] !== true;
-      if (epochFile !== undefined) return runEpoch(parseEpochInput(readJsonFile(epochFile), epochFile), p.values.json === true, exact, io);
-      const { snapshot: snap, label } = await readSnapshotSource(p);
-      if (snap.settlement === undefined) throw new InputError("the snapshot has no settlement slice", `${label}: settlement`);
-      return runEpoch(parseEpochInput(snap.settlement, `${label}: settlement`), p.values.json === true, exact, io);
+      let input: EpochInput;
+      let source: P0Source;
+      if (epochFile !== undefined) {
+        input = parseEpochInput(readJsonFile(epochFile), epochFile);
+        source = "epoch-file";
+      } else {
+        const { snapshot: snap, label } = await readSnapshotSource(p);
+        if (snap.settlement === undefined) throw new InputError("the snapshot has no settlement slice", `${label}: settlement`);
+        input = parseEpochInput(snap.settlement, `${label}: settlement`);
+        source = str(p, "rpc") !== undefined ? "chain" : "snapshot";
+      }
+      if (counts) {
+        if (p.values.address !== undefined) throw new InputError("give either --missed/--total or --address, not both");
+        if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to an epoch; a single count computes the exact test only with --exact");
+        const e = evaluateEpoch(input, { exact: false }); // the dynamic p0 needs the whole network's counts
+        return runSingle(p, io, json, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch });
+      }
+      if (single.length > 0) throw new InputError(`--${single[0]} applies to a single count (--missed/--total)`);
+      return runEpoch(input, json, exact, io, str(p, "address"));
     }
     if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to --epoch/--snapshot (a single count computes the exact test only with --exact)");
-    return runSingle(p, io);
+    return runSingle(p, io, json);
   },
 };
