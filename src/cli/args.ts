@@ -112,7 +112,13 @@ export function rangedIntFlag(p: Parsed, name: string, min: bigint, max: bigint,
 
 /** A block height or anchor flag: an int64 ≥ 0 (Go's int64 heights; a negative height names no block). */
 export function heightFlag(p: Parsed, name: string): bigint | undefined {
-  return rangedIntFlag(p, name, 0n, INT64_MAX_ARG, "a height");
+  const v = str(p, name);
+  return v === undefined ? undefined : heightValue(v, `--${name}`);
+}
+
+/** A block height or anchor written by a user: an integer in 0..2^63−1, else an InputError naming `where`. */
+export function heightValue(text: string, where: string): bigint {
+  return checkRange(parseInteger(text, where), 0n, INT64_MAX_ARG, where, "a height");
 }
 
 /** A count flag (a JS number is enough: it sizes a loop), in [min, max]. */

@@ -69,6 +69,10 @@ function restrictTo(prepared: PreparedEpisode, models: Set<string>): PreparedEpi
 /** Probability over `anchors` that `address` is preserved, per model and overall. */
 export function preservationProbability(state: PreservedState, address: string, anchors: AnchorRange): PreservationProbability {
   if (!Number.isSafeInteger(anchors.count) || anchors.count < 1) throw new InputError(`expected a positive number of anchors, got ${anchors.count}`, "anchors");
+  // Anchors are Go int64 heights: the range must not run past 2^63 − 1 (it would wrap to negative heights).
+  if (anchors.first < 0n || anchors.first + BigInt(anchors.count) - 1n > (1n << 63n) - 1n) {
+    throw new InputError(`anchors ${anchors.first} to ${anchors.first + BigInt(anchors.count) - 1n} leave the int64 height range 0..9223372036854775807`, "anchors");
+  }
   const participant = resolveParticipantAddress(state, address);
   const models = modelsOf(state, participant);
   const ordered = [...models].sort(compareGoStrings);

@@ -6,7 +6,7 @@ import { parseDemand, checkRate, type DemandInput } from "../../preserved/demand
 import { parseOverrides, runPreservedRules, type RuleModelResult, type RuleResult, type RuleSelection } from "../../preserved/compare-rules.js";
 import { parsePreservedState, type PreservedState } from "../../preserved/state.js";
 import type { Snapshot } from "../../snapshot/snapshot.js";
-import { choice, parse, readJsonFile, str, type Parsed } from "../args.js";
+import { choice, parse, readJsonFile, str, type Parsed, heightValue } from "../args.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import type { CliIO, Command } from "../command.js";
@@ -70,8 +70,7 @@ export function storedSetCheck(input: PreservedInput): { stored: StoredPreserved
 }
 
 function anchorFlag(text: string): bigint {
-  if (!/^-?\d+$/.test(text.trim())) throw new InputError(`expected an anchor height (an integer), got ${describeValue(text)}`, "--anchor");
-  return checkedInt64(BigInt(text.trim()), "--anchor");
+  return heightValue(text, "--anchor"); // an int64 ≥ 0, one check for every height flag
 }
 
 /** The demand input: --demand FILE, else the snapshot's demand slice, else none. */
