@@ -37,7 +37,7 @@ export function recogniseRestFile(json: Json): RestFileKind | null {
   if (isJsonObject(egd) && (field(egd, "validation_weights") !== undefined || field(egd, "epoch_index") !== undefined)) return "epoch-group-data";
   if (Array.isArray(egd) && arrayOfObjectsWith(egd, ["epoch_index"])) return "epoch-group-data-list";
   const summaries = field(json, "epoch_performance_summary");
-  if (Array.isArray(summaries) && arrayOfObjectsWith(summaries, ["participant_id", "rewarded_coins"])) return "epoch-performance-summaries";
+  if (Array.isArray(summaries) && arrayOfObjectsWith(summaries, ["participant_id"])) return "epoch-performance-summaries";
   if (isJsonObject(summaries) && field(summaries, "participant_id") !== undefined) return "epoch-performance-summaries";
   for (const k of ["items", "excluded_participants", "participants"]) {
     const v = field(json, k);
