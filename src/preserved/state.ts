@@ -93,6 +93,8 @@ export interface ParsePreservedStateOptions {
    * `{ model: decimal }` object (a schema-v1 snapshot's `chain.weightScaleFactors`) and its path.
    */
   weightScaleFactorsFallback?: { json: Json; path: string };
+  /** Where to read PocParams (`{ models: [{modelId, weightScaleFactor}] }`) when `params.pocParams` is absent: a schema-v2 snapshot's `chain.params.pocParams`. Tried before `weightScaleFactorsFallback`. */
+  pocParamsFallback?: { json: Json; path: string };
 }
 
 const key = (k: string): string => `[${JSON.stringify(k)}]`;
@@ -218,7 +220,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     pocSlotAllocation = psa === undefined || psa === null ? null : parseChainDecimal(psa, `${pPath}.epochParams.pocSlotAllocation`);
   }
 
-  const pocModelConfigs = parsePocModelConfigs(p, pPath, options.weightScaleFactorsFallback);
+  const pocModelConfigs = parsePocModelConfigs(p, pPath, options.pocParamsFallback, options.weightScaleFactorsFallback);
 
   // root group
   const rPath = `${path}.rootGroup`;
@@ -306,15 +308,16 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   };
 }
 
-/** `params.pocParams.models[]` ({modelId, weightScaleFactor}), else the fallback `{ model: decimal }` object, else null. */
+/** `params.pocParams.models[]` ({modelId, weightScaleFactor}), else the PocParams fallback, else the `{ model: decimal }` fallback, else null. */
 function parsePocModelConfigs(
   params: JsonObject,
   pPath: string,
-  fallback: { json: Json; path: string } | undefined,
+  pocFallback: { json: Json; path: string } | undefined,
+  factorsFallback: { json: Json; path: string } | undefined,
 ): NonNullable<PreservedState["pocModelConfigs"]> | null {
-  if (params.pocParams !== undefined && params.pocParams !== null) {
-    const pp = expectObject(params.pocParams, `${pPath}.pocParams`);
-    const mPath = `${pPath}.pocParams.models`;
+  const fromPocParams = (json: Json, path: string): NonNullable<PreservedState["pocModelConfigs"]> => {
+    const pp = expectObject(json, path);
+    const mPath = `${path}.models`;
     const list = pp.models === undefined || pp.models === null ? [] : expectArray(pp.models, mPath);
     const models = list.map((m, i) => {
       const o = expectObject(m, `${mPath}[${i}]`);
@@ -323,12 +326,14 @@ function parsePocModelConfigs(
       return { modelId, weightScaleFactor: f === undefined || f === null ? null : parseChainDecimal(f, `${mPath}[${i}].weightScaleFactor`) };
     });
     return { source: mPath, models };
-  }
-  if (fallback === undefined || fallback.json === undefined || fallback.json === null) return null;
-  const o = expectObject(fallback.json, fallback.path);
+  };
+  if (params.pocParams !== undefined && params.pocParams !== null) return fromPocParams(params.pocParams, `${pPath}.pocParams`);
+  if (pocFallback !== undefined && pocFallback.json !== undefined && pocFallback.json !== null) return fromPocParams(pocFallback.json, pocFallback.path);
+  if (factorsFallback === undefined || factorsFallback.json === undefined || factorsFallback.json === null) return null;
+  const o = expectObject(factorsFallback.json, factorsFallback.path);
   const models = Object.entries(o).map(([modelId, f]) => ({
     modelId,
-    weightScaleFactor: f === null ? null : parseChainDecimal(f, `${fallback.path}${key(modelId)}`),
+    weightScaleFactor: f === null ? null : parseChainDecimal(f, `${factorsFallback.path}${key(modelId)}`),
   }));
-  return { source: fallback.path, models };
+  return { source: factorsFallback.path, models };
 }

@@ -56,8 +56,7 @@ export function resolveChainVersion(p: Parsed, snapshot: Snapshot | null, option
 
 /** One line for people: `chain version v0.2.12 (mainnet upgrade table: …)`. */
 export function versionLine(c: VersionChoice): string {
-  const why = c.source === "flag" ? "set by --chain-version" : c.detail;
-  return `chain version ${c.version} (${c.source}: ${why})`;
+  return `chain version ${c.version} (${c.source === "flag" ? "set by --chain-version" : c.detail})`;
 }
 
 /** The JSON field value: `{version, source, detail}`. */

@@ -1,17 +1,27 @@
-/** `gonka-spec verify --node URL --height H`: recompute the preserved set and diff it with the chain's stored snapshot. */
+/** `gonka-spec verify --node URL --height H` or `verify --snapshot FILE`: recompute the preserved set and diff it with the chain's stored snapshot. */
+import { gunzipSync } from "node:zlib";
 import { InputError } from "../../errors.js";
-import { compareGoStrings } from "../../go/bytes.js";
-import { stringifyJson } from "../../go/json.js";
-import { parsePreservedState } from "../../preserved/state.js";
-import { samplePreservedForEpisode } from "../../preserved/sample-preserved-for-episode.js";
+import { parseJson, stringifyJson } from "../../go/json.js";
+import { readRegularFile } from "../../fs/files.js";
+import { isJsonObject } from "../../json-input.js";
+import { PRESERVED_VERSION_OPTIONS, preservedRulesFor } from "../../preserved/preserved-rules.js";
+import { samplePreservedForEpisode, type PreservedNodesSnapshot } from "../../preserved/sample-preserved-for-episode.js";
+import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
+import { diffPreserved, nodeCount, nodeSetOf, parseStoredPreservedSnapshot, type Difference } from "../../preserved/stored-snapshot.js";
+import { parseSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import type { VersionChoice } from "../../versions/chain-version.js";
 import { parse, required, str } from "../args.js";
 import { requiredNodeUrl } from "../snapshot-source.js";
-import type { Command } from "../command.js";
+import type { Command, CliIO } from "../command.js";
 import { chainFlags, clientOptions, progressReporter } from "./snapshot.js";
 
+export { diffPreserved, type Difference };
+
 const usage = `Usage:
-  gonka-spec verify --node URL --height H [--json] [--chain-id ID|any] [--timeout SECONDS] [--batch-size N]
+  gonka-spec verify --node URL --height H [--json] [--chain-version V] [--chain-id ID|any] [--timeout SECONDS] [--batch-size N]
                     (--node: tcp://host:26657, http://... or https://...; --rpc is the same; default $GONKA_NODE)
+  gonka-spec verify --snapshot FILE [--json] [--chain-version V]
 
 Reads the chain's stored PreservedNodesSnapshot at height H and every input of
 SamplePreservedForEpisode at the same height, recomputes the preserved set with the port (anchor = the
@@ -20,46 +30,150 @@ confirmation-PoC trigger height) and compares them node by node.
 H is the sampling height: the regular PoC start block (poc_start of the next epoch), or the first block
 of a confirmation PoC's generation phase. Heights older than the node keeps need an archive node.
 
+With --snapshot FILE (.json or .json.gz), offline: the stored snapshot is the file's
+chain.preservedNodesSnapshot (as the chain client writes it, or as the REST API returns it) and the inputs
+are its preserved slice; same comparison.
+
+The sampler runs the rules of the chain version at the stored anchor: --chain-version, else the version
+recorded with the state (the node's applied upgrade plans), else the gonka-mainnet upgrade table
+(docs/versions.md); the output names it and why.
+${CHAIN_VERSION_USAGE}
+
 Exit 0 the port agrees; 1 they differ (every difference is printed); 2 bad input or a chain error.`;
 
-type NodeSet = Map<string, Map<string, Set<string>>>; // model -> participant -> node ids
+/** Read a snapshot file, gunzipping a .gz one. */
+function loadSnapshotFile(file: string): Snapshot {
+  const buf = readRegularFile(file);
+  let text: string;
+  try {
+    text = (file.endsWith(".gz") ? gunzipSync(buf) : buf).toString("utf8");
+  } catch {
+    throw new InputError("not a gzip file (the name ends in .gz)", file);
+  }
+  return parseSnapshot(parseJson(text, file), file);
+}
 
-function toSet(s: { modelPreservedNodes: { modelId: string; participants: { participantId: string; nodeIds: string[] }[] }[] }): NodeSet {
-  const out: NodeSet = new Map();
-  for (const m of s.modelPreservedNodes) {
-    const pm = out.get(m.modelId) ?? new Map<string, Set<string>>();
-    for (const p of m.participants) {
-      const ns = pm.get(p.participantId) ?? new Set<string>();
-      for (const n of p.nodeIds) ns.add(n);
-      pm.set(p.participantId, ns);
+interface Outcome {
+  chainId: string;
+  height: string;
+  anchor: bigint;
+  episode: string;
+  epoch: bigint;
+  notes: string[];
+  choice: VersionChoice;
+  stored: PreservedNodesSnapshot;
+  port: PreservedNodesSnapshot;
+}
+
+/** Run the sampler under the chosen version's rules and print the comparison; the exit code. */
+function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: string, o: Omit<Outcome, "choice" | "port">, p: ReturnType<typeof parse>): number {
+  const choice = resolveChainVersion(p, snap, { height: o.anchor, ...PRESERVED_VERSION_OPTIONS });
+  const rules = preservedRulesFor(choice.version);
+  const state = preservedStateOfSnapshot(snap, label);
+  const port = samplePreservedForEpisode(state, o.anchor, { explain: false, rules }).snapshot;
+  const chainSet = nodeSetOf(o.stored);
+  const portSet = nodeSetOf(port);
+  const diffs = diffPreserved(chainSet, portSet);
+  const agree = diffs.length === 0 && port.episodeAnchorHeight === o.anchor;
+  const chainNodes = nodeCount(chainSet);
+  const portNodes = nodeCount(portSet);
+  const onlyOnChain = diffs.reduce((n, d) => n + d.onlyOnChain.length, 0);
+  const onlyInPort = diffs.reduce((n, d) => n + d.onlyInPort.length, 0);
+  if (json) {
+    io.out(
+      stringifyJson(
+        {
+          schema: "gonka-spec/verify@1",
+          agree,
+          chainId: o.chainId,
+          height: o.height,
+          chainVersion: versionJson(choice),
+          episodeAnchorHeight: o.anchor,
+          episode: o.episode,
+          epoch: o.epoch,
+          chainNodes,
+          portNodes,
+          matchingNodes: chainNodes - onlyOnChain,
+          onlyOnChainNodes: onlyOnChain,
+          onlyInPortNodes: onlyInPort,
+          differences: diffs,
+          notes: o.notes,
+        },
+        2,
+      ),
+    );
+  } else {
+    io.out(`chain ${o.chainId}, height ${o.height}: ${o.episode}, epoch ${o.epoch}`);
+    io.out(versionLine(choice));
+    for (const n of o.notes) io.out(`note: ${n}`);
+    if (agree) {
+      io.out(`agree: the port reproduces the stored PreservedNodesSnapshot (${chainNodes} nodes over ${o.stored.modelPreservedNodes.length} models)`);
+    } else {
+      io.out(
+        `DIFFER: ${diffs.length} participant(s) differ: ${chainNodes - onlyOnChain} of the chain's ${chainNodes} nodes reproduced, ${onlyOnChain} only on chain, ${onlyInPort} only in the port (port ${portNodes} nodes)`,
+      );
+      for (const d of diffs) {
+        io.out(`  ${d.modelId} ${d.participantId}: only on chain [${d.onlyOnChain.join(", ")}]; only in port [${d.onlyInPort.join(", ")}]`);
+      }
     }
-    out.set(m.modelId, pm);
+  }
+  return agree ? 0 : 1;
+}
+
+const big = (v: unknown): bigint | undefined =>
+  typeof v === "bigint" ? v : typeof v === "number" && Number.isInteger(v) ? BigInt(v) : typeof v === "string" && /^-?\d+$/.test(v) ? BigInt(v) : undefined;
+
+/** The confirmation PoC events a snapshot's chain slice lists (camelCase or REST snake_case). */
+function cpocEvents(chain: Snapshot["chain"]): { triggerHeight: bigint; epochIndex: bigint; generationStartHeight: bigint }[] {
+  const list = chain?.confirmationPocEvents;
+  if (!Array.isArray(list)) return [];
+  const out: { triggerHeight: bigint; epochIndex: bigint; generationStartHeight: bigint }[] = [];
+  for (const e of list) {
+    if (!isJsonObject(e)) continue;
+    const t = big(e.triggerHeight ?? e.trigger_height);
+    const ep = big(e.epochIndex ?? e.epoch_index);
+    const g = big(e.generationStartHeight ?? e.generation_start_height);
+    if (t !== undefined && ep !== undefined && g !== undefined) out.push({ triggerHeight: t, epochIndex: ep, generationStartHeight: g });
   }
   return out;
 }
 
-export interface Difference {
-  modelId: string;
-  participantId: string;
-  onlyOnChain: string[];
-  onlyInPort: string[];
-}
-
-export function diffPreserved(chain: NodeSet, port: NodeSet): Difference[] {
-  const diffs: Difference[] = [];
-  const models = [...new Set([...chain.keys(), ...port.keys()])].sort(compareGoStrings);
-  for (const m of models) {
-    const c = chain.get(m) ?? new Map<string, Set<string>>();
-    const p = port.get(m) ?? new Map<string, Set<string>>();
-    for (const a of [...new Set([...c.keys(), ...p.keys()])].sort(compareGoStrings)) {
-      const cn = c.get(a) ?? new Set<string>();
-      const pn = p.get(a) ?? new Set<string>();
-      const onlyOnChain = [...cn].filter((n) => !pn.has(n)).sort(compareGoStrings);
-      const onlyInPort = [...pn].filter((n) => !cn.has(n)).sort(compareGoStrings);
-      if (onlyOnChain.length || onlyInPort.length) diffs.push({ modelId: m, participantId: a, onlyOnChain, onlyInPort });
+/** verify --snapshot FILE: the stored snapshot and the inputs both come from the file. */
+function verifyOffline(file: string, p: ReturnType<typeof parse>, io: CliIO): number {
+  const snap = loadSnapshotFile(file);
+  const raw = snap.chain?.preservedNodesSnapshot;
+  if (raw === undefined || raw === null) {
+    throw new InputError("chain.preservedNodesSnapshot: the file carries no stored PreservedNodesSnapshot to compare with (snapshot --node writes it when the chain has one at that height)", file);
+  }
+  const stored = parseStoredPreservedSnapshot(raw, `${file}: chain.preservedNodesSnapshot`);
+  const anchor = stored.episodeAnchorHeight;
+  const height = BigInt(snap.height);
+  const pre = snap.preserved as { epoch?: { index?: unknown }; anchorHeight?: unknown };
+  const epochIndex = big(pre.epoch?.index);
+  if (epochIndex === undefined) throw new InputError("preserved.epoch.index: expected the sampling epoch", file);
+  const notes: string[] = [];
+  let episode: string;
+  let epoch = epochIndex;
+  let preserved = snap.preserved;
+  if (anchor === height) {
+    episode = `regular PoC at ${anchor}`;
+  } else {
+    const ev = cpocEvents(snap.chain).find((e) => e.triggerHeight === anchor);
+    if (ev) {
+      episode = `confirmation PoC triggered at ${anchor} (event of epoch ${ev.epochIndex}, generation from ${ev.generationStartHeight})`;
+      epoch = ev.epochIndex;
+      preserved = { ...preserved, epoch: { index: ev.epochIndex } };
+      if (ev.generationStartHeight !== height) notes.push(`this confirmation PoC was sampled at its generation start ${ev.generationStartHeight}; the file's inputs were read at ${height} and may differ`);
+    } else {
+      episode = `episode anchored at ${anchor}`;
+      notes.push(`the stored snapshot's anchor ${anchor} is neither the file's height ${height} nor a CPoC trigger it lists: the inputs read at ${height} may differ from those sampled`);
     }
   }
-  return diffs;
+  const fileAnchor = big(pre.anchorHeight);
+  if (fileAnchor !== undefined && fileAnchor !== anchor) notes.push(`preserved.anchorHeight is ${fileAnchor}; the stored snapshot's anchor ${anchor} is used`);
+  const conv = snap.chain?.conversion;
+  if (isJsonObject(conv)) notes.push(`the file's inputs were rebuilt from public dumps; its chain.conversion lists the choices made where the dumps lack an input`);
+  return compareAndReport(io, p.values.json === true, { ...snap, preserved }, file, { chainId: snap.chainId, height: snap.height, anchor, episode, epoch, notes, stored }, p);
 }
 
 export const verifyCommand: Command = {
@@ -67,7 +181,14 @@ export const verifyCommand: Command = {
   summary: "check the port against the chain's stored preserved snapshot at a height",
   usage,
   async run(args, io) {
-    const p = parse(args, chainFlags());
+    const p = parse(args, { ...chainFlags(), snapshot: { type: "string" }, ...CHAIN_VERSION_OPTION });
+    const file = str(p, "snapshot");
+    if (file !== undefined) {
+      if (str(p, "node") !== undefined || str(p, "rpc") !== undefined || str(p, "height") !== undefined) {
+        throw new InputError("give --snapshot FILE or --node URL --height H, not both", "--snapshot");
+      }
+      return verifyOffline(file, p, io);
+    }
     const rpc = requiredNodeUrl(p);
     const height = required(p, "height");
     const quiet = p.values.json === true;
@@ -104,27 +225,7 @@ export const verifyCommand: Command = {
           notes.push(`the stored snapshot's anchor ${anchor} is neither height ${reader.height} nor a CPoC trigger of epoch ${preserved.epoch.index}: it was sampled at an earlier block, and inputs read at ${reader.height} may differ; a regular PoC is sampled at its anchor: re-run with --height ${anchor}`);
         }
       }
-      const state = parsePreservedState(snap.preserved, "chain state");
-      const result = samplePreservedForEpisode(state, anchor, { explain: false });
-      const diffs = diffPreserved(toSet(stored), toSet(result.snapshot));
-      const agree = diffs.length === 0 && result.snapshot.episodeAnchorHeight === anchor;
-      const count = (s: NodeSet) => [...s.values()].reduce((n, m) => n + [...m.values()].reduce((k, x) => k + x.size, 0), 0);
-      if (quiet) {
-        io.out(stringifyJson({ agree, chainId, height: snap.height, episodeAnchorHeight: anchor, episode, epoch: preserved.epoch.index, chainNodes: count(toSet(stored)), portNodes: count(toSet(result.snapshot)), differences: diffs, notes }, 2));
-      } else {
-        io.out(`chain ${chainId}, height ${snap.height}: ${episode}, epoch ${preserved.epoch.index}`);
-        for (const n of notes) io.out(`note: ${n}`);
-        if (agree) {
-          io.out(`agree: the port reproduces the stored PreservedNodesSnapshot (${count(toSet(stored))} nodes over ${stored.modelPreservedNodes.length} models)`);
-        } else {
-          io.out(`DIFFER: ${diffs.length} participant(s) differ (chain ${count(toSet(stored))} nodes, port ${count(toSet(result.snapshot))} nodes)`);
-          for (const d of diffs) {
-            io.out(`  ${d.modelId} ${d.participantId}: only on chain [${d.onlyOnChain.join(", ")}]; only in port [${d.onlyInPort.join(", ")}]`);
-          }
-        }
-      }
-      void str;
-      return agree ? 0 : 1;
+      return compareAndReport(io, quiet, snap, "chain state", { chainId, height: snap.height, anchor, episode, epoch: preserved.epoch.index, notes, stored }, p);
     } finally {
       client.disconnect();
     }
