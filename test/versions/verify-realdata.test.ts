@@ -1,0 +1,100 @@
+// verify --snapshot on the chain's own stored preserved snapshot at block 4,089,970 (test/realdata).
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { parseJson, type Json } from "../../src/go/json.js";
+import { REALDATA_DIR, SHARED_REALDATA_DIR } from "../realdata/load.js";
+
+const FILE = join(REALDATA_DIR, "preserved", "snapshot-4089970.json.gz");
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join("\n"), err: err.join("\n") };
+}
+
+type Obj = { [k: string]: Json };
+interface Diff {
+  modelId: string;
+  participantId: string;
+  onlyOnChain: string[];
+  onlyInPort: string[];
+}
+
+/** The 16 stored nodes the v0.2.13/v0.2.14 sampler does not choose (three of their owners are genesis guardians). */
+const NOT_REPRODUCED_BY_V013 = [
+  "gonka168rtjfkszuhcggg4dfyse4yh7xn9zwfglnkns2 mlnode-000",
+  "gonka17gpuntq09zsaqtmpe544gc32tk4424dwv5t34f B9",
+  "gonka1d694r00czmq75txghwjcuk07lxvc8d4ekgsha0 mlnode-039",
+  "gonka1dkl4mah5erqggvhqkpc8j3qs5tyuetgdy552cp node-235-1",
+  "gonka1duuaqdx06sx8v2dzggltwwmqyuw8lvjkjq7xll FT-27",
+  "gonka1duuaqdx06sx8v2dzggltwwmqyuw8lvjkjq7xll FT-34",
+  "gonka1f0u3y2wneer8zhz3ypw4x54h38cpa0qsy8ts3e node217",
+  "gonka1famtxh54kad6ylwtm60j6d7h6unpc08d4vdqnk U11",
+  "gonka1gyk0aahvr3qeju4zx0nplfreej6cy4jjk8svc5 node1",
+  "gonka1hwvel7n3zuk6wruefuzc356l9myske9stckwnz fp002",
+  "gonka1kx9mca3xm8u8ypzfuhmxey66u0ufxhs7nm6wc5 node1",
+  "gonka1kx9mca3xm8u8ypzfuhmxey66u0ufxhs7nm6wc5 node2-4xB200",
+  "gonka1mmlyd5xxu5l68yx8wzclrkxkxvm88mhq5tp5s0 node606",
+  "gonka1tmk2tzdneht6smu34pkmqdvu7p34qavvmwtwq2 node1",
+  "gonka1vjz8csqsr0ph0lv0yylc4auypnzrld7y6l2feu U18",
+  "gonka1y2a9p56kv044327uycmqdexl7zs82fs5ryv5le node-235b",
+];
+
+describe("verify --snapshot on the chain's stored preserved snapshot at block 4,089,970", () => {
+  it("with no flag: version v0.2.12 from the mainnet table, agreement node for node (36 nodes), exit 0", async () => {
+    const r = await run("verify", "--snapshot", FILE, "--json");
+    expect(r.code, r.err).toBe(0);
+    const d = parseJson(r.out) as Obj;
+    expect(d.schema).toBe("gonka-spec/verify@1");
+    expect(d.agree).toBe(true);
+    expect(d.chainVersion).toMatchObject({ version: "v0.2.12", source: "table" });
+    expect(d).toMatchObject({ chainId: "gonka-mainnet", episodeAnchorHeight: 4089970, epoch: 264, chainNodes: 36, portNodes: 36, matchingNodes: 36, differences: [] });
+    const text = await run("verify", "--snapshot", FILE);
+    expect(text.code).toBe(0);
+    expect(text.out).toMatch(/^chain version v0\.2\.12 \(gonka-mainnet upgrade table: block 4,089,970/m);
+    expect(text.out).toMatch(/agree: the port reproduces the stored PreservedNodesSnapshot \(36 nodes over 2 models\)/);
+  });
+
+  for (const v of ["v0.2.13", "v0.2.14"]) {
+    it(`with --chain-version ${v}: exactly the 16 stored nodes the newer sampler does not choose, exit 1`, async () => {
+      const r = await run("verify", "--snapshot", FILE, "--chain-version", v, "--json");
+      expect(r.code, r.err).toBe(1);
+      const d = parseJson(r.out) as Obj;
+      expect(d.chainVersion).toMatchObject({ version: v, source: "flag" });
+      expect(d).toMatchObject({ agree: false, chainNodes: 36, matchingNodes: 20, onlyOnChainNodes: 16, onlyInPortNodes: 14, portNodes: 34 });
+      const diffs = d.differences as unknown as Diff[];
+      expect(diffs.flatMap((x) => x.onlyOnChain.map((n) => `${x.participantId} ${n}`)).sort()).toEqual(NOT_REPRODUCED_BY_V013);
+      const text = await run("verify", "--snapshot", FILE, "--chain-version", v);
+      expect(text.out).toMatch(/DIFFER: 28 participant\(s\) differ: 20 of the chain's 36 nodes reproduced, 16 only on chain, 14 only in the port/);
+    });
+  }
+
+  it("a version before v0.2.12 is refused plainly (exit 2, one line)", async () => {
+    const r = await run("verify", "--snapshot", FILE, "--chain-version", "v0.2.11");
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+    expect(r.err).toMatch(/--chain-version: chain v0\.2\.11 had no SamplePreservedForEpisode/);
+  });
+
+  it("bad input: an unknown version, a missing file, --snapshot with --node", async () => {
+    for (const [argv, re] of [
+      [["--chain-version", "v9"], /--chain-version: unknown chain version "v9"/],
+      [["--node", "http://127.0.0.1:1"], /not both/],
+    ] as const) {
+      const r = await run("verify", "--snapshot", FILE, ...argv);
+      expect(r.code).toBe(2);
+      expect(r.err).toMatch(re);
+    }
+    const r = await run("verify", "--snapshot", join(REALDATA_DIR, "nope.json"));
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/file not found/);
+  });
+
+  it.skipIf(!existsSync(SHARED_REALDATA_DIR))("the shared uncompressed original gives the same verdict", async () => {
+    const r = await run("verify", "--snapshot", join(SHARED_REALDATA_DIR, "preserved", "snapshot-4089970.json"), "--json");
+    expect(r.code, r.err).toBe(0);
+  });
+});
