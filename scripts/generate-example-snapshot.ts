@@ -295,16 +295,18 @@ export function generateExampleSnapshot(): Snapshot {
   const fleet = generateFleet(d);
   const preserved = buildPreservedState(d, fleet);
   const live = new Set((preserved.rootGroup as JsonObject).liveMembers as string[]);
+  // A generated chain has no upgrade history: the file records the version whose rules it is meant for.
   return {
     schema: "gonka-spec/snapshot",
     version: 1,
     chainId: "example",
     height: String(EXAMPLE_ANCHOR),
     source: "generated",
+    chainVersion: { version: "v0.2.14", source: "snapshot", detail: "recorded in the generated example: it is meant for the rules of v0.2.14, the newest the port knows" },
     preserved,
     settlement: buildSettlement(d, fleet, live),
     demand: buildDemand(),
-  };
+  } as Snapshot;
 }
 
 /** The file's text, exactly as committed. */

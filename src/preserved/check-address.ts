@@ -6,6 +6,7 @@ import { InputError, describeValue } from "../errors.js";
 import { compareGoStrings } from "../go/bytes.js";
 import { bech32Decode, operatorAddressToAccAddress } from "./bech32.js";
 import { samplePreservedForEpisode, type NodeReasonCode } from "./sample-preserved-for-episode.js";
+import type { PreservedRules } from "./preserved-rules.js";
 import type { PreservedState } from "./state.js";
 
 export interface CheckedNode {
@@ -58,9 +59,9 @@ export function resolveParticipantAddress(state: PreservedState, input: string, 
 }
 
 /** Is `address` preserved at `anchorHeight`, and why each of its nodes is or is not. */
-export function checkAddressAtAnchor(state: PreservedState, address: string, anchorHeight: bigint): AddressCheck {
+export function checkAddressAtAnchor(state: PreservedState, address: string, anchorHeight: bigint, rules?: PreservedRules): AddressCheck {
   const participant = resolveParticipantAddress(state, address);
-  const result = samplePreservedForEpisode(state, anchorHeight);
+  const result = samplePreservedForEpisode(state, anchorHeight, { rules });
   const byModel = new Map<string, CheckedNode[]>();
   for (const e of result.explanations) {
     if (e.participant !== participant) continue;

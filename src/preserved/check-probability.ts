@@ -10,6 +10,7 @@ import { resolveParticipantAddress } from "./check-address.js";
 import { ratioString } from "./demand-rule.js";
 import { prepareEpisode, sampleSnapshotAtAnchor, type PreparedEpisode } from "./sample-preserved-for-episode.js";
 import type { PreservedState } from "./state.js";
+import type { PreservedRules } from "./preserved-rules.js";
 
 export interface AnchorRange {
   /** First anchor height evaluated. */
@@ -67,7 +68,7 @@ function restrictTo(prepared: PreparedEpisode, models: Set<string>): PreparedEpi
 }
 
 /** Probability over `anchors` that `address` is preserved, per model and overall. */
-export function preservationProbability(state: PreservedState, address: string, anchors: AnchorRange): PreservationProbability {
+export function preservationProbability(state: PreservedState, address: string, anchors: AnchorRange, rules?: PreservedRules): PreservationProbability {
   if (!Number.isSafeInteger(anchors.count) || anchors.count < 1) throw new InputError(`expected a positive number of anchors, got ${anchors.count}`, "anchors");
   // Anchors are Go int64 heights: the range must not run past 2^63 − 1 (it would wrap to negative heights).
   if (anchors.first < 0n || anchors.first + BigInt(anchors.count) - 1n > (1n << 63n) - 1n) {
@@ -76,7 +77,7 @@ export function preservationProbability(state: PreservedState, address: string, 
   const participant = resolveParticipantAddress(state, address);
   const models = modelsOf(state, participant);
   const ordered = [...models].sort(compareGoStrings);
-  const prepared = restrictTo(prepareEpisode(state), models);
+  const prepared = restrictTo(prepareEpisode(state, rules), models);
   const perModel = new Map<string, number>(ordered.map((m) => [m, 0]));
   let any = 0;
   for (let i = 0; i < anchors.count; i++) {

@@ -6,14 +6,15 @@
 import { compareGoStrings } from "../go/bytes.js";
 import type { FillNode } from "./demand-rule.js";
 import { samplePreservedForEpisode, type PreservedResult } from "./sample-preserved-for-episode.js";
+import type { PreservedRules } from "./preserved-rules.js";
 import type { PreservedState } from "./state.js";
 
 /** The sampler bound to one state, callable at any anchor. */
 export type AnchorSampler = (anchorHeight: bigint) => PreservedResult;
 
 /** Bind the sampler to `state` (the anchor only changes the shuffle seed). */
-export function anchorSampler(state: PreservedState): AnchorSampler {
-  return (anchorHeight) => samplePreservedForEpisode(state, anchorHeight, { explain: false });
+export function anchorSampler(state: PreservedState, rules?: PreservedRules): AnchorSampler {
+  return (anchorHeight) => samplePreservedForEpisode(state, anchorHeight, { explain: false, rules });
 }
 
 /** Model ids as the chain processes them (sorted, byte order), without duplicates. */

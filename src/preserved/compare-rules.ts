@@ -7,6 +7,7 @@
  * sampler's eligible set at the same anchor and refills it with the proposal's target and
  * largest-first order (demand-rule.ts). Parameter overrides (`--set`) apply to both.
  */
+import type { PreservedRules } from "./preserved-rules.js";
 import { InputError, describeValue } from "../errors.js";
 import { compareGoStrings } from "../go/bytes.js";
 import { Decimal } from "../go/decimal.js";
@@ -74,6 +75,8 @@ export interface PreservedRulesOptions {
   rate?: bigint;
   /** Parameter overrides, e.g. { "epoch_params.poc_slot_allocation": "0.25" }. */
   overrides?: Readonly<Record<string, string>>;
+  /** The chain version's sampler rules for "current" (default: the newest). */
+  rules?: PreservedRules;
 }
 
 export interface PreservedRulesResult {
@@ -221,7 +224,7 @@ export function runPreservedRules(state: PreservedState, options: PreservedRules
     throw new InputError("the demand rule needs peak in-flight requests per model (a demand file or the snapshot's demand slice)", "demand");
   }
 
-  const result = anchorSampler(s)(anchor);
+  const result = anchorSampler(s, options.rules)(anchor);
   warnings.unshift(...result.warnings); // odd input and what Go does silently (e.g. a zero slot allocation read as 0.5)
   const models = modelIds(s);
   const peaks = options.demand?.peakInFlight;

@@ -6,6 +6,7 @@ import { parse, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { group, loadPreservedInput, storedSetCheck, type PreservedInput } from "./preserved.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, versionJson, versionLine } from "../../versions/resolve.js";
 import { SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 
 const DEFAULT_ANCHORS = 10_000;
@@ -28,6 +29,7 @@ ${SNAPSHOT_SOURCE_USAGE}
                 their preserved.anchorHeight. The output names the anchor and where it came from.
   --anchors N   number of anchors for the probability (1..${group(MAX_ANCHORS)}; progress on stderr when slow)
   --json        schemas/check.schema.json (gonka-spec/check@1)
+${CHAIN_VERSION_USAGE}
 Exit 0 on success, 2 on bad input (including an address the snapshot does not know).`;
 
 function anchorsFlag(text: string | undefined): number {
@@ -45,7 +47,7 @@ async function probabilityWithProgress(input: PreservedInput, address: string, c
   let total: PreservationProbability | undefined;
   for (let done = 0; done < count; ) {
     const n = Math.min(CHUNK, count - done);
-    const part = preservationProbability(input.state, address, { first: input.anchor + BigInt(done), count: n });
+    const part = preservationProbability(input.state, address, { first: input.anchor + BigInt(done), count: n }, input.rules);
     if (total === undefined) total = { ...part, firstAnchor: input.anchor, models: part.models.map((m) => ({ ...m })) };
     else {
       total.preservedCount += part.preservedCount;
@@ -123,14 +125,14 @@ export const checkCommand: Command = {
   summary: "will ADDRESS be preserved: its nodes and reasons at an anchor, and the probability over anchors",
   usage,
   async run(args, io) {
-    const p = parse(args, { ...SNAPSHOT_SOURCE_OPTIONS, anchor: { type: "string" }, anchors: { type: "string" }, json: { type: "boolean" } }, true);
+    const p = parse(args, { ...SNAPSHOT_SOURCE_OPTIONS, anchor: { type: "string" }, anchors: { type: "string" }, json: { type: "boolean" }, ...CHAIN_VERSION_OPTION }, true);
     if (p.positionals.length !== 1) {
       throw new InputError(p.positionals.length === 0 ? "missing ADDRESS (gonka-spec check ADDRESS --snapshot FILE)" : `expected one ADDRESS, got ${p.positionals.length}: ${p.positionals.join(" ")}`);
     }
     const json = p.values.json === true || wantsJson(args);
     const anchors = anchorsFlag(str(p, "anchors"));
     const input = await loadPreservedInput(p);
-    const at = checkAddressAtAnchor(input.state, p.positionals[0]!, input.anchor);
+    const at = checkAddressAtAnchor(input.state, p.positionals[0]!, input.anchor, input.rules);
     const stored = storedSetCheck(input);
     const prob = await probabilityWithProgress(input, at.address, anchors, io, json);
     const warnings = [...at.warnings, ...(stored?.warning !== undefined ? [stored.warning] : [])];
@@ -145,6 +147,7 @@ export const checkCommand: Command = {
         jsonDocument("check", {
           address: at.address,
           anchor: { height: input.anchor, source: input.anchorInfo.source },
+          chainVersion: versionJson(input.version),
           preservedAtAnchor: at.preservedAtAnchor,
           nodeCount: nodes.length,
           preservedNodeCount: kept,
@@ -168,6 +171,7 @@ export const checkCommand: Command = {
     io.out(`${at.address}`);
     io.out(`  at anchor ${group(input.anchor)}: ${headline(at, kept, nodes.length)}`);
     io.out(`  (${input.anchorInfo.explanation.replace(/^anchor \d+(: | )/, "").replace(/^\((.*)\)$/, "$1")})`);
+    io.out(`  ${versionLine(input.version)}`);
     if (chainNodes !== null) {
       io.out(
         `  the chain's stored PreservedNodesSnapshot for this anchor preserves ${group(chainNodes.length)} of its nodes${chainNodes.length > 0 ? `: ${chainNodes.map((n) => n.nodeId).join(", ")}` : ""}${stored!.warning === undefined ? " (the port agrees)" : " (the port's set differs: see the warning)"}`,

@@ -4,7 +4,7 @@ import { checkedInt64 } from "../../go/int64.js";
 import { stringifyJson } from "../../go/json.js";
 import { parseDemand, checkRate, type DemandInput } from "../../preserved/demand.js";
 import { parseOverrides, runPreservedRules, type RuleModelResult, type RuleResult, type RuleSelection } from "../../preserved/compare-rules.js";
-import { parsePreservedState, type PreservedState } from "../../preserved/state.js";
+import type { PreservedState } from "../../preserved/state.js";
 import type { Snapshot } from "../../snapshot/snapshot.js";
 import { choice, parse, readJsonFile, str, type Parsed, heightValue } from "../args.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
@@ -12,6 +12,10 @@ import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } fr
 import type { CliIO, Command } from "../command.js";
 import { diffPreservedSets, nodesOf, resolveEpisodeAnchor, storedPreservedSet, type EpisodeAnchor, type SetDifference, type StoredPreservedSet } from "../episode-anchor.js";
 import { samplePreservedForEpisode } from "../../preserved/sample-preserved-for-episode.js";
+import { PRESERVED_VERSION_OPTIONS, preservedRulesFor, type PreservedRules } from "../../preserved/preserved-rules.js";
+import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
+import type { VersionChoice } from "../../versions/chain-version.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 
 const usage = `Usage:
   gonka-spec preserved --snapshot FILE|--rpc URL [--height H] [--anchor H] [--rule current|demand|both] [--demand FILE]
@@ -31,6 +35,8 @@ ${SNAPSHOT_SOURCE_USAGE}
                    snapshot's demand slice)
   --rate N         PoC requests per 10,000 weight (default: the demand input's, else 10)
   --set K=V        parameter override; supported: epoch_params.poc_slot_allocation (a decimal in [0, 1])
+  --list N         list at most N participants (or changed nodes) per model in the text (default: all)
+${CHAIN_VERSION_USAGE}
   --json           schemas/preserved.schema.json (gonka-spec/preserved@1): one shape for every --rule,
                    {anchor, rules: [{rule, models: [...]}], chainStored, warnings}
 Exit 0 on success, 2 on bad input.`;
@@ -43,23 +49,27 @@ export interface PreservedInput {
   anchor: bigint;
   /** The anchor and where it came from (--anchor, the chain's stored snapshot, the next PoC, the file). */
   anchorInfo: EpisodeAnchor;
+  /** The chain version whose sampler runs at the anchor, and why (--chain-version, recorded, table). */
+  version: VersionChoice;
+  rules: PreservedRules;
 }
 
 /** Read the snapshot source and `--anchor` (default: the anchor the chain uses, see episode-anchor.ts). */
 export async function loadPreservedInput(p: Parsed): Promise<PreservedInput> {
   const { snapshot, label: file } = await readSnapshotSource(p);
-  const state = parsePreservedState(snapshot.preserved, `${file}: preserved`);
+  const state = preservedStateOfSnapshot(snapshot, file);
   checkedInt64(snapshot.height, `${file}: height`);
   const a = str(p, "anchor");
   const anchorInfo = resolveEpisodeAnchor(snapshot, state, a !== undefined ? anchorFlag(a) : undefined);
-  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo };
+  const version = resolveChainVersion(p, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
+  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules: preservedRulesFor(version.version) };
 }
 
 /** The chain's stored set at this input's anchor beside the port's (today's rule), or undefined when none is stored for it. */
 export function storedSetCheck(input: PreservedInput): { stored: StoredPreservedSet; difference: SetDifference; warning?: string } | undefined {
   const stored = storedPreservedSet(input.snapshot);
   if (!stored || stored.episodeAnchorHeight !== input.anchor) return undefined;
-  const port = nodesOf(samplePreservedForEpisode(input.state, input.anchor).snapshot.modelPreservedNodes);
+  const port = nodesOf(samplePreservedForEpisode(input.state, input.anchor, { rules: input.rules }).snapshot.modelPreservedNodes);
   const difference = diffPreservedSets(stored.nodes, port);
   const n = difference.onlyChain.length + difference.onlyPort.length;
   const warning =
@@ -98,7 +108,7 @@ function capacityText(m: RuleModelResult): string {
   return m.peakInFlight === null ? `${cap} (no demand figure)` : `${cap} for a peak of ${group(m.peakInFlight)} → ${m.capacityToDemand}× demand`;
 }
 
-function printRule(io: CliIO, r: RuleResult): void {
+function printRule(io: CliIO, r: RuleResult, list: number): void {
   for (const m of r.models) {
     io.out(`${m.modelId}`);
     io.out(`  target ${group(m.targetWeight)} of ${group(m.totalWeight)}${m.demandWeight !== null && r.rule === "demand" ? ` (slot allocation ${group(m.fractionTarget)}, demand ${group(m.demandWeight)})` : ""}; preserved ${group(m.achievedWeight)} in ${m.nodeCount} nodes of ${m.participants.length} participants`);
@@ -106,7 +116,8 @@ function printRule(io: CliIO, r: RuleResult): void {
       io.out(`  capped by eligibility: only ${group(m.eligibleWeight)} is eligible; short ${group(m.shortfallWeight)} weight${m.shortfallRequests !== null ? ` and ${group(m.shortfallRequests)} requests at peak` : ""}`);
     }
     io.out(`  smallest preserved node ${smallestText(m)}; ${capacityText(m)}`);
-    for (const p of m.participants) io.out(`    ${p.address}  ${p.nodeIds.join(", ")}`);
+    for (const p of m.participants.slice(0, list)) io.out(`    ${p.address}  ${p.nodeIds.join(", ")}`);
+    if (m.participants.length > list) io.out(`    ... and ${group(m.participants.length - list)} more participants (--list N)`);
   }
 }
 
@@ -114,7 +125,7 @@ function pad(cells: string[], widths: number[]): string {
   return cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ");
 }
 
-function printBoth(io: CliIO, current: RuleResult, demand: RuleResult): void {
+function printBoth(io: CliIO, current: RuleResult, demand: RuleResult, list: number): void {
   const head = ["model / rule", "target", "preserved", "nodes", "smallest", "capacity", "peak", "cap/demand", "short (weight)", "short (requests)"];
   const rows: string[][] = [];
   current.models.forEach((c, i) => {
@@ -139,9 +150,10 @@ function printBoth(io: CliIO, current: RuleResult, demand: RuleResult): void {
       io.out(`${c.modelId}: the same ${a.size} nodes under both rules`);
       return;
     }
-    io.out(`${c.modelId}: ${onlyCurrent.length} nodes only under current, ${onlyDemand.length} only under demand`);
-    for (const k of onlyCurrent) io.out(`  - ${k}`);
-    for (const k of onlyDemand) io.out(`  + ${k}`);
+    io.out(`${c.modelId}: ${group(onlyCurrent.length)} nodes only under current, ${group(onlyDemand.length)} only under demand`);
+    for (const k of onlyCurrent.slice(0, list)) io.out(`  - ${k}`);
+    for (const k of onlyDemand.slice(0, Math.max(0, list - onlyCurrent.length))) io.out(`  + ${k}`);
+    if (onlyCurrent.length + onlyDemand.length > list) io.out(`  ... and ${group(onlyCurrent.length + onlyDemand.length - list)} more nodes (--list N)`);
   });
 }
 
@@ -157,9 +169,14 @@ export const preservedCommand: Command = {
       demand: { type: "string" },
       rate: { type: "string" },
       set: { type: "string", multiple: true },
+      list: { type: "string" },
       json: { type: "boolean" },
+      ...CHAIN_VERSION_OPTION,
     });
     const rule = choice<RuleSelection>(p, "rule", ["current", "demand", "both"], "current");
+    const listText = str(p, "list");
+    if (listText !== undefined && !/^\d+$/.test(listText.trim())) throw new InputError(`expected a number of entries, got ${describeValue(listText)}`, "--list");
+    const list = listText === undefined ? Number.MAX_SAFE_INTEGER : Number(listText.trim());
     const overrides = parseOverrides((p.values.set as string[] | undefined) ?? []);
     const rateText = str(p, "rate");
     const rate = rateText === undefined ? undefined : checkRate(rateText.trim(), "--rate");
@@ -168,7 +185,7 @@ export const preservedCommand: Command = {
     if (rule !== "current" && demand === undefined) {
       throw new InputError(`the demand rule needs peak in-flight requests per model: pass --demand FILE (e.g. examples/demand.json) or add a demand slice to the snapshot`, input.file);
     }
-    const r = runPreservedRules(input.state, { anchor: input.anchor, rule, demand, rate, overrides });
+    const r = runPreservedRules(input.state, { anchor: input.anchor, rule, demand, rate, overrides, rules: input.rules });
     const stored = storedSetCheck(input);
     const warnings = [...r.warnings, ...(stored?.warning !== undefined ? [stored.warning] : [])];
     if (p.values.json || wantsJson(args)) {
@@ -176,6 +193,7 @@ export const preservedCommand: Command = {
       io.out(
         jsonDocument("preserved", {
           anchor: { height: r.anchorHeight, source: input.anchorInfo.source },
+          chainVersion: versionJson(input.version),
           epoch: input.state.epoch.index,
           pocSlotAllocation: r.pocSlotAllocation,
           rate: r.rate,
@@ -190,15 +208,16 @@ export const preservedCommand: Command = {
     }
     for (const w of warnings) io.err(`warning: ${w}`);
     io.out(`Preserved set at anchor ${group(r.anchorHeight)} (epoch ${group(input.state.epoch.index)}); slot allocation ${r.pocSlotAllocation}; PoC rate ${r.rate} requests per 10,000 weight`);
+    io.out(`  ${versionLine(input.version)}`);
     io.out(`  ${input.anchorInfo.explanation.replace(/^anchor \d+(: | )/, "").replace(/^\((.*)\)$/, "$1")}`);
     if (stored && stored.warning === undefined) io.out(`  the chain's stored PreservedNodesSnapshot for this anchor holds the same ${group(stored.difference.both)} nodes`);
     if (rule === "both") {
       io.out("");
-      printBoth(io, r.current!, r.demand!);
+      printBoth(io, r.current!, r.demand!, list);
     } else {
       io.out(`Rule: ${rule === "current" ? "current (the chain's rule, smallest node first)" : "demand (max(slot allocation x W, D), largest node first)"}`);
       io.out("");
-      printRule(io, r[rule]!);
+      printRule(io, r[rule]!, list);
     }
     return 0;
   },
