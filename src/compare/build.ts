@@ -4,7 +4,7 @@
  */
 import { parsePreservedState, type PreservedState } from "../preserved/state.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
-import { modelChanges } from "./changes.js";
+import { modelChanges, operatorChanges } from "./changes.js";
 import { DEFAULT_CURVES, missCurves, type CurveOptions } from "./curves.js";
 import { differences } from "./differences.js";
 import type { Engines, PreservedModelRun, PreservedSettings } from "./engines.js";
@@ -114,8 +114,7 @@ export function compareProposals(input: CompareInput, engines: Engines, options:
   }
 
   const body = {
-    schema: "gonka-spec/compare" as const,
-    version: 1 as const,
+    schema: "gonka-spec/compare@1" as const,
     snapshot: { chainId: snapshot.chainId, height: snapshot.height, ...(snapshot.source !== undefined ? { source: snapshot.source } : {}) },
     anchor,
     anchorsEvaluated: changes.length > 0 ? anchors : 0,
@@ -123,6 +122,7 @@ export function compareProposals(input: CompareInput, engines: Engines, options:
     b: rb.params,
     models,
     changes,
+    operators: operatorChanges(changes),
     missTest,
     curves,
     voteThreshold,

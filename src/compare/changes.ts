@@ -1,10 +1,10 @@
 /**
- * Who gains or loses preservation between A and B: per model, the participants that keep at least one
- * node under one proposal and none under the other, at the comparison's anchor.
+ * Who gains or loses preserved nodes between A and B, at the comparison's anchor: per model every
+ * participant whose preserved nodes differ, and per operator the totals over models.
  */
 import { compareGoStrings } from "../go/bytes.js";
 import type { PreservedModelRun } from "./engines.js";
-import type { PreservationChange } from "./model.js";
+import type { OperatorChange, PreservationChange } from "./model.js";
 import { nodeWeight, type NodeWeights } from "./preserved-side.js";
 
 /** participant → preserved node ids, for one model's run. */
@@ -19,7 +19,11 @@ function byParticipant(run: PreservedModelRun | undefined): Map<string, string[]
   return out;
 }
 
-/** The gains and losses of one model, sorted by address (byte order), losses and gains interleaved. */
+/**
+ * Every participant of one model whose preserved nodes differ between A and B, sorted by address (byte
+ * order): "gains" (none under A, some under B), "loses" (the reverse) or "changes" (some under both,
+ * not the same nodes), with the nodes and weight gained and lost.
+ */
 export function modelChanges(modelId: string, a: PreservedModelRun | undefined, b: PreservedModelRun | undefined, index: NodeWeights): PreservationChange[] {
   const pa = byParticipant(a);
   const pb = byParticipant(b);
@@ -29,16 +33,44 @@ export function modelChanges(modelId: string, a: PreservedModelRun | undefined, 
   for (const address of addresses) {
     const nodesA = pa.get(address) ?? [];
     const nodesB = pb.get(address) ?? [];
-    if ((nodesA.length > 0) === (nodesB.length > 0)) continue;
+    const setA = new Set(nodesA);
+    const setB = new Set(nodesB);
+    const nodesGained = nodesB.filter((n) => !setA.has(n));
+    const nodesLost = nodesA.filter((n) => !setB.has(n));
+    if (nodesGained.length === 0 && nodesLost.length === 0) continue;
     out.push({
       modelId,
       address,
-      change: nodesB.length > 0 ? "gains" : "loses",
+      change: nodesA.length === 0 ? "gains" : nodesB.length === 0 ? "loses" : "changes",
       weightA: weight(address, nodesA),
       weightB: weight(address, nodesB),
       nodesA,
       nodesB,
+      nodesGained,
+      nodesLost,
+      weightGained: weight(address, nodesGained),
+      weightLost: weight(address, nodesLost),
     });
   }
   return out;
+}
+
+/** Per operator over every model: nodes and weight gained and lost (largest net weight change first, then address). */
+export function operatorChanges(changes: readonly PreservationChange[]): OperatorChange[] {
+  const by = new Map<string, OperatorChange>();
+  for (const c of changes) {
+    const o = by.get(c.address) ?? { address: c.address, models: [], nodesGained: 0, nodesLost: 0, weightGained: 0n, weightLost: 0n };
+    if (!o.models.includes(c.modelId)) o.models.push(c.modelId);
+    o.nodesGained += c.nodesGained.length;
+    o.nodesLost += c.nodesLost.length;
+    o.weightGained += c.weightGained;
+    o.weightLost += c.weightLost;
+    by.set(c.address, o);
+  }
+  const net = (o: OperatorChange): bigint => o.weightGained - o.weightLost;
+  return [...by.values()].sort((x, y) => {
+    const ax = net(x) < 0n ? -net(x) : net(x);
+    const ay = net(y) < 0n ? -net(y) : net(y);
+    return ax !== ay ? (ax > ay ? -1 : 1) : compareGoStrings(x.address, y.address);
+  });
 }

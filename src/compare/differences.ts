@@ -38,9 +38,16 @@ export function differences(m: Body): Difference[] {
     }
   }
   if (m.changes.length > 0) {
-    const gains = m.changes.filter((c) => c.change === "gains").length;
-    const loses = m.changes.length - gains;
-    out.push({ what: "participants preserved under this proposal only", a: String(loses), b: String(gains) });
+    const gained = m.changes.reduce((s, c) => s + c.nodesGained.length, 0);
+    const lost = m.changes.reduce((s, c) => s + c.nodesLost.length, 0);
+    const wg = m.changes.reduce((s, c) => s + c.weightGained, 0n);
+    const wl = m.changes.reduce((s, c) => s + c.weightLost, 0n);
+    const ops = (f: (c: (typeof m.changes)[number]) => boolean): number => new Set(m.changes.filter(f).map((c) => c.address)).size;
+    out.push({
+      what: "preserved nodes only under this proposal",
+      a: `${groupDigits(lost)} nodes (${groupDigits(wl)} weight) of ${groupDigits(ops((c) => c.nodesLost.length > 0))} operators`,
+      b: `${groupDigits(gained)} nodes (${groupDigits(wg)} weight) of ${groupDigits(ops((c) => c.nodesGained.length > 0))} operators`,
+    });
   }
   if (m.missTest) {
     const t = m.missTest;

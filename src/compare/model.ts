@@ -77,19 +77,34 @@ export interface AnchorProbability {
   anchors: number;
 }
 
-/** A participant whose preservation (at the anchor) differs between A and B. */
+/** A participant whose preserved nodes (at the anchor) in one model differ between A and B. */
 export interface PreservationChange {
   modelId: string;
   address: string;
-  /** "gains": preserved under B only; "loses": under A only. */
-  change: "gains" | "loses";
+  /** "gains": preserved under B only; "loses": under A only; "changes": under both, other nodes. */
+  change: "gains" | "loses" | "changes";
   weightA: bigint;
   weightB: bigint;
   nodesA: string[];
   nodesB: string[];
+  /** Nodes preserved under B and not under A, and the reverse, with their weight. */
+  nodesGained: string[];
+  nodesLost: string[];
+  weightGained: bigint;
+  weightLost: bigint;
   /** Over `anchors` anchors; absent when probabilities were not computed. */
   probabilityA?: AnchorProbability;
   probabilityB?: AnchorProbability;
+}
+
+/** One operator's preserved nodes and weight gained and lost from A to B, over every model. */
+export interface OperatorChange {
+  address: string;
+  models: string[];
+  nodesGained: number;
+  nodesLost: number;
+  weightGained: bigint;
+  weightLost: bigint;
 }
 
 /** The settlement miss test under one proposal's governance p0. */
@@ -176,8 +191,7 @@ export interface Difference {
 }
 
 export interface ComparisonModel {
-  schema: "gonka-spec/compare";
-  version: 1;
+  schema: "gonka-spec/compare@1";
   snapshot: { chainId: string; height: string; source?: string };
   anchor: bigint;
   /** Anchors evaluated for each probability (0 when probabilities were not computed). */
@@ -186,6 +200,8 @@ export interface ComparisonModel {
   b: ResolvedParams;
   models: ModelComparison[];
   changes: PreservationChange[];
+  /** Per operator over every model (from `changes`), largest net weight change first. */
+  operators: OperatorChange[];
   /** null when the snapshot has no settlement slice. */
   missTest: MissTestComparison | null;
   curves: MissCurve[];

@@ -1,6 +1,6 @@
 /** The terminal rendering of a comparison: one section per question, tables where it helps. */
 import type { ComparisonModel } from "./model.js";
-import { groupDigits, parameterRows, probability, shortAddress, signed } from "./format.js";
+import { groupDigits, parameterRows, probability, signed } from "./format.js";
 import { textTable } from "./table.js";
 
 /** At most this many rows of the gain/loss and miss-test tables in the terminal (--json has them all). */
@@ -33,30 +33,52 @@ function models(m: ComparisonModel): string {
   return short.length > 0 ? `${table}\n${short.join("\n")}` : table;
 }
 
-function changes(m: ComparisonModel): string {
-  if (m.changes.length === 0) return "Nobody gains or loses preservation at this anchor.";
-  const shown = m.changes.slice(0, TERMINAL_ROWS);
-  const rows = shown.map((c) => [c.modelId, c.address, c.change, groupDigits(c.weightA), groupDigits(c.weightB), probability(c.probabilityA), probability(c.probabilityB)]);
-  const more = m.changes.length > shown.length ? `\n  ... and ${m.changes.length - shown.length} more (see --json or --html)` : "";
-  return textTable(["model", "participant", "change", "weight A", "weight B", `P(preserved) A`, `P(preserved) B`], rows, ["left", "left", "left"]) + more;
+/** Per model: nodes and weight gained and lost, and by how many operators. */
+function changeSummary(m: ComparisonModel): string[] {
+  return m.models.map((x) => {
+    const cs = m.changes.filter((c) => c.modelId === x.modelId);
+    if (cs.length === 0) return `  ${x.modelId}: the same ${groupDigits(x.a.nodeCount)} nodes under A and B`;
+    const gained = cs.reduce((s, c) => s + c.nodesGained.length, 0);
+    const lost = cs.reduce((s, c) => s + c.nodesLost.length, 0);
+    const wg = cs.reduce((s, c) => s + c.weightGained, 0n);
+    const wl = cs.reduce((s, c) => s + c.weightLost, 0n);
+    const by = (f: (c: (typeof cs)[number]) => boolean): number => cs.filter(f).length;
+    const ops = (n: number): string => `${groupDigits(n)} operator${n === 1 ? "" : "s"}`;
+    const drops = lost === 0 ? "and drops none" : `and drops ${groupDigits(lost)} nodes (${groupDigits(wl)} weight) of ${ops(by((c) => c.nodesLost.length > 0))} that A preserves`;
+    return `  ${x.modelId}: B preserves ${groupDigits(gained)} nodes (${groupDigits(wg)} weight) of ${ops(by((c) => c.nodesGained.length > 0))} that A does not, ${drops}`;
+  });
 }
 
-function missTest(m: ComparisonModel): string {
+function changes(m: ComparisonModel, rows: number): string {
+  const summary = changeSummary(m).join("\n");
+  if (m.changes.length === 0) return `${summary}\nNo operator gains or loses a preserved node at this anchor.`;
+  const shown = m.changes.slice(0, rows);
+  const sign = (xs: string[], w: bigint, s: string): string => (xs.length === 0 ? "" : `${s}${xs.length} (${s}${groupDigits(w)})`);
+  const table = textTable(
+    ["model", "operator", "change", "nodes A → B", "gained (weight)", "lost (weight)", "P(preserved) A", "P(preserved) B"],
+    shown.map((c) => [c.modelId, c.address, c.change, `${c.nodesA.length} → ${c.nodesB.length}`, sign(c.nodesGained, c.weightGained, "+"), sign(c.nodesLost, c.weightLost, "−"), probability(c.probabilityA), probability(c.probabilityB)]),
+    ["left", "left", "left"],
+  );
+  const more = m.changes.length > shown.length ? `\n  ... and ${m.changes.length - shown.length} more operator rows (all of them: --json, --html, or --rows N)` : "";
+  return `${summary}\n${table}${more}`;
+}
+
+function missTest(m: ComparisonModel, rows: number): string {
   const t = m.missTest;
   if (!t) return "No settlement slice in the snapshot: no per-participant verdicts.";
   const head = [
     `A: governance p0 ${t.a.governanceP0} -> settlement p0 ${t.a.settlementP0}${t.a.skipped ? " (circuit breaker: nobody punished)" : ""}; ${t.a.reason}`,
     `B: governance p0 ${t.b.governanceP0} -> settlement p0 ${t.b.settlementP0}${t.b.skipped ? " (circuit breaker: nobody punished)" : ""}; ${t.b.reason}`,
-    `zeroed: A ${t.zeroedA} (reward ${groupDigits(t.rewardZeroedA)}), B ${t.zeroedB} (reward ${groupDigits(t.rewardZeroedB)}) of ${t.participants.length} participants`,
+    `zeroed: A ${groupDigits(t.zeroedA)} participants (reward weight ${groupDigits(t.rewardZeroedA)}), B ${groupDigits(t.zeroedB)} (reward weight ${groupDigits(t.rewardZeroedB)}) of ${groupDigits(t.participants.length)} participants`,
   ].join("\n");
   const differ = t.participants.filter((p) => p.passedA !== p.passedB);
   const failing = t.participants.filter((p) => p.passedA === p.passedB && !p.passedA);
-  const list = [...differ, ...failing].slice(0, TERMINAL_ROWS);
+  const list = [...differ, ...failing].slice(0, rows);
   if (list.length === 0) return `${head}\nEvery participant passes under both.`;
   const verdict = (ok: boolean): string => (ok ? "pass" : "ZEROED");
-  const rows = list.map((p) => [shortAddress(p.address), groupDigits(p.missed), groupDigits(p.total), verdict(p.passedA), verdict(p.passedB), p.rewardAtStake === null ? "n/a" : groupDigits(p.rewardAtStake)]);
-  const more = differ.length + failing.length > list.length ? `\n  ... and ${differ.length + failing.length - list.length} more` : "";
-  return `${head}\n${textTable(["participant (verdict differs, then zeroed by both)", "missed", "total", "A", "B", "reward at stake"], rows, ["left"])}${more}`;
+  const body = list.map((p) => [p.address, groupDigits(p.missed), groupDigits(p.total), verdict(p.passedA), verdict(p.passedB), p.rewardAtStake === null ? "n/a" : groupDigits(p.rewardAtStake)]);
+  const more = differ.length + failing.length > list.length ? `\n  ... and ${differ.length + failing.length - list.length} more (--json, --html, or --rows N)` : "";
+  return `${head}\n${textTable(["participant (verdict differs first, then zeroed by both)", "missed (requests)", "total (requests)", "A", "B", "reward at stake (reward weight)"], body, ["left"])}${more}`;
 }
 
 function curves(m: ComparisonModel): string {
@@ -79,46 +101,60 @@ function simulation(m: ComparisonModel): string {
   if (!s) return "Not run.";
   const row = (label: string, x: typeof s.a): string[] => [
     label,
-    String(x.rate),
-    x.policy,
     groupDigits(x.served),
     groupDigits(x.refusedBeforeReceipt),
-    `${groupDigits(x.misses)} / ${groupDigits(x.total)}`,
+    `${groupDigits(x.misses)} of ${groupDigits(x.total)}`,
     x.passed === null ? "n/a" : x.passed ? "pass" : "ZEROED",
   ];
-  const rows = [...(s.today ? [row("today (no cap)", s.today)] : []), row("A", s.a), row("B", s.b)];
-  return textTable(["", "rate", "policy", "served", "refused before receipt", "misses / total", "miss test"], rows, ["left", "right", "left"]);
+  const capped = (who: string, x: typeof s.a): string => `${who}: per-host cap at ${who}'s rate ${groupDigits(x.rate)}`;
+  const rows = [...(s.today ? [row(`today's gateway, no cap (rate ${groupDigits(s.today.rate)})`, s.today)] : []), row(capped("A", s.a), s.a), row(capped("B", s.b), s.b)];
+  const cost = (who: string, x: typeof s.a): string =>
+    `  the cap's cost under ${who}: ${groupDigits(x.refusedBeforeReceipt)} requests refused before receipt (refused before any receipt, so they are no miss of the host)`;
+  return [
+    textTable(["gateway during the incident's PoC window", "served (requests)", "refused before receipt (requests)", "host's epoch misses", "miss test"], rows, ["left"]),
+    cost("A", s.a),
+    ...(s.b.rate !== s.a.rate || s.b.refusedBeforeReceipt !== s.a.refusedBeforeReceipt ? [cost("B", s.b)] : []),
+  ].join("\n");
+}
+
+export interface CompareTextOptions {
+  /** Rows of the per-operator and miss-test tables (default TERMINAL_ROWS). */
+  rows?: number;
+  /** Only what a first reading needs: header, what changes, per model, per operator, settlement totals, the replay. */
+  brief?: boolean;
 }
 
 /** The whole comparison as terminal text. */
-export function renderCompareText(m: ComparisonModel): string {
+export function renderCompareText(m: ComparisonModel, options: CompareTextOptions = {}): string {
+  const rows = options.rows ?? TERMINAL_ROWS;
   const src = m.snapshot.source ? `, ${m.snapshot.source}` : "";
   const out = [
-    `Compare A "${m.a.name}" with B "${m.b.name}" on ${m.snapshot.chainId} at height ${m.snapshot.height}${src}; episode anchor ${m.anchor}`,
+    `Compare A "${m.a.name}" with B "${m.b.name}" on ${m.snapshot.chainId} at height ${groupDigits(BigInt(m.snapshot.height))}${src}; episode anchor ${groupDigits(m.anchor)}`,
+    `Inputs: the snapshot's preserved state${m.a.demandSource === m.b.demandSource ? `, demand from ${m.a.demandSource ?? "nowhere (none)"}` : `, demand A from ${m.a.demandSource ?? "none"}, B from ${m.b.demandSource ?? "none"}`}, the miss test on ${m.missTest ? "the snapshot's settlement slice" : "no settlement slice"}, the epoch-433 replay on the built-in scenario.`,
     "",
-    parameters(m),
-    "",
+  ];
+  if (!options.brief) out.push(parameters(m), "");
+  out.push(
     "What changes (A -> B)",
     whatChanges(m),
     "",
-    "Preserved set per model",
+    "Preserved set per model (weights are PoC weight; capacity÷demand = requests the preserved nodes carry during PoC ÷ the peak in-flight requests)",
     models(m),
     "",
-    `Who gains or loses preservation (at anchor ${m.anchor}${m.anchorsEvaluated > 0 ? `; probability over ${m.anchorsEvaluated} anchors` : ""})`,
-    changes(m),
+    `Who gains or loses preserved nodes (at anchor ${groupDigits(m.anchor)}${m.anchorsEvaluated > 0 ? `; P(preserved) = share of ${groupDigits(m.anchorsEvaluated)} anchors with at least one node preserved` : ""})`,
+    changes(m, rows),
     "",
     "Miss test at settlement",
-    missTest(m),
+    missTest(m, options.brief ? Math.min(rows, 5) : rows),
+  );
+  if (!options.brief) {
+    out.push("", "Miss-test boundary: allowed misses (every missed count up to it passes)", curves(m), "", "Vote threshold: slots a resolution needs (more than T of N)", votes(m));
+  }
+  out.push(
     "",
-    "Miss-test boundary: allowed misses (every missed count up to it passes)",
-    curves(m),
-    "",
-    "Vote threshold: slots a resolution needs (more than T of N)",
-    votes(m),
-    "",
-    `Epoch-433 replay with the per-host cap at each rate${m.simulation ? ` (${m.simulation.scenario})` : ""}`,
+    `Epoch-433 replay${m.simulation ? ` (${m.simulation.scenario}, built-in scenario)` : ""}: the incident's PoC window with today's gateway and with the per-host in-flight cap at each proposal's rate (requests per 10,000 weight)`,
     simulation(m),
-  ];
+  );
   if (m.notes.length > 0) out.push("", "Notes", ...m.notes.map((n) => `  - ${n}`));
   return out.join("\n");
 }

@@ -3,6 +3,7 @@
  * the comparison model. A pure function: the same model gives the same bytes (no clock; a generation
  * time appears only when the caller passes one).
  */
+import { groupDigits } from "../compare/format.js";
 import type { ComparisonModel } from "../compare/model.js";
 import { preservedWeightChart } from "./bars.js";
 import { missCurveChart } from "./curves.js";
@@ -41,6 +42,13 @@ p.same { color: #1d7a38; font-weight: 600; }
 svg.chart { display: block; max-width: 100%; height: auto; margin: 8px 0; }
 details summary { cursor: pointer; color: ${MUTED}; margin: 6px 0; }
 footer { margin-top: 36px; color: ${MUTED}; font-size: 12px; }
+code.addr { word-break: break-all; }
+@media (max-width: 800px) {
+  main { padding: 14px 12px 32px; }
+  table { font-size: 12px; }
+  th, td { padding: 3px 5px; }
+  h1 { font-size: 19px; }
+}
 `;
 
 function legend(m: ComparisonModel): string {
@@ -58,7 +66,7 @@ export function renderReport(m: ComparisonModel, options: ReportOptions = {}): s
   const src = m.snapshot.source ? ` (${esc(m.snapshot.source)})` : "";
   const sections = [
     `<h1>Proposal comparison: <span class="a">${esc(m.a.name)}</span> vs <span class="b">${esc(m.b.name)}</span></h1>`,
-    `<p class="sub">Chain ${esc(m.snapshot.chainId)} at height ${esc(m.snapshot.height)}${src}; episode anchor ${esc(m.anchor)}. Deltas are B − A.</p>`,
+    `<p class="sub">Chain ${esc(m.snapshot.chainId)} at height ${esc(groupDigits(BigInt(m.snapshot.height)))}${src}; episode anchor ${esc(groupDigits(m.anchor))}. Deltas are B − A. Inputs: the snapshot's preserved state; demand ${esc(m.a.demandSource === m.b.demandSource ? `from ${m.a.demandSource ?? "none"}` : `A from ${m.a.demandSource ?? "none"}, B from ${m.b.demandSource ?? "none"}`)}; the miss test on ${m.missTest ? "the snapshot's settlement slice" : "no settlement slice"}; the epoch-433 replay on the built-in scenario.</p>`,
     description(m),
     `<h2 id="what-changes">What changes</h2>`,
     differencesList(m),
@@ -71,8 +79,8 @@ export function renderReport(m: ComparisonModel, options: ReportOptions = {}): s
     `<h2 id="node-sizes">Preserved node sizes</h2>`,
     legend(m),
     nodeSizeChart(m.models),
-    `<h2 id="changes">Who gains or loses preservation</h2>`,
-    `<p class="muted">At anchor ${esc(m.anchor)}${m.anchorsEvaluated > 0 ? `; the probability of keeping at least one preserved node is counted over ${m.anchorsEvaluated} anchors from there` : ""}.</p>`,
+    `<h2 id="changes">Who gains or loses preserved nodes</h2>`,
+    `<p class="muted">At anchor ${esc(groupDigits(m.anchor))}, per operator and model: the nodes and PoC weight preserved under one proposal and not the other${m.anchorsEvaluated > 0 ? `; P(preserved) is the share of ${esc(groupDigits(m.anchorsEvaluated))} anchors from there with at least one node preserved` : ""}.</p>`,
     changesTable(m),
     `<h2 id="miss-test">Miss test</h2>`,
     `<p class="muted">Allowed misses (every missed count up to the line passes) against total requests, at each proposal's settlement p0 (healthy network). Solid: the on-chain rule (tables to 990, then the plain ratio); dashed: the exact binomial test at α = 0.05.</p>`,
@@ -81,7 +89,7 @@ export function renderReport(m: ComparisonModel, options: ReportOptions = {}): s
     `<h2 id="votes">Vote threshold</h2>`,
     `<p class="muted">A devshard vote resolves with more than T = ComputeVoteThreshold(N, factor) slots, i.e. T + 1 of N.</p>`,
     votesTable(m),
-    `<h2 id="simulation">Epoch-433 replay</h2>`,
+    `<h2 id="simulation">Epoch-433 replay: the per-host cap at each proposal's rate</h2>`,
     simulationTable(m),
   ];
   if (m.notes.length > 0) sections.push(`<h2 id="notes">Notes</h2><ul>${m.notes.map((n) => `<li>${esc(n)}</li>`).join("")}</ul>`);

@@ -69,19 +69,29 @@ function shortfalls(m: ComparisonModel): string {
 }
 
 export function changesTable(m: ComparisonModel): string {
-  if (m.changes.length === 0) return `<p id="table-changes" class="same">Nobody gains or loses preservation at this anchor.</p>`;
+  const perModel = m.models.map((x) => {
+    const cs = m.changes.filter((c) => c.modelId === x.modelId);
+    if (cs.length === 0) return `<li>${esc(x.modelId)}: the same ${esc(groupDigits(x.a.nodeCount))} nodes under A and B.</li>`;
+    const sum = (f: (c: (typeof cs)[number]) => bigint): string => groupDigits(cs.reduce((s, c) => s + f(c), 0n));
+    const ops = (f: (c: (typeof cs)[number]) => boolean): string => groupDigits(cs.filter(f).length);
+    return `<li>${esc(x.modelId)}: <span class="b">B</span> preserves <b>${esc(sum((c) => BigInt(c.nodesGained.length)))}</b> nodes (${esc(sum((c) => c.weightGained))} weight) of ${esc(ops((c) => c.nodesGained.length > 0))} operators that <span class="a">A</span> does not, and drops <b>${esc(sum((c) => BigInt(c.nodesLost.length)))}</b> nodes (${esc(sum((c) => c.weightLost))} weight) of ${esc(ops((c) => c.nodesLost.length > 0))} operators.</li>`;
+  });
+  const summary = `<ul id="changes-summary">${perModel.join("")}</ul>`;
+  if (m.changes.length === 0) return `${summary}<p id="table-changes" class="same">No operator gains or loses a preserved node at this anchor.</p>`;
   const shown = m.changes.slice(0, HTML_CHANGE_ROWS);
+  const list = (ids: string[]): string => (ids.length === 0 ? "" : `<br><span class="muted">${ids.map(esc).join(", ")}</span>`);
   const rows: Cell[][] = shown.map((c) => [
     c.modelId,
-    { html: `<code>${esc(c.address)}</code>` },
-    { html: esc(c.change), cls: c.change === "gains" ? "up" : "down" },
-    num(c.weightA),
-    num(c.weightB),
+    { html: `<code class="addr">${esc(c.address)}</code>` },
+    { html: esc(c.change), cls: c.change === "loses" ? "down" : "up" },
+    { html: `${esc(`${c.nodesA.length} → ${c.nodesB.length}`)}`, cls: "num" },
+    { html: c.nodesGained.length === 0 ? "" : `+${c.nodesGained.length} (+${esc(groupDigits(c.weightGained))})${list(c.nodesGained)}`, cls: "up" },
+    { html: c.nodesLost.length === 0 ? "" : `−${c.nodesLost.length} (−${esc(groupDigits(c.weightLost))})${list(c.nodesLost)}`, cls: "down" },
     { html: esc(probability(c.probabilityA)), cls: "num" },
     { html: esc(probability(c.probabilityB)), cls: "num" },
   ]);
   const more = m.changes.length > shown.length ? `<p class="muted">… and ${m.changes.length - shown.length} more (all of them are in the --json output).</p>` : "";
-  return table("table-changes", ["model", "participant", "under B", "preserved weight A", "preserved weight B", "P(preserved) A", "P(preserved) B"], rows, ["", "", "", "a", "b", "a", "b"]) + more;
+  return summary + table("table-changes", ["model", "operator", "change", "nodes A → B", "gained: nodes (weight)", "lost: nodes (weight)", "P(preserved) A", "P(preserved) B"], rows, ["", "", "", "", "b", "a", "a", "b"]) + more;
 }
 
 function verdict(ok: boolean): Cell {
@@ -90,7 +100,7 @@ function verdict(ok: boolean): Cell {
 
 function missRows(list: ParticipantMissTest[]): Cell[][] {
   return list.map((p) => [
-    { html: `<code>${esc(p.address)}</code>` },
+    { html: `<code class="addr">${esc(p.address)}</code>` },
     num(p.missed),
     num(p.total),
     verdict(p.passedA),
@@ -103,9 +113,9 @@ export function missTestSection(m: ComparisonModel): string {
   const t = m.missTest;
   if (!t) return `<p id="table-misstest" class="muted">The snapshot has no settlement slice, so there are no per-participant verdicts; the curves above still apply.</p>`;
   const side = (label: string, s: typeof t.a, zeroed: number, reward: bigint): string =>
-    `<li><span class="${label.toLowerCase()}">${label}</span>: governance p0 ${esc(s.governanceP0)} → settlement p0 <b>${esc(s.settlementP0)}</b>${s.skipped ? " (circuit breaker: nobody is punished)" : ""}; ${esc(s.reason)}. Zeroed: <b>${zeroed}</b> participants, reward ${esc(groupDigits(reward))}.</li>`;
+    `<li><span class="${label.toLowerCase()}">${label}</span>: governance p0 ${esc(s.governanceP0)} → settlement p0 <b>${esc(s.settlementP0)}</b>${s.skipped ? " (circuit breaker: nobody is punished)" : ""}; ${esc(s.reason)}. Zeroed: <b>${esc(groupDigits(zeroed))}</b> participants, reward weight ${esc(groupDigits(reward))}.</li>`;
   const head = `<ul>${side("A", t.a, t.zeroedA, t.rewardZeroedA)}${side("B", t.b, t.zeroedB, t.rewardZeroedB)}</ul>`;
-  const headers = ["participant", "missed", "total", "A", "B", "reward at stake"];
+  const headers = ["participant", "missed (requests)", "total (requests)", "A", "B", "reward at stake (reward weight)"];
   const cls = ["", "", "", "a", "b", ""];
   const differ = t.participants.filter((p) => p.passedA !== p.passedB || !p.passedA);
   const main = differ.length === 0 ? `<p id="table-misstest" class="same">Every participant passes under both.</p>` : table("table-misstest", headers, missRows(differ), cls);
@@ -122,16 +132,18 @@ export function votesTable(m: ComparisonModel): string {
 export function simulationTable(m: ComparisonModel): string {
   const s = m.simulation;
   if (!s) return `<p id="table-simulation" class="muted">The epoch-433 replay was not run.</p>`;
-  const row = (label: string, x: typeof s.a): Cell[] => [
-    { html: esc(label), cls: label === "A" ? "a" : label === "B" ? "b" : "" },
-    num(x.rate),
-    x.policy,
-    { html: `<code>${esc(x.host)}</code>` },
+  const row = (label: string, cls: string, x: typeof s.a): Cell[] => [
+    { html: esc(label), cls },
     num(x.served),
     num(x.refusedBeforeReceipt),
-    num(x.misses),
-    num(x.total),
+    { html: `${esc(groupDigits(x.misses))} of ${esc(groupDigits(x.total))}`, cls: "num" },
     x.passed === null ? "n/a" : verdict(x.passed),
   ];
-  return table("table-simulation", ["", "rate", "policy", "host", "served", "refused before receipt", "misses", "total", "miss test"], [...(s.today ? [row("today (no cap)", s.today)] : []), row("A", s.a), row("B", s.b)]);
+  const rows = [
+    ...(s.today ? [row(`today's gateway, no cap (rate ${groupDigits(s.today.rate)})`, "", s.today)] : []),
+    row(`A: per-host cap at A's rate ${groupDigits(s.a.rate)}`, "a", s.a),
+    row(`B: per-host cap at B's rate ${groupDigits(s.b.rate)}`, "b", s.b),
+  ];
+  const cost = `<p class="muted">The cap's cost: ${esc(groupDigits(s.a.refusedBeforeReceipt))} requests refused before receipt under A, ${esc(groupDigits(s.b.refusedBeforeReceipt))} under B (refused before any receipt, so they are no miss of host <code class="addr">${esc(s.a.host)}</code>). Rates are PoC requests in flight per 10,000 weight.</p>`;
+  return table("table-simulation", ["gateway during the incident's PoC window", "served (requests)", "refused before receipt (requests)", "host's epoch misses (requests)", "miss test"], rows) + cost;
 }

@@ -2,10 +2,12 @@
 import { compareProposals, DEFAULT_ANCHORS } from "../../compare/build.js";
 import { defaultEngines } from "../../compare/default-engines.js";
 import { loadProposal } from "../../compare/params.js";
-import { renderCompareText } from "../../compare/text.js";
+import { renderCompareText, TERMINAL_ROWS } from "../../compare/text.js";
 import { InputError } from "../../errors.js";
 import { writeFileAtomic } from "../../fs/files.js";
-import { stringifyJson } from "../../go/json.js";
+import { parsePreservedState } from "../../preserved/state.js";
+import { resolveEpisodeAnchor } from "../episode-anchor.js";
+import { jsonDocument, wantsJson } from "../json-output.js";
 import { renderReport } from "../../report/html.js";
 import { intFlag, parse, required, str } from "../args.js";
 import type { Command } from "../command.js";
@@ -13,21 +15,24 @@ import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.
 
 const usage = `Usage:
   gonka-spec compare --snapshot FILE|--rpc URL [--height H] --a A.json --b B.json
-                     [--anchor H] [--anchors N] [--html OUT] [--json]
+                     [--anchor H] [--anchors N] [--rows N] [--brief] [--html OUT] [--json]
 
 Runs two parameter proposals (A and B) over the same chain state and reports what changes: per model
 the target and achieved preserved weight, node count, smallest preserved node and PoC capacity ÷
-expected demand; who gains or loses preservation (with the probability over N anchors, default
-${DEFAULT_ANCHORS}; 0 skips it); each participant's miss-test verdict and reward at stake under each
-p0 (when the snapshot has a settlement slice); the miss-test boundary curves; the slots a vote
-resolution needs; and the epoch-433 replay under each rate.
+expected demand; per operator the preserved nodes and weight gained and lost (with the probability
+of being preserved over N anchors, default ${DEFAULT_ANCHORS}; 0 skips it); each participant's miss-test
+verdict and reward at stake under each p0 (when the snapshot has a settlement slice); the miss-test
+boundary curves; the slots a vote resolution needs; and the epoch-433 replay with the per-host cap
+at each proposal's rate, with its cost in requests refused. The header names the input of each part.
 
 A proposal file sets any of PocSlotAllocation ("0.25"), PoCMaxConcurrentPer10000Weight (10),
 BinomTestP0 ("0.10"), vote_threshold_factor (50), preserved_rule (current|demand) and demand (a path
 or an object), plus a name; see docs/compare.md and examples/proposal-a.json.
 
+  --rows N     rows of the per-operator and miss-test tables in the terminal (default ${TERMINAL_ROWS})
+  --brief      only the parts a first reading needs (no parameter table, curves or vote table)
   --html OUT   also write a self-contained HTML report (inline SVG charts, no network)
-  --json       the comparison model as JSON (deltas are B − A)`;
+  --json       the comparison model: schemas/compare.schema.json (gonka-spec/compare@1; deltas are B − A)`;
 
 export const compareCommand: Command = {
   name: "compare",
@@ -41,8 +46,12 @@ export const compareCommand: Command = {
       anchor: { type: "string" },
       anchors: { type: "string" },
       html: { type: "string" },
+      rows: { type: "string" },
+      brief: { type: "boolean" },
       json: { type: "boolean" },
     });
+    const rows = intFlag(p, "rows");
+    if (rows !== undefined && (rows < 0n || rows > 1_000_000n)) throw new InputError(`expected 0..1000000 rows, got ${rows}`, "--rows");
     const fileA = required(p, "a");
     const fileB = required(p, "b");
     const anchors = intFlag(p, "anchors");
@@ -50,9 +59,11 @@ export const compareCommand: Command = {
     const anchor = intFlag(p, "anchor");
     const a = loadProposal(fileA);
     const b = loadProposal(fileB);
-    const { snapshot } = await readSnapshotSource(p);
+    const { snapshot, label } = await readSnapshotSource(p);
+    // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
+    const episode = resolveEpisodeAnchor(snapshot, parsePreservedState(snapshot.preserved, `${label}: preserved`), anchor);
     const model = compareProposals({ snapshot, a, b }, defaultEngines(), {
-      ...(anchor !== undefined ? { anchor } : {}),
+      anchor: episode.height,
       ...(anchors !== undefined ? { anchors: Number(anchors) } : {}),
       whereA: fileA,
       whereB: fileB,
@@ -61,9 +72,9 @@ export const compareCommand: Command = {
     if (html !== undefined) {
       writeFileAtomic(html, renderReport(model), "the report");
     }
-    if (p.values.json) io.out(stringifyJson(model, 2));
+    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", model));
     else {
-      io.out(renderCompareText(model));
+      io.out(renderCompareText(model, { ...(rows !== undefined ? { rows: Number(rows) } : {}), brief: p.values.brief === true }));
       if (html !== undefined) io.out(`\nHTML report written to ${html}`);
     }
     return 0;

@@ -14,15 +14,20 @@ import { simulatePocCommand } from "./simulate-poc.js";
 const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "examples");
 
 const usage = `Usage:
-  gonka-spec demo [--report FILE]
+  gonka-spec demo [--report FILE] [--verbose]
 
 Runs, on the bundled examples/ (a generated mainnet-like snapshot of 400 participants and 4 models):
   1. today's preserved set beside the demand-based proposal (gonka-spec preserved --rule both)
-  2. the epoch-433 incident replayed through the PoC gateway model, today vs the per-host cap
-  3. that epoch's settlement: who keeps and who loses the epoch reward (gonka-spec miss-test --epoch)
-  4. a governance compare of examples/proposal-a.json and proposal-b.json, writing the HTML report
-     to FILE (default out/compare-report.html)
-Each section prints the command that reproduces it.`;
+  2. the epoch-433 incident replayed through the PoC gateway model, today (and, with --verbose, with
+     the per-host cap)
+  3. that epoch's settlement for the incident's host (gonka-spec miss-test --epoch --address; the
+     whole epoch with --verbose)
+  4. a governance compare of examples/proposal-a.json (today) and proposal-b.json, writing the HTML
+     report to FILE (default out/compare-report.html)
+One story: sections 1 and 4 read the same snapshot (epoch 142) with its own demand slice and
+settlement slice; sections 2 and 3 and compare's replay are the epoch-433 incident (a modelled
+scenario and its epoch file); every part uses p0 0.10, today's mainnet value. Each section names its
+input and prints the command that reproduces it. --verbose prints every list in full (~250 lines).`;
 
 function ex(name: string): string {
   const p = join(EXAMPLES, name);
@@ -41,27 +46,31 @@ export const demoCommand: Command = {
   summary: "the main job on the bundled examples: preserved set, epoch-433 replay, proposal compare (npm start)",
   usage,
   async run(args, io) {
-    const p = parse(args, { report: { type: "string" } });
+    const p = parse(args, { report: { type: "string" }, verbose: { type: "boolean" } });
+    const verbose = p.values.verbose === true;
     const report = str(p, "report") ?? join("out", "compare-report.html");
     makeDirectory(dirname(resolve(report)));
     const snapshot = ex("mainnet-like.snapshot.json");
     io.out("gonka-spec: the Gonka chain's proof-of-compute rules, bit-exact with Go, on the bundled examples.");
-    await section(io, "1. Who is preserved during a PoC: today's rule and the demand-based proposal", preservedCommand, [
-      "--snapshot", snapshot, "--rule", "both", "--demand", ex("demand.json"),
+    io.out("Inputs: a generated mainnet-like snapshot (epoch 142: 400 participants, 4 models, its own demand and settlement slices) and the epoch-433 incident (a modelled PoC window and its epoch file); p0 0.10 throughout, as on mainnet.");
+    await section(io, "1. Who is preserved during a PoC: today's rule and the demand-based proposal (input: the snapshot and its demand slice, as in 4)", preservedCommand, [
+      "--snapshot", snapshot, "--rule", "both", ...(verbose ? [] : ["--list", "3"]),
     ]);
-    await section(io, "2a. The epoch-433 incident: one tiny preserved host takes a 16-slot session's traffic (today)", simulatePocCommand, [
+    await section(io, "2. The epoch-433 incident: one tiny preserved host takes a 16-slot session's traffic (input: the modelled scenario, today's gateway)", simulatePocCommand, [
       "--scenario", ex("scenarios/epoch-433.json"),
     ]);
-    await section(io, "2b. The same PoC window with the proposed per-host in-flight cap", simulatePocCommand, [
-      "--scenario", ex("scenarios/epoch-433.json"), "--policy", "per-host-cap",
+    if (verbose) {
+      await section(io, "2b. The same PoC window with the proposed per-host in-flight cap", simulatePocCommand, [
+        "--scenario", ex("scenarios/epoch-433.json"), "--policy", "per-host-cap",
+      ]);
+    }
+    await section(io, "3. Settlement of epoch 433: the miss test zeroes the incident host's epoch reward (input: examples/epoch-433.epoch.json, where the host is gonka1v8n6…h749)", missTestCommand, [
+      "--epoch", ex("epoch-433.epoch.json"), ...(verbose ? [] : ["--address", "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749"]),
     ]);
-    await section(io, "3. Settlement of epoch 433: the miss test decides who keeps the epoch reward", missTestCommand, [
-      "--epoch", ex("epoch-433.epoch.json"),
+    await section(io, "4. A governance proposal compared with today's parameters (input: the snapshot of 1 with its demand and settlement slices; the replay is the incident of 2)", compareCommand, [
+      "--snapshot", snapshot, "--a", ex("proposal-a.json"), "--b", ex("proposal-b.json"), "--html", report, ...(verbose ? [] : ["--brief", "--rows", "5"]),
     ]);
-    await section(io, "4. A governance proposal compared with today's parameters", compareCommand, [
-      "--snapshot", snapshot, "--a", ex("proposal-a.json"), "--b", ex("proposal-b.json"), "--html", report,
-    ]);
-    io.out("Next: gonka-spec check ADDRESS --snapshot examples/mainnet-like.snapshot.json (see examples/README.md), gonka-spec --help");
+    io.out(`\nNext: gonka-spec check ADDRESS --snapshot examples/mainnet-like.snapshot.json (see examples/README.md); gonka-spec demo --verbose for every list; gonka-spec --help`);
     return 0;
   },
 };
