@@ -9,14 +9,20 @@ export function aggregateMLNodesFromModelSubgroups(
   subgroups: readonly ModelSubgroup[],
   validationWeights: readonly RootValidationWeight[],
 ): Map<string, Map<string, (SettlementMLNode | null)[]>> {
+  // Each subgroup's first entry per address (Go breaks at the first match), indexed once.
+  const firstByAddress = subgroups.map((sg) => {
+    const m = new Map<string, (SettlementMLNode | null)[]>();
+    for (const v of sg.validationWeights) if (!m.has(v.memberAddress)) m.set(v.memberAddress, v.mlNodes);
+    return m;
+  });
   const out = new Map<string, Map<string, (SettlementMLNode | null)[]>>();
   for (const vw of validationWeights) {
     const byModel = new Map<string, (SettlementMLNode | null)[]>();
-    for (const sg of subgroups) {
-      if (sg.modelId === "") continue;
-      const member = sg.validationWeights.find((m) => m.memberAddress === vw.memberAddress);
-      if (member !== undefined) byModel.set(sg.modelId, member.mlNodes);
-    }
+    subgroups.forEach((sg, i) => {
+      if (sg.modelId === "") return;
+      const nodes = firstByAddress[i]!.get(vw.memberAddress);
+      if (nodes !== undefined) byModel.set(sg.modelId, nodes);
+    });
     out.set(vw.memberAddress, byModel);
   }
   return out;

@@ -177,8 +177,12 @@ export function calculateParticipantBitcoinRewards(input: SettlementInput, valid
 
   let totalDistributed = 0n;
   const ordered: ParticipantReward[] = [];
+  const used = new Set<string>();
   for (const p of input.participants) {
-    const row = { ...rows.get(p.address)! };
+    // A repeated address shares Go's map entries but gets its own row (its own balance and status).
+    const shared = rows.get(p.address)!;
+    const row = used.has(p.address) ? { ...shared } : shared;
+    used.add(p.address);
     row.rewardWeight = weights.get(p.address) ?? 0n;
     row.workCoins = p.coinBalance > 0n && p.status === "ACTIVE" ? p.coinBalance : 0n;
     let reward = 0n;

@@ -1,7 +1,7 @@
 /** Every reason a participant's reward coins are 0, in plain words, read off the settlement trace. */
 import { Decimal } from "../go/decimal.js";
 import { explainMissedStatTest, type MissTestVerdict } from "../misstest/missed-stat-verdict.js";
-import { downtimeCounts } from "../misstest/check-and-punish-for-downtime.js";
+import { checkAndPunishForDowntime, downtimeCounts } from "../misstest/check-and-punish-for-downtime.js";
 import type { ChainDecimal } from "../go/chain-decimal.js";
 import type { ParticipantReward } from "./calculate-participant-bitcoin-rewards.js";
 import type { SupplyCapOutcome } from "./get-bitcoin-settle-amounts.js";
@@ -32,21 +32,25 @@ export interface ParticipantMissTest {
   missed: bigint;
   total: bigint;
   passed: boolean;
-  /** Largest missed count allowed at this total and p0 (null when Go errors). */
+  /** Largest missed count allowed at this total and p0 (worked out for failures only; null otherwise or when Go errors). */
   maxAllowed: bigint | null;
   /** Settlement skipped punishment (circuit breaker): reported, never a cause. */
   skipped: boolean;
   verdict: MissTestVerdict | null;
 }
 
-/** Run the punishment's test for one participant, with its explanation (null stats → null). */
+/**
+ * Run the punishment's test for one participant (null stats → null). The explanation (largest allowed
+ * count) is worked out only for a failure: it is what a zero cause shows, and it costs far more than the test.
+ */
 export function participantMissTest(p: SettlementParticipant, p0: ChainDecimal, skipped: boolean): ParticipantMissTest | null {
   if (p.currentEpochStats === null) return null;
   const { total, missed } = downtimeCounts({ address: p.address, currentEpochStats: p.currentEpochStats });
-  if (total === 0n) return { missed, total, passed: true, maxAllowed: null, skipped, verdict: null };
+  // A Go error keeps the reward (CheckAndPunishForDowntime): it counts as a pass.
+  const passed = checkAndPunishForDowntime(total, missed, 1n, p0) === 1n;
+  if (passed) return { missed, total, passed, maxAllowed: null, skipped, verdict: null };
   const verdict = explainMissedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), Decimal.fromChain(p0));
-  // A Go error keeps the reward (CheckAndPunishForDowntime): it passes.
-  return { missed, total, passed: verdict.passed || verdict.error !== undefined, maxAllowed: verdict.maxAllowedMissed, skipped, verdict };
+  return { missed, total, passed, maxAllowed: verdict.maxAllowedMissed, skipped, verdict };
 }
 
 export interface ZeroCauseContext {
