@@ -20,6 +20,7 @@ import { demandRuleFill, type FillNode } from "../preserved/demand-rule.js";
 import { runPreservedRules } from "../preserved/compare-rules.js";
 import { prepareEpisode, sampleAtAnchor, type PreparedEpisode } from "../preserved/sample-preserved-for-episode.js";
 import type { PreservedState } from "../preserved/state.js";
+import type { PreservedRules } from "../preserved/preserved-rules.js";
 import { exactCriticalValue } from "../misstest/exact-binomial.js";
 import { explainDynamicP0 } from "../misstest/get-dynamic-p0.js";
 import { explainMissedStatTest } from "../misstest/missed-stat-verdict.js";
@@ -62,10 +63,12 @@ export function runPrepared(prepared: PreparedEpisode, s: PreservedSettings, anc
   return out;
 }
 
-export const preservedEngine: PreservedEngine = {
+/** The preserved engine under one chain version's sampler rules (default: the newest). */
+export function preservedEngineFor(rules?: PreservedRules): PreservedEngine {
+  return {
   run(state: PreservedState, s: PreservedSettings): PreservedModelRun[] {
     const demand = s.demand ? { rate: undefined, peakInFlight: new Map(s.demand.peakInFlight) } : undefined;
-    const r = runPreservedRules(state, { anchor: s.anchor, rule: s.rule, rate: s.rate, ...(demand ? { demand } : {}) });
+    const r = runPreservedRules(state, { anchor: s.anchor, rule: s.rule, rate: s.rate, ...(demand ? { demand } : {}), rules });
     const result = s.rule === "current" ? r.current : r.demand;
     return (result?.models ?? []).map((m) => ({
       modelId: m.modelId,
@@ -76,7 +79,7 @@ export const preservedEngine: PreservedEngine = {
     }));
   },
   probabilities(state, s, who, anchors) {
-    const prepared = prepareEpisode(state);
+    const prepared = prepareEpisode(state, rules);
     const counts = new Map<string, number>();
     const wanted = new Set(who.map((w) => `${w.modelId}\u0000${w.address}`));
     for (let i = 0; i < anchors; i++) {
@@ -97,7 +100,10 @@ export const preservedEngine: PreservedEngine = {
     const d = parseDemand(json, path);
     return { peakInFlight: d.peakInFlight, rate: d.rate };
   },
-};
+  };
+}
+
+export const preservedEngine: PreservedEngine = preservedEngineFor();
 
 export const missTestEngine: MissTestEngine = {
   ...settlementEngine,
@@ -114,9 +120,9 @@ export const missTestEngine: MissTestEngine = {
 };
 
 /** The real engines. */
-export function defaultEngines(): Engines {
+export function defaultEngines(options: { preservedRules?: PreservedRules } = {}): Engines {
   return {
-    preserved: preservedEngine,
+    preserved: options.preservedRules === undefined ? preservedEngine : preservedEngineFor(options.preservedRules),
     missTest: missTestEngine,
     voteThreshold: (n, factor) => computeVoteThreshold(n, factor),
     simulate: simulateEpoch433,

@@ -12,6 +12,8 @@ import { renderReport } from "../../report/html.js";
 import { intFlag, parse, required, str } from "../args.js";
 import type { Command } from "../command.js";
 import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
+import { PRESERVED_VERSION_OPTIONS, preservedRulesFor } from "../../preserved/preserved-rules.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 
 const usage = `Usage:
   gonka-spec compare --snapshot FILE|--rpc URL [--height H] --a A.json --b B.json
@@ -32,7 +34,9 @@ or an object), plus a name; see docs/compare.md and examples/proposal-a.json.
   --rows N     rows of the per-operator and miss-test tables in the terminal (default ${TERMINAL_ROWS})
   --brief      only the parts a first reading needs (no parameter table, curves or vote table)
   --html OUT   also write a self-contained HTML report (inline SVG charts, no network)
-  --json       the comparison model: schemas/compare.schema.json (gonka-spec/compare@1; deltas are B − A)`;
+  --json       the comparison model: schemas/compare.schema.json (gonka-spec/compare@1; deltas are B − A)
+${CHAIN_VERSION_USAGE}
+               (the preserved sampler runs that version's rules at the anchor; the output names it)`;
 
 export const compareCommand: Command = {
   name: "compare",
@@ -49,6 +53,7 @@ export const compareCommand: Command = {
       rows: { type: "string" },
       brief: { type: "boolean" },
       json: { type: "boolean" },
+      ...CHAIN_VERSION_OPTION,
     });
     const rows = intFlag(p, "rows");
     if (rows !== undefined && (rows < 0n || rows > 1_000_000n)) throw new InputError(`expected 0..1000000 rows, got ${rows}`, "--rows");
@@ -62,7 +67,8 @@ export const compareCommand: Command = {
     const { snapshot, label } = await readSnapshotSource(p);
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
     const episode = resolveEpisodeAnchor(snapshot, parsePreservedState(snapshot.preserved, `${label}: preserved`), anchor);
-    const model = compareProposals({ snapshot, a, b }, defaultEngines(), {
+    const version = resolveChainVersion(p, snapshot, { height: episode.height, ...PRESERVED_VERSION_OPTIONS });
+    const model = compareProposals({ snapshot, a, b }, defaultEngines({ preservedRules: preservedRulesFor(version.version) }), {
       anchor: episode.height,
       ...(anchors !== undefined ? { anchors: Number(anchors) } : {}),
       whereA: fileA,
@@ -72,8 +78,9 @@ export const compareCommand: Command = {
     if (html !== undefined) {
       writeFileAtomic(html, renderReport(model), "the report");
     }
-    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", model));
+    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", { ...model, chainVersion: versionJson(version) }));
     else {
+      io.out(versionLine(version));
       io.out(renderCompareText(model, { ...(rows !== undefined ? { rows: Number(rows) } : {}), brief: p.values.brief === true }));
       if (html !== undefined) io.out(`\nHTML report written to ${html}`);
     }
