@@ -18,6 +18,7 @@ import { parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
 import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
+import type { Snapshot } from "../../snapshot/snapshot.js";
 
 /** The coin every amount is in (types.BaseCoin). */
 export const DENOM = "ngonka";
@@ -54,7 +55,7 @@ const options = {
   json: { type: "boolean" },
 } as const;
 
-interface Loaded {
+export interface Loaded {
   input: SettlementInput;
   label: string;
   chainId: string;
@@ -105,6 +106,11 @@ export async function loadSettlement(p: Parsed): Promise<Loaded> {
   }
   if (restOnly.length > 0) throw new InputError(`--${restOnly[0]} applies to --rest-dump only (a snapshot records its own choice)`);
   const { snapshot, label } = await readSnapshotSource(p);
+  return settlementFromSnapshot(snapshot, label);
+}
+
+/** The settlement input of a snapshot (its settlement slice) and the chain's recorded outcome, if any. */
+export function settlementFromSnapshot(snapshot: Snapshot, label: string): Loaded {
   if (snapshot.settlement === undefined) throw new InputError("the snapshot has no settlement slice (re-create it with 'gonka-spec snapshot' or 'gonka-spec import-rest')", label);
   const parsed = parseSettlementInput(snapshot.settlement, `${label}: settlement`);
   let recorded: Map<string, RecordedOutcome> | null = null;
