@@ -71,3 +71,13 @@ export function errorDocumentFor(command: string, e: unknown): string {
   if (e instanceof GoPanic) return errorDocument(command, `the Go code would panic here: ${e.message}`, 2, "go-panic");
   return errorDocument(command, `internal error: ${e instanceof Error ? e.message : String(e)}`, 3, "internal");
 }
+
+/** snake_case object keys → camelCase, recursively (values untouched): for documents built from Go-named views. */
+export function camelKeys(v: unknown): unknown {
+  if (v === null || typeof v !== "object") return v;
+  if (Array.isArray(v)) return v.map(camelKeys);
+  if (v instanceof Map) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) out[k.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase())] = camelKeys(x);
+  return out;
+}

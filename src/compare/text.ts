@@ -11,12 +11,14 @@ function parameters(m: ComparisonModel): string {
   return textTable(["parameter", `A: ${m.a.name}`, `B: ${m.b.name}`], rows, ["left", "left", "left"]);
 }
 
-function whatChanges(m: ComparisonModel): string {
+function whatChanges(m: ComparisonModel, brief = false): string {
   if (m.differences.length === 0) return "No difference: A and B give the same result on this snapshot.";
-  return m.differences.map((d) => `  ${d.what}: ${d.a} -> ${d.b}`).join("\n");
+  // Brief: the per-model weights are in the table right below.
+  const shown = brief ? m.differences.filter((d) => !d.what.endsWith(": preserved weight")) : m.differences;
+  return shown.map((d) => `  ${d.what}: ${d.a} -> ${d.b}`).join("\n");
 }
 
-function models(m: ComparisonModel): string {
+function models(m: ComparisonModel, brief = false): string {
   const rows = m.models.map((x) => [
     x.modelId,
     `${groupDigits(x.a.targetWeight)} / ${groupDigits(x.b.targetWeight)}`,
@@ -30,6 +32,7 @@ function models(m: ComparisonModel): string {
     (["a", "b"] as const).filter((k) => x[k].shortfallWeight > 0n).map((k) => `  ${k.toUpperCase()}, ${x.modelId}: ${groupDigits(x[k].shortfallWeight)} below target: the eligible set is exhausted`),
   );
   const table = textTable(["model", "target A / B", "achieved A / B", "Δ achieved", "nodes A / B", "smallest node A / B", "capacity÷demand A / B"], rows);
+  if (brief && short.length > 0) return `${table}\n  (the eligible set runs out below the target in ${short.length} of ${m.models.length * 2} model × proposal cases: ${short.map((l) => l.trim().replace(/: .*$/, "")).join("; ")})`;
   return short.length > 0 ? `${table}\n${short.join("\n")}` : table;
 }
 
@@ -63,9 +66,12 @@ function changes(m: ComparisonModel, rows: number): string {
   return `${summary}\n${table}${more}`;
 }
 
-function missTest(m: ComparisonModel, rows: number): string {
+function missTest(m: ComparisonModel, rows: number, brief = false): string {
   const t = m.missTest;
   if (!t) return "No settlement slice in the snapshot: no per-participant verdicts.";
+  if (brief && t.participants.every((p) => p.passedA === p.passedB) && t.a.settlementP0 === t.b.settlementP0) {
+    return `A and B: governance p0 ${t.a.governanceP0} -> settlement p0 ${t.a.settlementP0}; the same ${groupDigits(t.zeroedA)} of ${groupDigits(t.participants.length)} participants are zeroed (reward weight ${groupDigits(t.rewardZeroedA)}); the list: --json, --html or without --brief`;
+  }
   const head = [
     `A: governance p0 ${t.a.governanceP0} -> settlement p0 ${t.a.settlementP0}${t.a.skipped ? " (circuit breaker: nobody punished)" : ""}; ${t.a.reason}`,
     `B: governance p0 ${t.b.governanceP0} -> settlement p0 ${t.b.settlementP0}${t.b.skipped ? " (circuit breaker: nobody punished)" : ""}; ${t.b.reason}`,
@@ -136,16 +142,16 @@ export function renderCompareText(m: ComparisonModel, options: CompareTextOption
   if (!options.brief) out.push(parameters(m), "");
   out.push(
     "What changes (A -> B)",
-    whatChanges(m),
+    whatChanges(m, options.brief),
     "",
     "Preserved set per model (weights are PoC weight; capacity÷demand = requests the preserved nodes carry during PoC ÷ the peak in-flight requests)",
-    models(m),
+    models(m, options.brief),
     "",
     `Who gains or loses preserved nodes (at anchor ${groupDigits(m.anchor)}${m.anchorsEvaluated > 0 ? `; P(preserved) = share of ${groupDigits(m.anchorsEvaluated)} anchors with at least one node preserved` : ""})`,
     changes(m, rows),
     "",
     "Miss test at settlement",
-    missTest(m, options.brief ? Math.min(rows, 5) : rows),
+    missTest(m, options.brief ? Math.min(rows, 3) : rows, options.brief),
   );
   if (!options.brief) {
     out.push("", "Miss-test boundary: allowed misses (every missed count up to it passes)", curves(m), "", "Vote threshold: slots a resolution needs (more than T of N)", votes(m));

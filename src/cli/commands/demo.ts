@@ -53,8 +53,8 @@ export const demoCommand: Command = {
     const snapshot = ex("mainnet-like.snapshot.json");
     io.out("gonka-spec: the Gonka chain's proof-of-compute rules, bit-exact with Go, on the bundled examples.");
     io.out("Inputs: a generated mainnet-like snapshot (epoch 142: 400 participants, 4 models, its own demand and settlement slices) and the epoch-433 incident (a modelled PoC window and its epoch file); p0 0.10 throughout, as on mainnet.");
-    await section(io, "1. Who is preserved during a PoC: today's rule and the demand-based proposal (input: the snapshot and its demand slice, as in 4)", preservedCommand, [
-      "--snapshot", snapshot, "--rule", "both", ...(verbose ? [] : ["--list", "3"]),
+    await section(io, "1. Who is preserved during a PoC: today's rule and the demand-based rule, both at today's slot allocation 0.1 (input: the snapshot and its demand slice, as in 4)", preservedCommand, [
+      "--snapshot", snapshot, "--rule", "both", ...(verbose ? [] : ["--list", "0"]),
     ]);
     await section(io, "2. The epoch-433 incident: one tiny preserved host takes a 16-slot session's traffic (input: the modelled scenario, today's gateway)", simulatePocCommand, [
       "--scenario", ex("scenarios/epoch-433.json"),

@@ -1,5 +1,5 @@
 /** `gonka-spec simulate-poc --scenario NAME|FILE`: where PoC traffic lands and who takes misses. */
-import { stringifyJson } from "../../go/json.js";
+import { jsonDocument, wantsJson } from "../json-output.js";
 import { formatSimulation } from "../../gateway/report.js";
 import { InputError } from "../../errors.js";
 import { isInt64, POLICIES, TIE_BREAKS } from "../../gateway/scenario.js";
@@ -48,7 +48,7 @@ export const simulatePocCommand: Command = {
       seed: seed ?? scenario.seed,
       capLeavesEscrowWeight: p.values["cap-leaves-weight"] === true ? true : scenario.capLeavesEscrowWeight,
     });
-    io.out(p.values.json ? stringifyJson(result, 2) : formatSimulation(result));
+    io.out(p.values.json || wantsJson(args) ? jsonDocument("simulate-poc", result) : formatSimulation(result));
     return 0;
   },
 };

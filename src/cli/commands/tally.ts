@@ -1,6 +1,6 @@
 /** `gonka-spec tally`: replay a devshard record's messages through the vote tally, step by step. */
 import { InputError, describeValue } from "../../errors.js";
-import { stringifyJson } from "../../go/json.js";
+import { camelKeys, jsonDocument } from "../json-output.js";
 import type { TallyRule } from "../../votes/context-length-rule.js";
 import { contextLengthScenario, type ScenarioOutcome } from "../../votes/context-length-scenario.js";
 import type { DevshardTx } from "../../votes/devshard-tx.js";
@@ -97,16 +97,16 @@ function runFile(file: string, factor: number | undefined, ruleName: "current" |
   const t = tally.config.voteThreshold;
   if (json) {
     io.out(
-      stringifyJson(
-        {
+      jsonDocument(
+        "tally",
+        camelKeys({
           rule: ruleName,
-          group_size: n,
-          vote_threshold: t,
-          inference_id: id ?? null,
+          groupSize: n,
+          voteThreshold: t,
+          inferenceId: id ?? null,
           steps: all.map((s) => stepJson(s, id)),
           final: stateView(final, id),
-        },
-        2,
+        }) as object,
       ),
     );
     return 0;
@@ -140,7 +140,7 @@ function runScenario(name: string, p: ReturnType<typeof parse>, json: boolean, i
   checkRange(maxTokens, 0n, UINT64_MAX, "--max-tokens", "max tokens (uint64)");
   const r = contextLengthScenario({ slots: Number(slots), factor: Number(factor), limit, maxTokens });
   if (json) {
-    io.out(stringifyJson(r, 2));
+    io.out(jsonDocument("tally-scenario", r));
     return 0;
   }
   io.out(

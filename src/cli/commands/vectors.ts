@@ -1,12 +1,13 @@
 /** `gonka-spec vectors check FILE...` (replay vector files) and `vectors export DIR` (write the project's own suites). */
 import { InputError } from "../../errors.js";
 import { stringifyJson } from "../../go/json.js";
+import { jsonDocument } from "../json-output.js";
 import type { FileResult } from "../../vectors/check.js";
 import { countFlag, parse } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 
 const usage = `Usage:
-  gonka-spec vectors check FILE... [--json] [--max-failures N]
+  gonka-spec vectors check FILE... [--json] [--max-failures N]     (progress on stderr when slow)
   gonka-spec vectors export DIR [--suite NAME]... [--json]
 
 Replays vector files (.json or .json.gz, the format of test/vectors/go/README.md). The suite is the
@@ -32,12 +33,22 @@ export const vectorsCommand: Command = {
     if (p.positionals.length === 0) throw new InputError("vectors check needs at least one FILE");
     const maxFailures = countFlag(p, "max-failures", 0, 1_000_000, 5);
     const { checkVectorFile } = await import("../../vectors/check.js"); // every suite's port loads here, not for --help
-    const results: FileResult[] = p.positionals.map((f) => checkVectorFile(f, undefined, maxFailures));
+    // Progress on stderr once the run takes more than 2 s (one line per file from then on).
+    const start = Date.now();
+    const results: FileResult[] = [];
+    let cases = 0;
+    for (const [i, f] of p.positionals.entries()) {
+      const r = checkVectorFile(f, undefined, maxFailures);
+      results.push(r);
+      cases += r.passed + r.failed;
+      const ms = Date.now() - start;
+      if (ms > 2_000 && i + 1 < p.positionals.length) io.err(`vectors check: ${i + 1} of ${p.positionals.length} files, ${cases.toLocaleString("en-US")} cases (${Math.round(ms / 1000)} s)`);
+    }
     const passed = results.reduce((s, r) => s + r.passed, 0);
     const failed = results.reduce((s, r) => s + r.failed, 0);
     const ok = results.every((r) => r.failed === 0 && r.error === undefined);
     if (p.values.json) {
-      io.out(stringifyJson({ ok, passed, failed, files: results }, 2));
+      io.out(jsonDocument("vectors-check", { ok, passed, failed, files: results }));
       return ok ? 0 : 1;
     }
     for (const r of results) {
@@ -63,7 +74,7 @@ async function exportCommand(args: string[], io: CliIO): Promise<number> {
   const { exportVectors } = await import("../../vectors/export-registry.js");
   const files = exportVectors(p.positionals[0]!, names);
   if (p.values.json) {
-    io.out(stringifyJson({ dir: p.positionals[0], files }, 2));
+    io.out(jsonDocument("vectors-export", { dir: p.positionals[0], files }));
     return 0;
   }
   for (const f of files) io.out(`${f.file}: ${f.cases} cases`);
