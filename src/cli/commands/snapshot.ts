@@ -3,6 +3,7 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { InputError } from "../../errors.js";
 import { stringifyJson } from "../../go/json.js";
+import { jsonDocument } from "../json-output.js";
 import type { Progress } from "../../chain/index.js";
 import { writeFileAtomic } from "../../fs/files.js";
 import { serializeSnapshot } from "../../snapshot/snapshot.js";
@@ -97,7 +98,7 @@ export const snapshotCommand: Command = {
       const ms = Math.round(performance.now() - t0);
       const pre = snap.preserved as { epoch: { index: bigint } };
       if (quiet) {
-        io.out(stringifyJson({ ok: true, file: out, chainId, height: snap.height, effectiveEpoch: pre.epoch.index, queries: client.progress.done, bytes: client.progress.httpBytes, protobufBytes: client.progress.bytes, retries: client.progress.retries, fileBytes: Buffer.byteLength(text), ms }, 2));
+        io.out(jsonDocument("snapshot", { ok: true, file: out, chainId, height: snap.height, effectiveEpoch: pre.epoch.index, queries: client.progress.done, bytes: client.progress.httpBytes, protobufBytes: client.progress.bytes, retries: client.progress.retries, fileBytes: Buffer.byteLength(text), ms }));
       } else {
         for (const w of (snap.chain as { warnings?: string[] }).warnings ?? []) io.err(`note: ${w}`);
         io.out(`wrote ${out}: chain ${chainId}, height ${snap.height}, effective epoch ${pre.epoch.index}; ${client.progress.done} queries, ${human(client.progress.httpBytes)} in ${ms} ms`);
