@@ -78,7 +78,7 @@ export function mainnetCandidates(height: bigint): { versions: ChainVersion[]; w
       why: `block ${fmt(height)} is at or after v0.2.13 (block ${fmt(v13)}), and v0.2.14's mainnet height is not in the public record`,
     };
   }
-  if (height > v12.to) return { versions: ["v0.2.12"], why: `block ${fmt(height)} is after v0.2.12 (by block ${fmt(v12.to)}) and before v0.2.13 (block ${fmt(v13)})` };
+  if (height >= v12.to) return { versions: ["v0.2.12"], why: `block ${fmt(height)} is at or after v0.2.12 (active by block ${fmt(v12.to)}) and before v0.2.13 (block ${fmt(v13)})` };
   if (height >= v12.from) {
     return {
       versions: ["v0.2.11", "v0.2.12"],

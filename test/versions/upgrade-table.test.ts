@@ -41,11 +41,13 @@ describe("the gonka-mainnet upgrade table", () => {
   });
 
   it("refuses heights inside v0.2.12's uncertain interval, naming --chain-version", () => {
-    for (const h of [3_828_723n, 3_835_000n, 3_843_994n]) {
+    for (const h of [3_828_723n, 3_835_000n, 3_843_993n]) {
       const e = inputError(() => versionForHeight(M, h, undefined, undefined, PRESERVED_VERSION_OPTIONS));
       expect(e.path).toBe("--chain-version");
       expect(e.message).toMatch(/v0\.2\.11 or v0\.2\.12/);
     }
+    // The interval's upper bound is a block that already ran v0.2.12 (epoch 248's settlement): certain.
+    expect(versionForHeight(M, 3_843_994n).version).toBe("v0.2.12");
   });
 
   it("after v0.2.13 the preserved family runs (v0.2.13 and v0.2.14 sample alike); a family that differs must pass the flag", () => {
