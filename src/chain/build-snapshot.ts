@@ -12,14 +12,22 @@
  *   ActiveParticipants(E) (raw store) with their EpochPerformanceSummary(E, p) counts (exactly what
  *   settlement used), `Params.validation_params` at the pinned height, and PunishmentGraceEpochs[E].
  * - `chain`: reference extras (epoch, epoch group heights, params, CPoC events, exclusions, the chain's
- *   stored PreservedNodesSnapshot at this height).
+ *   stored PreservedNodesSnapshot at this height) and the further inputs of settlement: the settled
+ *   epoch's root group with confirmation weights and scales, its participants' status and coin balance,
+ *   TokenomicsData, GenesisOnlyParams.
+ * - `chainVersion`: the version in force at the height, from the upgrade module's applied plans.
+ * Fields a chain version does not have on the wire are written as null (not as the zero a decoder
+ * reads): EpochGroupData.confirmation_weight_scales before v0.2.13, PocParams.models before v0.2.12,
+ * DevshardEscrowParams.max_nonce before v0.2.13 and fields 14–17 before v0.2.14.
  */
 import { compareGoStrings } from "../go/bytes.js";
 import type { Json } from "../go/json.js";
 import { SNAPSHOT_SCHEMA, SNAPSHOT_VERSION, type JsonObject, type Snapshot } from "../snapshot/snapshot.js";
+import { atLeast, type ChainVersion } from "../versions/chain-version.js";
+import { readChainVersion, type NodeChainVersion } from "./applied-plan.js";
 import type { PinnedReader } from "./client.js";
 import { ChainError } from "./errors.js";
-import type { Decimal, EpochGroupData, MLNodeInfo, Params, PreservedNodesSnapshot, ValidationWeight } from "./gen/proto.js";
+import type { Decimal, EpochGroupData, GenesisOnlyParams, MLNodeInfo, Params, Participant, PreservedNodesSnapshot, TokenomicsData, ValidationWeight } from "./gen/proto.js";
 import * as Q from "./queries.js";
 
 export interface BuildSnapshotOptions {
@@ -47,8 +55,20 @@ function subWeight(vw: ValidationWeight): JsonObject {
 
 const sorted = (xs: Iterable<string>): string[] => [...new Set(xs)].sort(compareGoStrings);
 
-function paramsJson(p: Params | undefined): JsonObject | null {
+/**
+ * Whether a field that exists from version `min` on is on the wire at the node's version: true/false,
+ * or undefined when the node's version is not known (no applied plan answered).
+ */
+function has(v: NodeChainVersion, min: ChainVersion): boolean | undefined {
+  if (v.version) return atLeast(v.version, min);
+  return v.plan ? false : undefined; // an applied plan older than every known version: none of them
+}
+/** `value` when the field exists at the node's version (or the version is unknown), else null. */
+const ifHas = <T extends Json>(v: NodeChainVersion, min: ChainVersion, value: T): T | null => (has(v, min) === false ? null : value);
+
+function paramsJson(p: Params | undefined, v: NodeChainVersion): JsonObject | null {
   if (!p) return null;
+  const pp = p.pocParams;
   const ep = p.epochParams;
   const vp = p.validationParams;
   const de = p.devshardEscrowParams;
@@ -77,8 +97,30 @@ function paramsJson(p: Params | undefined): JsonObject | null {
           claimValidationEnabled: vp.claimValidationEnabled,
         }
       : null,
+    pocParams: pp
+      ? {
+          weightScaleFactor: dec(pp.weightScaleFactor),
+          pocV2Enabled: pp.pocV2Enabled,
+          confirmationPocV2Enabled: pp.confirmationPocV2Enabled,
+          validationSlots: pp.validationSlots,
+          // exact: coefficients above 2^53 stay bigints (written as bare JSON integers)
+          models: ifHas(
+            v,
+            "v0.2.12",
+            pp.models.map((m) => ({ modelId: m.modelId, seqLen: m.seqLen, weightScaleFactor: dec(m.weightScaleFactor), penaltyStartEpoch: m.penaltyStartEpoch })),
+          ),
+        }
+      : null,
     bitcoinRewardParams: br
-      ? { useBitcoinRewards: br.useBitcoinRewards, initialEpochReward: br.initialEpochReward, decayRate: dec(br.decayRate), genesisEpoch: br.genesisEpoch }
+      ? {
+          useBitcoinRewards: br.useBitcoinRewards,
+          initialEpochReward: br.initialEpochReward,
+          decayRate: dec(br.decayRate),
+          genesisEpoch: br.genesisEpoch,
+          utilizationBonusFactor: dec(br.utilizationBonusFactor),
+          fullCoverageBonusFactor: dec(br.fullCoverageBonusFactor),
+          partialCoverageBonusFactor: dec(br.partialCoverageBonusFactor),
+        }
       : null,
     confirmationPocParams: cp
       ? {
@@ -96,14 +138,59 @@ function paramsJson(p: Params | undefined): JsonObject | null {
           maxEscrowsPerEpoch: de.maxEscrowsPerEpoch,
           groupSize: de.groupSize,
           tokenPrice: de.tokenPrice,
-          maxNonce: de.maxNonce,
-          refusalTimeout: de.refusalTimeout,
-          executionTimeout: de.executionTimeout,
-          validationRate: de.validationRate,
-          voteThresholdFactor: de.voteThresholdFactor,
+          maxNonce: ifHas(v, "v0.2.13", de.maxNonce),
+          refusalTimeout: ifHas(v, "v0.2.14", de.refusalTimeout),
+          executionTimeout: ifHas(v, "v0.2.14", de.executionTimeout),
+          validationRate: ifHas(v, "v0.2.14", de.validationRate),
+          voteThresholdFactor: ifHas(v, "v0.2.14", de.voteThresholdFactor),
         }
       : null,
   };
+}
+
+/** Root group weights as settlement reads them: weight and confirmation weight per member. */
+function rootWeights(g: EpochGroupData): JsonObject[] {
+  return g.validationWeights.map((vw) => ({ memberAddress: vw.memberAddress, weight: vw.weight, confirmationWeight: vw.confirmationWeight, reputation: vw.reputation }));
+}
+
+/** confirmation_weight_scales (field 19, from v0.2.13); null where the version has no such field. */
+function scalesJson(g: EpochGroupData, v: NodeChainVersion): Json {
+  return ifHas(
+    v,
+    "v0.2.13",
+    g.confirmationWeightScales.map((c) => ({ modelId: c.modelId, weightScaleFactor: dec(c.weightScaleFactor) })),
+  );
+}
+
+const STATUS = ["UNSPECIFIED", "ACTIVE", "INACTIVE", "INVALID", "RAMPING", "UNCONFIRMED"];
+
+function participantJson(address: string, p: Participant | undefined): JsonObject {
+  if (!p) return { address, found: false };
+  const st = p.currentEpochStats;
+  return {
+    address,
+    found: true,
+    status: STATUS[p.status] ?? String(p.status),
+    coinBalance: p.coinBalance,
+    epochsCompleted: p.epochsCompleted,
+    currentEpochStats: st
+      ? { inferenceCount: st.inferenceCount, missedRequests: st.missedRequests, earnedCoins: st.earnedCoins, rewardedCoins: st.rewardedCoins, validatedInferences: st.validatedInferences, invalidatedInferences: st.invalidatedInferences }
+      : null,
+  };
+}
+
+function tokenomicsJson(t: TokenomicsData | undefined): JsonObject | null {
+  return t ? { totalFees: t.totalFees, totalSubsidies: t.totalSubsidies, totalRefunded: t.totalRefunded, totalBurned: t.totalBurned } : null;
+}
+
+function genesisOnlyJson(g: GenesisOnlyParams | undefined): JsonObject | null {
+  return g
+    ? { totalSupply: g.totalSupply, originatorSupply: g.originatorSupply, standardRewardAmount: g.standardRewardAmount, preProgrammedSaleAmount: g.preProgrammedSaleAmount, supplyDenom: g.supplyDenom }
+    : null;
+}
+
+function versionJson(v: NodeChainVersion): JsonObject {
+  return { version: v.version, source: v.source, detail: v.detail, plan: v.plan, upgrades: v.upgrades.map((u) => ({ name: u.name, height: u.height })) };
 }
 
 function groupInfo(g: EpochGroupData): JsonObject {
@@ -138,12 +225,15 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   const pageLimit = options.pageLimit ?? 1000n;
 
   // Round 1: height-level singletons.
-  const [params, effective, info, storedSnapshot, activeEvent] = await Promise.all([
+  const [params, effective, info, storedSnapshot, activeEvent, version, tokenomics, genesisOnly] = await Promise.all([
     Q.params(r),
     Q.currentEpoch(r),
     Q.epochInfo(r),
     Q.preservedNodesSnapshot(r),
     Q.activeConfirmationPoCEvent(r),
+    readChainVersion(r),
+    Q.tokenomicsData(r),
+    Q.genesisOnlyParams(r),
   ]);
   if (effective === undefined) throw new ChainError("not-found", `the chain has no effective epoch at height ${H} (GetCurrentEpoch: not found); pick a later --height`);
   const N = effective;
@@ -172,6 +262,10 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   const settled = active?.participants.map((p) => p.index) ?? [];
   const settledSummariesP = Promise.all(settled.map(async (a) => ({ a, s: await Q.performanceSummary(r, E, a) })));
   settledSummariesP.catch(() => undefined); // awaited below
+  // Their Participant records (status, coin_balance): settlement zeroes the balance, so they are the
+  // balances settlement paid only when read before S (see the warning below).
+  const settledParticipantsP = Promise.all(settled.map(async (a) => ({ a, p: await Q.participant(r, a) })));
+  settledParticipantsP.catch(() => undefined); // awaited below
 
   // Round 3: live root members, current subgroups + their members, previous subgroups.
   const subGroupsP = Promise.all(
@@ -187,9 +281,10 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
 
   // Round 4: the previous subgroups' members' summaries (deduplicated by the reader's cache).
   const prevMembers = sorted(previous.flatMap((p) => (p.group ? p.group.validationWeights.map((vw) => vw.memberAddress) : [])));
-  const [prevSummaries, settledSummaries] = await Promise.all([
+  const [prevSummaries, settledSummaries, settledParticipants] = await Promise.all([
     Promise.all(prevMembers.map(async (a) => ({ a, s: await Q.performanceSummary(r, N - 1n, a) }))),
     settledSummariesP,
+    settledParticipantsP,
   ]);
 
   // preserved slice
@@ -244,16 +339,24 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   const sHeight = settlementHeight(E, N, root, params);
   if (sHeight !== null && H < sHeight) warnings.push(`epoch ${E} settles at block ${sHeight}, after height ${H}: its settlement slice is not final`);
   else if (unresolved > 0) warnings.push(`${unresolved} of ${settled.length} participants of ActiveParticipants(${E}) have no performance summary (not settled); they are left out of the settlement slice`);
+  if (sHeight !== null && H >= sHeight && settled.length > 0) {
+    warnings.push(`epoch ${E} was settled at block ${sHeight} <= height ${H}: settlement reset its participants' coin balances, so chain.settlementParticipants[].coinBalance is not what it paid (pin --height ${sHeight - 1n} for that)`);
+  }
+  const newValidators = sHeight !== null && params?.epochParams ? setNewValidators(root.pocStartBlockHeight, params.epochParams) : null;
+  if (newValidators !== null && root.effectiveBlockHeight !== 0n && BigInt(root.effectiveBlockHeight) !== newValidators) {
+    warnings.push(`epoch ${N} became effective at block ${root.effectiveBlockHeight}, not at S + set_new_validators_delay = ${newValidators}: the epoch params changed since; chain.settlementHeight may be off`);
+  }
+  if (!version.version) warnings.push(`chain version: ${version.detail}`);
   if (missingSub) warnings.push(`subgroup ${JSON.stringify(missingSub.model)} of epoch ${N} is missing: the keeper fails the live-subgroup read and the chain samples no preserved nodes`);
 
   const chain: JsonObject = {
     effectiveEpochIndex: N,
     epoch: epochRecord ? { index: epochRecord.index, pocStartBlockHeight: epochRecord.pocStartBlockHeight } : null,
     latestEpoch: info.latestEpoch ? { index: info.latestEpoch.index, pocStartBlockHeight: info.latestEpoch.pocStartBlockHeight } : null,
-    rootGroup: groupInfo(root),
+    rootGroup: { ...groupInfo(root), confirmationWeightScales: scalesJson(root, version) },
     subGroups: subGroups.map((s) => (s.group ? groupInfo(s.group) : { modelId: s.model, missing: true })),
     missingSubGroups: subGroups.filter((s) => !s.group).map((s) => s.model),
-    params: paramsJson(params),
+    params: paramsJson(params, version),
     confirmationPocEvents: events.map(eventJson),
     activeConfirmationPocEvent: activeEvent ? eventJson(activeEvent) : null,
     excludedParticipants: excluded.map((x) => ({ address: x.address, epochIndex: x.epochIndex, reason: x.reason, exclusionBlockHeight: x.exclusionBlockHeight })),
@@ -262,10 +365,17 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
       : null,
     preservedNodesSnapshot: storedSnapshot ? preservedSnapshotJson(storedSnapshot) : null,
     settlementEpoch: E,
-    settlementEpochGroup: settledRoot ? groupInfo(settledRoot) : null,
+    settlementEpochGroup: settledRoot
+      ? { ...groupInfo(settledRoot), validationWeights: rootWeights(settledRoot), confirmationWeightScales: scalesJson(settledRoot, version) }
+      : null,
     // S = poc_start(E+1) + poc_stage_duration + poc_validation_delay + poc_validation_duration (with
-    // the params at this height): settlement ran in EndBlock of S; its Params are those at S−1.
+    // the params at this height): settlement ran in EndBlock of S; its Params are those at S−1. The
+    // epoch index flips set_new_validators_delay blocks later (EpochGroupData(E+1).effective_block_height).
     settlementHeight: sHeight,
+    setNewValidatorsHeight: newValidators,
+    settlementParticipants: settledParticipants.map(({ a, p }) => participantJson(a, p)),
+    tokenomicsData: tokenomicsJson(tokenomics),
+    genesisOnlyParams: genesisOnlyJson(genesisOnly),
     settlementOutcome,
     settlementUnresolved: settledSummaries.filter((x) => x.s === undefined).map((x) => x.a),
     queries: r.client.progress.done,
@@ -279,16 +389,31 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     height: String(r.height),
     fetchedAt: options.fetchedAt ?? new Date().toISOString(),
     source: "rpc",
+    chainVersion: versionJson(version),
     preserved,
     settlement,
     chain,
   };
 }
 
-function settlementHeight(E: bigint, N: bigint, root: EpochGroupData, params: Params | undefined): bigint | null {
+/**
+ * The block whose EndBlock settled epoch E (SettleAccounts runs in onEndOfPoCValidationStage), from
+ * E+1's PoC start (root(N).poc_start_block_height with N = E+1) and the epoch params at this height.
+ */
+export function settlementHeight(E: bigint, N: bigint, root: EpochGroupData, params: Params | undefined): bigint | null {
   const ep = params?.epochParams;
   if (E + 1n !== N || !ep || root.pocStartBlockHeight === 0n) return null;
-  return root.pocStartBlockHeight + ep.pocStageDuration + ep.pocValidationDelay + ep.pocValidationDuration;
+  return endOfPoCValidation(root.pocStartBlockHeight, ep);
+}
+
+/** Mirrors types.EpochContext.EndOfPoCValidation (x/inference/types/epoch_context.go@85835b31). */
+export function endOfPoCValidation(pocStart: bigint, ep: { pocStageDuration: bigint; pocValidationDelay: bigint; pocValidationDuration: bigint }): bigint {
+  return pocStart + ep.pocStageDuration + ep.pocValidationDelay + ep.pocValidationDuration;
+}
+
+/** Mirrors types.EpochContext.SetNewValidators (x/inference/types/epoch_context.go@85835b31). */
+export function setNewValidators(pocStart: bigint, ep: { pocStageDuration: bigint; pocValidationDelay: bigint; pocValidationDuration: bigint; setNewValidatorsDelay: bigint }): bigint {
+  return endOfPoCValidation(pocStart, ep) + ep.setNewValidatorsDelay;
 }
 
 function eventJson(e: { epochIndex: bigint; eventSequence: bigint; triggerHeight: bigint; generationStartHeight: bigint; phase: number; pocSeedBlockHash: string }): JsonObject {

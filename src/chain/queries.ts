@@ -17,6 +17,12 @@ import {
   QueryEpochPerformanceSummaryByParticipantResponse,
   QueryEpochIndexRequest,
   QueryExcludedParticipantsResponse,
+  QueryAppliedPlanRequest,
+  QueryAppliedPlanResponse,
+  QueryGetParticipantRequest,
+  QueryGetParticipantResponse,
+  QueryGetTokenomicsDataResponse,
+  GenesisOnlyParams,
   QueryGetCurrentEpochResponse,
   QueryGetEpochGroupDataRequest,
   QueryGetEpochGroupDataResponse,
@@ -29,11 +35,14 @@ import {
   type ExcludedParticipant,
   type GroupMember,
   type Params,
+  type Participant,
   type PreservedNodesSnapshot,
+  type TokenomicsData,
 } from "./gen/proto.js";
 
 export const INFERENCE_QUERY = "inference.inference.Query";
 export const GROUP_QUERY = "cosmos.group.v1.Query";
+export const UPGRADE_QUERY = "cosmos.upgrade.v1beta1.Query";
 export const INFERENCE_STORE = "inference";
 
 const EMPTY = new Uint8Array(0);
@@ -66,6 +75,9 @@ export const StoreKeys = {
   punishmentGraceEpoch: (epoch: bigint) => concat(Uint8Array.of(0x2b), u64be(epoch)),
   preservedNodesSnapshot: () => Uint8Array.of(0x41),
   activeParticipants: (epoch: bigint) => concat(ascii("ActiveParticipants/value/"), u64be(epoch), ascii("/")),
+  // prefix.NewStore(KeyPrefix("…/value/")).Get([]byte{0}) (keeper/tokenomics_data.go, genesis_only_params.go)
+  tokenomicsData: () => concat(ascii("TokenomicsData/value/"), Uint8Array.of(0)),
+  genesisOnlyParams: () => concat(ascii("GenesisOnlyData/value/"), Uint8Array.of(0)),
 };
 
 export async function params(r: PinnedReader): Promise<Params | undefined> {
@@ -144,4 +156,26 @@ export function punishmentGraceEpoch(r: PinnedReader, epoch: bigint): Promise<Gr
 /** Epochs[epoch]: raw store value (EpochInfo only gives the latest). */
 export function epochByIndex(r: PinnedReader, epoch: bigint): Promise<Epoch | undefined> {
   return r.storeKey(INFERENCE_STORE, StoreKeys.epoch(epoch), Epoch.decode, `Epochs[${epoch}]`);
+}
+
+/** Participant(index): status, coin balance, live epoch stats; undefined when NotFound. Low priority (one per participant). */
+export async function participant(r: PinnedReader, index: string): Promise<Participant | undefined> {
+  const req = QueryGetParticipantRequest.encode({ index });
+  return (await r.grpc(q("Participant"), req, QueryGetParticipantResponse.decode, true, true))?.participant;
+}
+
+/** TokenomicsData (total fees, subsidies, refunds, burns); undefined when NotFound. */
+export async function tokenomicsData(r: PinnedReader): Promise<TokenomicsData | undefined> {
+  return (await r.grpc(q("TokenomicsData"), EMPTY, QueryGetTokenomicsDataResponse.decode, true))?.tokenomicsData;
+}
+
+/** GenesisOnlyParams: raw store value, no query exists. */
+export function genesisOnlyParams(r: PinnedReader): Promise<GenesisOnlyParams | undefined> {
+  return r.storeKey(INFERENCE_STORE, StoreKeys.genesisOnlyParams(), GenesisOnlyParams.decode, "GenesisOnlyParams");
+}
+
+/** cosmos.upgrade AppliedPlan(name): the height the plan was applied at, 0 when it was not (by this height). */
+export async function appliedPlan(r: PinnedReader, name: string): Promise<bigint> {
+  const req = QueryAppliedPlanRequest.encode({ name });
+  return (await r.grpc(`/${UPGRADE_QUERY}/AppliedPlan`, req, QueryAppliedPlanResponse.decode)).height;
 }

@@ -18,13 +18,21 @@ import { parseJson, stringifyJson, type Json } from "../go/json.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
 
 export const SNAPSHOT_SCHEMA = "gonka-spec/snapshot";
-export const SNAPSHOT_VERSION = 1;
+/**
+ * The version this gonka-spec writes. 2 added `chainVersion` and the settlement reads under `chain`
+ * (participants' status and coin balance, confirmation weights and scales, poc_params, tokenomics,
+ * genesis-only params) and marks params a chain version lacks as null; version 1 files load unchanged.
+ */
+export const SNAPSHOT_VERSION = 2;
+/** Every version this gonka-spec reads. */
+export const SNAPSHOT_VERSIONS_READ = [1, 2] as const;
+export type SnapshotVersion = (typeof SNAPSHOT_VERSIONS_READ)[number];
 
 export type { JsonObject };
 
 export interface Snapshot {
   schema: typeof SNAPSHOT_SCHEMA;
-  version: typeof SNAPSHOT_VERSION;
+  version: SnapshotVersion;
   /** Chain id the state was read from ("example" for generated files). */
   chainId: string;
   /** Block height every read was pinned to (decimal string). */
@@ -33,6 +41,11 @@ export interface Snapshot {
   fetchedAt?: string;
   /** Where it came from: "rpc" or "generated". */
   source?: string;
+  /**
+   * The chain version in force at `height` as the node reported it (version 2; absent in version 1
+   * and in generated files): `{version, source: "node", detail, plan, upgrades: [{name, height}]}`.
+   */
+  chainVersion?: JsonObject;
   preserved: JsonObject;
   settlement?: JsonObject;
   demand?: JsonObject;
@@ -46,9 +59,9 @@ export function parseSnapshot(doc: Json, where = "snapshot"): Snapshot {
   if (doc.schema !== SNAPSHOT_SCHEMA) {
     throw new InputError(`schema: expected "${SNAPSHOT_SCHEMA}", got ${describeValue(doc.schema)}; is this a gonka-spec snapshot?`, where);
   }
-  if (doc.version !== SNAPSHOT_VERSION) {
+  if (!(SNAPSHOT_VERSIONS_READ as readonly unknown[]).includes(doc.version)) {
     throw new InputError(
-      `version: this gonka-spec reads snapshot version ${SNAPSHOT_VERSION}, the file has ${describeValue(doc.version)}; re-create it with 'gonka-spec snapshot'`,
+      `version: this gonka-spec reads snapshot versions ${SNAPSHOT_VERSIONS_READ.join(" and ")}, the file has ${describeValue(doc.version)}; re-create it with 'gonka-spec snapshot'`,
       where,
     );
   }
@@ -58,7 +71,7 @@ export function parseSnapshot(doc: Json, where = "snapshot"): Snapshot {
     throw new InputError(`height: expected a block height, got ${describeValue(h)}`, where);
   }
   if (!isJsonObject(doc.preserved)) throw new InputError(`preserved: expected an object, got ${describeValue(doc.preserved)}`, where);
-  for (const k of ["settlement", "demand", "chain"] as const) {
+  for (const k of ["settlement", "demand", "chain", "chainVersion"] as const) {
     if (doc[k] !== undefined && !isJsonObject(doc[k])) throw new InputError(`${k}: expected an object, got ${describeValue(doc[k])}`, where);
   }
   if (doc.fetchedAt !== undefined && typeof doc.fetchedAt !== "string") throw new InputError(`fetchedAt: expected a string`, where);

@@ -47,7 +47,7 @@ describe("generated protobuf code", () => {
 
 const MIRROR = "/work/.mirror/redstartechno+gonka/repo";
 const REF = "85835b31";
-const UPSTREAM = ["params", "epoch_group_data", "model", "participant", "epoch", "confirmation_poc_event", "preserved_nodes_snapshot", "epoch_performance_summary", "grace_epoch_params", "activeparticipants", "excluded_participant", "random_seed", "poc_delegation"];
+const UPSTREAM = ["params", "epoch_group_data", "model", "participant", "epoch", "confirmation_poc_event", "preserved_nodes_snapshot", "epoch_performance_summary", "grace_epoch_params", "activeparticipants", "excluded_participant", "random_seed", "poc_delegation", "tokenomics_data"];
 
 function upstreamRoot(): protobuf.Root | undefined {
   let dir: string;
@@ -135,6 +135,7 @@ describe("wire compatibility with upstream inference-chain/proto", () => {
     "MLNodeInfo", "ValidationWeight", "ConfirmationWeightScale", "EpochGroupData", "Epoch", "ConfirmationPoCEvent", "ParticipantPreservedNodes",
     "ModelPreservedNodes", "PreservedNodesSnapshot", "EpochPerformanceSummary", "GraceEpochParams", "ModelMLNodes", "ModelVotingPower",
     "ActiveParticipant", "ActiveParticipants", "ExcludedParticipant",
+    "PoCStatTestParams", "PoCModelConfig", "PocParams", "CurrentEpochStats", "Participant", "TokenomicsData", "GenesisOnlyParams",
   ];
   for (const name of names) {
     it.skipIf(!up)(`${name}: upstream-encoded values decode with our subset, and ours re-encode to the same values`, () => {
@@ -175,6 +176,16 @@ describe("wire compatibility with cosmos.group.v1 and cosmos.base.query (cosmjs-
   });
 });
 
+describe("wire compatibility with cosmos.upgrade.v1beta1 (cosmjs-types)", () => {
+  it("AppliedPlan request and response", async () => {
+    const q = await import("cosmjs-types/cosmos/upgrade/v1beta1/query");
+    expect(q.QueryAppliedPlanRequest.decode(G.QueryAppliedPlanRequest.encode({ name: "v0.2.13" })).name).toBe("v0.2.13");
+    const res = q.QueryAppliedPlanResponse.encode(q.QueryAppliedPlanResponse.fromPartial({ height: 4267300n })).finish();
+    expect(G.QueryAppliedPlanResponse.decode(res).height).toBe(4267300n);
+    expect(G.QueryAppliedPlanResponse.decode(new Uint8Array(0)).height).toBe(0n);
+  });
+});
+
 describe("query paths and wrappers match upstream query.proto", () => {
   let text: string | undefined;
   try {
@@ -193,6 +204,8 @@ describe("query paths and wrappers match upstream query.proto", () => {
     ["ListConfirmationPoCEvents", "QueryEpochIndexRequest", "QueryConfirmationPoCEventsResponse"],
     ["ActiveConfirmationPoCEvent", undefined, "QueryActiveConfirmationPoCEventResponse"],
     ["ExcludedParticipants", "QueryEpochIndexRequest", "QueryExcludedParticipantsResponse"],
+    ["Participant", "QueryGetParticipantRequest", "QueryGetParticipantResponse"],
+    ["TokenomicsData", undefined, "QueryGetTokenomicsDataResponse"],
   ];
   it.skipIf(!text)("every method we call exists in inference.inference.Query with wire-identical request and response fields", () => {
     const parsed = protobuf.parse(text!, { keepCase: true });

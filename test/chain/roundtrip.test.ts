@@ -12,7 +12,8 @@ const fixturePreserved = example.preserved!;
 const H = 2851200;
 
 describe("round trip: fixture state -> loopback node -> CosmJS -> snapshot", () => {
-  const server = new FixtureServer({ latestHeight: H + 10, stateAt: () => fixtureFromPreserved(fixturePreserved), defaultPageLimit: 100 });
+  const state = fixtureFromPreserved(fixturePreserved); // one state object: the node indexes it once
+  const server = new FixtureServer({ latestHeight: H + 10, stateAt: () => state, defaultPageLimit: 100 });
   beforeAll(() => server.start());
   afterAll(() => server.stop());
 

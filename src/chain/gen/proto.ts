@@ -10,6 +10,15 @@ export const ConfirmationPoCPhase = {
   CONFIRMATION_POC_COMPLETED: 4,
 } as const;
 
+export const ParticipantStatus = {
+  UNSPECIFIED: 0,
+  ACTIVE: 1,
+  INACTIVE: 2,
+  INVALID: 3,
+  RAMPING: 4,
+  UNCONFIRMED: 5,
+} as const;
+
 export interface Decimal {
   /** value = 1 (int64) */
   value: bigint;
@@ -350,11 +359,17 @@ export interface BitcoinRewardParams {
   decayRate: Decimal | undefined;
   /** genesis_epoch = 4 (uint64) */
   genesisEpoch: bigint;
+  /** utilization_bonus_factor = 5 (Decimal) */
+  utilizationBonusFactor: Decimal | undefined;
+  /** full_coverage_bonus_factor = 6 (Decimal) */
+  fullCoverageBonusFactor: Decimal | undefined;
+  /** partial_coverage_bonus_factor = 7 (Decimal) */
+  partialCoverageBonusFactor: Decimal | undefined;
 }
 
 export function decodeBitcoinRewardParams(r: Reader, length: number): BitcoinRewardParams {
   const end = r.pos + length;
-  const m: BitcoinRewardParams = { useBitcoinRewards: false, initialEpochReward: 0n, decayRate: undefined, genesisEpoch: 0n };
+  const m: BitcoinRewardParams = { useBitcoinRewards: false, initialEpochReward: 0n, decayRate: undefined, genesisEpoch: 0n, utilizationBonusFactor: undefined, fullCoverageBonusFactor: undefined, partialCoverageBonusFactor: undefined };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -391,6 +406,30 @@ export function decodeBitcoinRewardParams(r: Reader, length: number): BitcoinRew
           throw fieldError(e, "BitcoinRewardParams", "genesis_epoch");
         }
         break;
+      case 5:
+        try {
+          expectWire(wt, 2);
+          m.utilizationBonusFactor = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "BitcoinRewardParams", "utilization_bonus_factor");
+        }
+        break;
+      case 6:
+        try {
+          expectWire(wt, 2);
+          m.fullCoverageBonusFactor = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "BitcoinRewardParams", "full_coverage_bonus_factor");
+        }
+        break;
+      case 7:
+        try {
+          expectWire(wt, 2);
+          m.partialCoverageBonusFactor = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "BitcoinRewardParams", "partial_coverage_bonus_factor");
+        }
+        break;
       default:
         try {
           r.skipType(wt);
@@ -415,6 +454,15 @@ export function encodeBitcoinRewardParams(m: Partial<BitcoinRewardParams>, w: Wr
   }
   if (m.genesisEpoch !== undefined && m.genesisEpoch !== 0n) {
     w.uint32(32); writeVarint64(w, m.genesisEpoch);
+  }
+  if (m.utilizationBonusFactor !== undefined) {
+    encodeDecimal(m.utilizationBonusFactor, w.uint32(42).fork()).ldelim();
+  }
+  if (m.fullCoverageBonusFactor !== undefined) {
+    encodeDecimal(m.fullCoverageBonusFactor, w.uint32(50).fork()).ldelim();
+  }
+  if (m.partialCoverageBonusFactor !== undefined) {
+    encodeDecimal(m.partialCoverageBonusFactor, w.uint32(58).fork()).ldelim();
   }
   return w;
 }
@@ -778,11 +826,305 @@ export const DevshardEscrowParams = {
   },
 };
 
+export interface PoCStatTestParams {
+  /** dist_threshold = 1 (Decimal) */
+  distThreshold: Decimal | undefined;
+  /** p_mismatch = 2 (Decimal) */
+  pMismatch: Decimal | undefined;
+  /** p_value_threshold = 3 (Decimal) */
+  pValueThreshold: Decimal | undefined;
+}
+
+export function decodePoCStatTestParams(r: Reader, length: number): PoCStatTestParams {
+  const end = r.pos + length;
+  const m: PoCStatTestParams = { distThreshold: undefined, pMismatch: undefined, pValueThreshold: undefined };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.distThreshold = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "PoCStatTestParams", "dist_threshold");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.pMismatch = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "PoCStatTestParams", "p_mismatch");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.pValueThreshold = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "PoCStatTestParams", "p_value_threshold");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "PoCStatTestParams", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("PoCStatTestParams", [], "message runs past its length");
+  return m;
+}
+
+export function encodePoCStatTestParams(m: Partial<PoCStatTestParams>, w: Writer = Writer.create()): Writer {
+  if (m.distThreshold !== undefined) {
+    encodeDecimal(m.distThreshold, w.uint32(10).fork()).ldelim();
+  }
+  if (m.pMismatch !== undefined) {
+    encodeDecimal(m.pMismatch, w.uint32(18).fork()).ldelim();
+  }
+  if (m.pValueThreshold !== undefined) {
+    encodeDecimal(m.pValueThreshold, w.uint32(26).fork()).ldelim();
+  }
+  return w;
+}
+
+export const PoCStatTestParams = {
+  name: "PoCStatTestParams",
+  decode(bytes: Uint8Array): PoCStatTestParams {
+    try {
+      return decodePoCStatTestParams(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("PoCStatTestParams", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<PoCStatTestParams>): Uint8Array {
+    return encodePoCStatTestParams(m).finish();
+  },
+};
+
+export interface PoCModelConfig {
+  /** model_id = 1 (string) */
+  modelId: string;
+  /** seq_len = 2 (int64) */
+  seqLen: bigint;
+  /** stat_test = 3 (PoCStatTestParams) */
+  statTest: PoCStatTestParams | undefined;
+  /** weight_scale_factor = 4 (Decimal) */
+  weightScaleFactor: Decimal | undefined;
+  /** penalty_start_epoch = 5 (uint64) */
+  penaltyStartEpoch: bigint;
+}
+
+export function decodePoCModelConfig(r: Reader, length: number): PoCModelConfig {
+  const end = r.pos + length;
+  const m: PoCModelConfig = { modelId: "", seqLen: 0n, statTest: undefined, weightScaleFactor: undefined, penaltyStartEpoch: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.modelId = r.string();
+        } catch (e) {
+          throw fieldError(e, "PoCModelConfig", "model_id");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.seqLen = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "PoCModelConfig", "seq_len");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.statTest = decodePoCStatTestParams(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "PoCModelConfig", "stat_test");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.weightScaleFactor = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "PoCModelConfig", "weight_scale_factor");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 0);
+          m.penaltyStartEpoch = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "PoCModelConfig", "penalty_start_epoch");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "PoCModelConfig", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("PoCModelConfig", [], "message runs past its length");
+  return m;
+}
+
+export function encodePoCModelConfig(m: Partial<PoCModelConfig>, w: Writer = Writer.create()): Writer {
+  if (m.modelId !== undefined && m.modelId !== "") {
+    w.uint32(10).string(m.modelId);
+  }
+  if (m.seqLen !== undefined && m.seqLen !== 0n) {
+    w.uint32(16); writeVarint64(w, m.seqLen);
+  }
+  if (m.statTest !== undefined) {
+    encodePoCStatTestParams(m.statTest, w.uint32(26).fork()).ldelim();
+  }
+  if (m.weightScaleFactor !== undefined) {
+    encodeDecimal(m.weightScaleFactor, w.uint32(34).fork()).ldelim();
+  }
+  if (m.penaltyStartEpoch !== undefined && m.penaltyStartEpoch !== 0n) {
+    w.uint32(40); writeVarint64(w, m.penaltyStartEpoch);
+  }
+  return w;
+}
+
+export const PoCModelConfig = {
+  name: "PoCModelConfig",
+  decode(bytes: Uint8Array): PoCModelConfig {
+    try {
+      return decodePoCModelConfig(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("PoCModelConfig", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<PoCModelConfig>): Uint8Array {
+    return encodePoCModelConfig(m).finish();
+  },
+};
+
+export interface PocParams {
+  /** weight_scale_factor = 4 (Decimal) */
+  weightScaleFactor: Decimal | undefined;
+  /** poc_v2_enabled = 8 (bool) */
+  pocV2Enabled: boolean;
+  /** confirmation_poc_v2_enabled = 9 (bool) */
+  confirmationPocV2Enabled: boolean;
+  /** validation_slots = 11 (uint32) */
+  validationSlots: number;
+  /** models = 14 (repeated PoCModelConfig) */
+  models: PoCModelConfig[];
+}
+
+export function decodePocParams(r: Reader, length: number): PocParams {
+  const end = r.pos + length;
+  const m: PocParams = { weightScaleFactor: undefined, pocV2Enabled: false, confirmationPocV2Enabled: false, validationSlots: 0, models: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.weightScaleFactor = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "PocParams", "weight_scale_factor");
+        }
+        break;
+      case 8:
+        try {
+          expectWire(wt, 0);
+          m.pocV2Enabled = r.bool();
+        } catch (e) {
+          throw fieldError(e, "PocParams", "poc_v2_enabled");
+        }
+        break;
+      case 9:
+        try {
+          expectWire(wt, 0);
+          m.confirmationPocV2Enabled = r.bool();
+        } catch (e) {
+          throw fieldError(e, "PocParams", "confirmation_poc_v2_enabled");
+        }
+        break;
+      case 11:
+        try {
+          expectWire(wt, 0);
+          m.validationSlots = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "PocParams", "validation_slots");
+        }
+        break;
+      case 14:
+        try {
+          expectWire(wt, 2);
+          m.models.push(decodePoCModelConfig(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "PocParams", `models[${m.models.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "PocParams", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("PocParams", [], "message runs past its length");
+  return m;
+}
+
+export function encodePocParams(m: Partial<PocParams>, w: Writer = Writer.create()): Writer {
+  if (m.weightScaleFactor !== undefined) {
+    encodeDecimal(m.weightScaleFactor, w.uint32(34).fork()).ldelim();
+  }
+  if (m.pocV2Enabled === true) {
+    w.uint32(64).bool(m.pocV2Enabled);
+  }
+  if (m.confirmationPocV2Enabled === true) {
+    w.uint32(72).bool(m.confirmationPocV2Enabled);
+  }
+  if (m.validationSlots !== undefined && m.validationSlots !== 0) {
+    w.uint32(88).uint32(m.validationSlots);
+  }
+  if (m.models !== undefined) for (const x of m.models) {
+    encodePoCModelConfig(x, w.uint32(114).fork()).ldelim();
+  }
+  return w;
+}
+
+export const PocParams = {
+  name: "PocParams",
+  decode(bytes: Uint8Array): PocParams {
+    try {
+      return decodePocParams(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("PocParams", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<PocParams>): Uint8Array {
+    return encodePocParams(m).finish();
+  },
+};
+
 export interface Params {
   /** epoch_params = 1 (EpochParams) */
   epochParams: EpochParams | undefined;
   /** validation_params = 2 (ValidationParams) */
   validationParams: ValidationParams | undefined;
+  /** poc_params = 3 (PocParams) */
+  pocParams: PocParams | undefined;
   /** bitcoin_reward_params = 6 (BitcoinRewardParams) */
   bitcoinRewardParams: BitcoinRewardParams | undefined;
   /** confirmation_poc_params = 9 (ConfirmationPoCParams) */
@@ -795,7 +1137,7 @@ export interface Params {
 
 export function decodeParams(r: Reader, length: number): Params {
   const end = r.pos + length;
-  const m: Params = { epochParams: undefined, validationParams: undefined, bitcoinRewardParams: undefined, confirmationPocParams: undefined, genesisGuardianParams: undefined, devshardEscrowParams: undefined };
+  const m: Params = { epochParams: undefined, validationParams: undefined, pocParams: undefined, bitcoinRewardParams: undefined, confirmationPocParams: undefined, genesisGuardianParams: undefined, devshardEscrowParams: undefined };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -814,6 +1156,14 @@ export function decodeParams(r: Reader, length: number): Params {
           m.validationParams = decodeValidationParams(r, readLength(r));
         } catch (e) {
           throw fieldError(e, "Params", "validation_params");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.pocParams = decodePocParams(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "Params", "poc_params");
         }
         break;
       case 6:
@@ -866,6 +1216,9 @@ export function encodeParams(m: Partial<Params>, w: Writer = Writer.create()): W
   }
   if (m.validationParams !== undefined) {
     encodeValidationParams(m.validationParams, w.uint32(18).fork()).ldelim();
+  }
+  if (m.pocParams !== undefined) {
+    encodePocParams(m.pocParams, w.uint32(26).fork()).ldelim();
   }
   if (m.bitcoinRewardParams !== undefined) {
     encodeBitcoinRewardParams(m.bitcoinRewardParams, w.uint32(50).fork()).ldelim();
@@ -2471,6 +2824,482 @@ export const ExcludedParticipant = {
   },
 };
 
+export interface CurrentEpochStats {
+  /** inference_count = 1 (uint64) */
+  inferenceCount: bigint;
+  /** missed_requests = 2 (uint64) */
+  missedRequests: bigint;
+  /** earned_coins = 3 (uint64) */
+  earnedCoins: bigint;
+  /** rewarded_coins = 4 (uint64) */
+  rewardedCoins: bigint;
+  /** burned_coins = 5 (uint64) */
+  burnedCoins: bigint;
+  /** validated_inferences = 6 (uint64) */
+  validatedInferences: bigint;
+  /** invalidated_inferences = 7 (uint64) */
+  invalidatedInferences: bigint;
+}
+
+export function decodeCurrentEpochStats(r: Reader, length: number): CurrentEpochStats {
+  const end = r.pos + length;
+  const m: CurrentEpochStats = { inferenceCount: 0n, missedRequests: 0n, earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.inferenceCount = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", "inference_count");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.missedRequests = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", "missed_requests");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.earnedCoins = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", "earned_coins");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 0);
+          m.rewardedCoins = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", "rewarded_coins");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 0);
+          m.burnedCoins = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", "burned_coins");
+        }
+        break;
+      case 6:
+        try {
+          expectWire(wt, 0);
+          m.validatedInferences = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", "validated_inferences");
+        }
+        break;
+      case 7:
+        try {
+          expectWire(wt, 0);
+          m.invalidatedInferences = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", "invalidated_inferences");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("CurrentEpochStats", [], "message runs past its length");
+  return m;
+}
+
+export function encodeCurrentEpochStats(m: Partial<CurrentEpochStats>, w: Writer = Writer.create()): Writer {
+  if (m.inferenceCount !== undefined && m.inferenceCount !== 0n) {
+    w.uint32(8); writeVarint64(w, m.inferenceCount);
+  }
+  if (m.missedRequests !== undefined && m.missedRequests !== 0n) {
+    w.uint32(16); writeVarint64(w, m.missedRequests);
+  }
+  if (m.earnedCoins !== undefined && m.earnedCoins !== 0n) {
+    w.uint32(24); writeVarint64(w, m.earnedCoins);
+  }
+  if (m.rewardedCoins !== undefined && m.rewardedCoins !== 0n) {
+    w.uint32(32); writeVarint64(w, m.rewardedCoins);
+  }
+  if (m.burnedCoins !== undefined && m.burnedCoins !== 0n) {
+    w.uint32(40); writeVarint64(w, m.burnedCoins);
+  }
+  if (m.validatedInferences !== undefined && m.validatedInferences !== 0n) {
+    w.uint32(48); writeVarint64(w, m.validatedInferences);
+  }
+  if (m.invalidatedInferences !== undefined && m.invalidatedInferences !== 0n) {
+    w.uint32(56); writeVarint64(w, m.invalidatedInferences);
+  }
+  return w;
+}
+
+export const CurrentEpochStats = {
+  name: "CurrentEpochStats",
+  decode(bytes: Uint8Array): CurrentEpochStats {
+    try {
+      return decodeCurrentEpochStats(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("CurrentEpochStats", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<CurrentEpochStats>): Uint8Array {
+    return encodeCurrentEpochStats(m).finish();
+  },
+};
+
+export interface Participant {
+  /** index = 1 (string) */
+  index: string;
+  /** address = 2 (string) */
+  address: string;
+  /** weight = 3 (int32) */
+  weight: number;
+  /** join_height = 5 (int64) */
+  joinHeight: bigint;
+  /** status = 8 (ParticipantStatus) */
+  status: number;
+  /** coin_balance = 9 (int64) */
+  coinBalance: bigint;
+  /** epochs_completed = 13 (uint32) */
+  epochsCompleted: number;
+  /** current_epoch_stats = 14 (CurrentEpochStats) */
+  currentEpochStats: CurrentEpochStats | undefined;
+}
+
+export function decodeParticipant(r: Reader, length: number): Participant {
+  const end = r.pos + length;
+  const m: Participant = { index: "", address: "", weight: 0, joinHeight: 0n, status: 0, coinBalance: 0n, epochsCompleted: 0, currentEpochStats: undefined };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.index = r.string();
+        } catch (e) {
+          throw fieldError(e, "Participant", "index");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.address = r.string();
+        } catch (e) {
+          throw fieldError(e, "Participant", "address");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.weight = r.int32();
+        } catch (e) {
+          throw fieldError(e, "Participant", "weight");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 0);
+          m.joinHeight = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "Participant", "join_height");
+        }
+        break;
+      case 8:
+        try {
+          expectWire(wt, 0);
+          m.status = r.int32();
+        } catch (e) {
+          throw fieldError(e, "Participant", "status");
+        }
+        break;
+      case 9:
+        try {
+          expectWire(wt, 0);
+          m.coinBalance = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "Participant", "coin_balance");
+        }
+        break;
+      case 13:
+        try {
+          expectWire(wt, 0);
+          m.epochsCompleted = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "Participant", "epochs_completed");
+        }
+        break;
+      case 14:
+        try {
+          expectWire(wt, 2);
+          m.currentEpochStats = decodeCurrentEpochStats(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "Participant", "current_epoch_stats");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "Participant", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("Participant", [], "message runs past its length");
+  return m;
+}
+
+export function encodeParticipant(m: Partial<Participant>, w: Writer = Writer.create()): Writer {
+  if (m.index !== undefined && m.index !== "") {
+    w.uint32(10).string(m.index);
+  }
+  if (m.address !== undefined && m.address !== "") {
+    w.uint32(18).string(m.address);
+  }
+  if (m.weight !== undefined && m.weight !== 0) {
+    w.uint32(24).int32(m.weight);
+  }
+  if (m.joinHeight !== undefined && m.joinHeight !== 0n) {
+    w.uint32(40); writeVarint64(w, m.joinHeight);
+  }
+  if (m.status !== undefined && m.status !== 0) {
+    w.uint32(64).int32(m.status);
+  }
+  if (m.coinBalance !== undefined && m.coinBalance !== 0n) {
+    w.uint32(72); writeVarint64(w, m.coinBalance);
+  }
+  if (m.epochsCompleted !== undefined && m.epochsCompleted !== 0) {
+    w.uint32(104).uint32(m.epochsCompleted);
+  }
+  if (m.currentEpochStats !== undefined) {
+    encodeCurrentEpochStats(m.currentEpochStats, w.uint32(114).fork()).ldelim();
+  }
+  return w;
+}
+
+export const Participant = {
+  name: "Participant",
+  decode(bytes: Uint8Array): Participant {
+    try {
+      return decodeParticipant(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("Participant", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<Participant>): Uint8Array {
+    return encodeParticipant(m).finish();
+  },
+};
+
+export interface TokenomicsData {
+  /** total_fees = 1 (uint64) */
+  totalFees: bigint;
+  /** total_subsidies = 2 (uint64) */
+  totalSubsidies: bigint;
+  /** total_refunded = 3 (uint64) */
+  totalRefunded: bigint;
+  /** total_burned = 4 (uint64) */
+  totalBurned: bigint;
+}
+
+export function decodeTokenomicsData(r: Reader, length: number): TokenomicsData {
+  const end = r.pos + length;
+  const m: TokenomicsData = { totalFees: 0n, totalSubsidies: 0n, totalRefunded: 0n, totalBurned: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.totalFees = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "TokenomicsData", "total_fees");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.totalSubsidies = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "TokenomicsData", "total_subsidies");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.totalRefunded = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "TokenomicsData", "total_refunded");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 0);
+          m.totalBurned = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "TokenomicsData", "total_burned");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "TokenomicsData", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("TokenomicsData", [], "message runs past its length");
+  return m;
+}
+
+export function encodeTokenomicsData(m: Partial<TokenomicsData>, w: Writer = Writer.create()): Writer {
+  if (m.totalFees !== undefined && m.totalFees !== 0n) {
+    w.uint32(8); writeVarint64(w, m.totalFees);
+  }
+  if (m.totalSubsidies !== undefined && m.totalSubsidies !== 0n) {
+    w.uint32(16); writeVarint64(w, m.totalSubsidies);
+  }
+  if (m.totalRefunded !== undefined && m.totalRefunded !== 0n) {
+    w.uint32(24); writeVarint64(w, m.totalRefunded);
+  }
+  if (m.totalBurned !== undefined && m.totalBurned !== 0n) {
+    w.uint32(32); writeVarint64(w, m.totalBurned);
+  }
+  return w;
+}
+
+export const TokenomicsData = {
+  name: "TokenomicsData",
+  decode(bytes: Uint8Array): TokenomicsData {
+    try {
+      return decodeTokenomicsData(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("TokenomicsData", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<TokenomicsData>): Uint8Array {
+    return encodeTokenomicsData(m).finish();
+  },
+};
+
+export interface GenesisOnlyParams {
+  /** total_supply = 1 (int64) */
+  totalSupply: bigint;
+  /** originator_supply = 2 (int64) */
+  originatorSupply: bigint;
+  /** standard_reward_amount = 4 (int64) */
+  standardRewardAmount: bigint;
+  /** pre_programmed_sale_amount = 5 (int64) */
+  preProgrammedSaleAmount: bigint;
+  /** supply_denom = 7 (string) */
+  supplyDenom: string;
+}
+
+export function decodeGenesisOnlyParams(r: Reader, length: number): GenesisOnlyParams {
+  const end = r.pos + length;
+  const m: GenesisOnlyParams = { totalSupply: 0n, originatorSupply: 0n, standardRewardAmount: 0n, preProgrammedSaleAmount: 0n, supplyDenom: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.totalSupply = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "GenesisOnlyParams", "total_supply");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.originatorSupply = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "GenesisOnlyParams", "originator_supply");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 0);
+          m.standardRewardAmount = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "GenesisOnlyParams", "standard_reward_amount");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 0);
+          m.preProgrammedSaleAmount = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "GenesisOnlyParams", "pre_programmed_sale_amount");
+        }
+        break;
+      case 7:
+        try {
+          expectWire(wt, 2);
+          m.supplyDenom = r.string();
+        } catch (e) {
+          throw fieldError(e, "GenesisOnlyParams", "supply_denom");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "GenesisOnlyParams", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("GenesisOnlyParams", [], "message runs past its length");
+  return m;
+}
+
+export function encodeGenesisOnlyParams(m: Partial<GenesisOnlyParams>, w: Writer = Writer.create()): Writer {
+  if (m.totalSupply !== undefined && m.totalSupply !== 0n) {
+    w.uint32(8); writeVarint64(w, m.totalSupply);
+  }
+  if (m.originatorSupply !== undefined && m.originatorSupply !== 0n) {
+    w.uint32(16); writeVarint64(w, m.originatorSupply);
+  }
+  if (m.standardRewardAmount !== undefined && m.standardRewardAmount !== 0n) {
+    w.uint32(32); writeVarint64(w, m.standardRewardAmount);
+  }
+  if (m.preProgrammedSaleAmount !== undefined && m.preProgrammedSaleAmount !== 0n) {
+    w.uint32(40); writeVarint64(w, m.preProgrammedSaleAmount);
+  }
+  if (m.supplyDenom !== undefined && m.supplyDenom !== "") {
+    w.uint32(58).string(m.supplyDenom);
+  }
+  return w;
+}
+
+export const GenesisOnlyParams = {
+  name: "GenesisOnlyParams",
+  decode(bytes: Uint8Array): GenesisOnlyParams {
+    try {
+      return decodeGenesisOnlyParams(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("GenesisOnlyParams", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<GenesisOnlyParams>): Uint8Array {
+    return encodeGenesisOnlyParams(m).finish();
+  },
+};
+
 export interface PageRequest {
   /** key = 1 (bytes) */
   key: Uint8Array;
@@ -3434,6 +4263,276 @@ export const QueryExcludedParticipantsResponse = {
   },
   encode(m: Partial<QueryExcludedParticipantsResponse>): Uint8Array {
     return encodeQueryExcludedParticipantsResponse(m).finish();
+  },
+};
+
+export interface QueryGetParticipantRequest {
+  /** index = 1 (string) */
+  index: string;
+}
+
+export function decodeQueryGetParticipantRequest(r: Reader, length: number): QueryGetParticipantRequest {
+  const end = r.pos + length;
+  const m: QueryGetParticipantRequest = { index: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.index = r.string();
+        } catch (e) {
+          throw fieldError(e, "QueryGetParticipantRequest", "index");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryGetParticipantRequest", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryGetParticipantRequest", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryGetParticipantRequest(m: Partial<QueryGetParticipantRequest>, w: Writer = Writer.create()): Writer {
+  if (m.index !== undefined && m.index !== "") {
+    w.uint32(10).string(m.index);
+  }
+  return w;
+}
+
+export const QueryGetParticipantRequest = {
+  name: "QueryGetParticipantRequest",
+  decode(bytes: Uint8Array): QueryGetParticipantRequest {
+    try {
+      return decodeQueryGetParticipantRequest(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryGetParticipantRequest", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryGetParticipantRequest>): Uint8Array {
+    return encodeQueryGetParticipantRequest(m).finish();
+  },
+};
+
+export interface QueryGetParticipantResponse {
+  /** participant = 1 (Participant) */
+  participant: Participant | undefined;
+}
+
+export function decodeQueryGetParticipantResponse(r: Reader, length: number): QueryGetParticipantResponse {
+  const end = r.pos + length;
+  const m: QueryGetParticipantResponse = { participant: undefined };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.participant = decodeParticipant(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "QueryGetParticipantResponse", "participant");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryGetParticipantResponse", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryGetParticipantResponse", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryGetParticipantResponse(m: Partial<QueryGetParticipantResponse>, w: Writer = Writer.create()): Writer {
+  if (m.participant !== undefined) {
+    encodeParticipant(m.participant, w.uint32(10).fork()).ldelim();
+  }
+  return w;
+}
+
+export const QueryGetParticipantResponse = {
+  name: "QueryGetParticipantResponse",
+  decode(bytes: Uint8Array): QueryGetParticipantResponse {
+    try {
+      return decodeQueryGetParticipantResponse(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryGetParticipantResponse", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryGetParticipantResponse>): Uint8Array {
+    return encodeQueryGetParticipantResponse(m).finish();
+  },
+};
+
+export interface QueryGetTokenomicsDataResponse {
+  /** tokenomics_data = 1 (TokenomicsData) */
+  tokenomicsData: TokenomicsData | undefined;
+}
+
+export function decodeQueryGetTokenomicsDataResponse(r: Reader, length: number): QueryGetTokenomicsDataResponse {
+  const end = r.pos + length;
+  const m: QueryGetTokenomicsDataResponse = { tokenomicsData: undefined };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.tokenomicsData = decodeTokenomicsData(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "QueryGetTokenomicsDataResponse", "tokenomics_data");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryGetTokenomicsDataResponse", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryGetTokenomicsDataResponse", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryGetTokenomicsDataResponse(m: Partial<QueryGetTokenomicsDataResponse>, w: Writer = Writer.create()): Writer {
+  if (m.tokenomicsData !== undefined) {
+    encodeTokenomicsData(m.tokenomicsData, w.uint32(10).fork()).ldelim();
+  }
+  return w;
+}
+
+export const QueryGetTokenomicsDataResponse = {
+  name: "QueryGetTokenomicsDataResponse",
+  decode(bytes: Uint8Array): QueryGetTokenomicsDataResponse {
+    try {
+      return decodeQueryGetTokenomicsDataResponse(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryGetTokenomicsDataResponse", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryGetTokenomicsDataResponse>): Uint8Array {
+    return encodeQueryGetTokenomicsDataResponse(m).finish();
+  },
+};
+
+export interface QueryAppliedPlanRequest {
+  /** name = 1 (string) */
+  name: string;
+}
+
+export function decodeQueryAppliedPlanRequest(r: Reader, length: number): QueryAppliedPlanRequest {
+  const end = r.pos + length;
+  const m: QueryAppliedPlanRequest = { name: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.name = r.string();
+        } catch (e) {
+          throw fieldError(e, "QueryAppliedPlanRequest", "name");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryAppliedPlanRequest", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryAppliedPlanRequest", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryAppliedPlanRequest(m: Partial<QueryAppliedPlanRequest>, w: Writer = Writer.create()): Writer {
+  if (m.name !== undefined && m.name !== "") {
+    w.uint32(10).string(m.name);
+  }
+  return w;
+}
+
+export const QueryAppliedPlanRequest = {
+  name: "QueryAppliedPlanRequest",
+  decode(bytes: Uint8Array): QueryAppliedPlanRequest {
+    try {
+      return decodeQueryAppliedPlanRequest(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryAppliedPlanRequest", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryAppliedPlanRequest>): Uint8Array {
+    return encodeQueryAppliedPlanRequest(m).finish();
+  },
+};
+
+export interface QueryAppliedPlanResponse {
+  /** height = 1 (int64) */
+  height: bigint;
+}
+
+export function decodeQueryAppliedPlanResponse(r: Reader, length: number): QueryAppliedPlanResponse {
+  const end = r.pos + length;
+  const m: QueryAppliedPlanResponse = { height: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.height = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "QueryAppliedPlanResponse", "height");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryAppliedPlanResponse", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryAppliedPlanResponse", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryAppliedPlanResponse(m: Partial<QueryAppliedPlanResponse>, w: Writer = Writer.create()): Writer {
+  if (m.height !== undefined && m.height !== 0n) {
+    w.uint32(8); writeVarint64(w, m.height);
+  }
+  return w;
+}
+
+export const QueryAppliedPlanResponse = {
+  name: "QueryAppliedPlanResponse",
+  decode(bytes: Uint8Array): QueryAppliedPlanResponse {
+    try {
+      return decodeQueryAppliedPlanResponse(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryAppliedPlanResponse", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryAppliedPlanResponse>): Uint8Array {
+    return encodeQueryAppliedPlanResponse(m).finish();
   },
 };
 

@@ -34,9 +34,18 @@ import {
   QueryGroupMembersResponse,
   QueryParamsResponse,
   QueryPreservedNodesSnapshotResponse,
+  GenesisOnlyParams,
+  QueryAppliedPlanRequest,
+  QueryAppliedPlanResponse,
+  QueryGetParticipantRequest,
+  QueryGetParticipantResponse,
+  QueryGetTokenomicsDataResponse,
   type EpochGroupData,
   type EpochPerformanceSummary,
+  type Params,
+  type Participant,
 } from "../gen/proto.js";
+import { atLeast, type ChainVersion } from "../../versions/chain-version.js";
 import { StoreKeys, u64be } from "../queries.js";
 import type { RecordedAnswer } from "../client.js";
 import type { FixtureChainState } from "./fixture-state.js";
@@ -44,7 +53,7 @@ import type { FixtureChainState } from "./fixture-state.js";
 export interface FixtureServerOptions {
   chainId?: string;
   latestHeight: number;
-  /** State served at a height (undefined = no state recorded: answered as pruned). */
+  /** State served at a height (undefined = no state recorded: answered as pruned); asked once per height. */
   stateAt: (height: number) => FixtureChainState | undefined;
   /**
    * Recorded answers (`snapshot --record FILE`, one JSON object per line) replayed verbatim, matched on
@@ -78,6 +87,8 @@ export interface FixtureServerOptions {
 export interface AskedQuery {
   method: string;
   path?: string;
+  /** Request data, hex. */
+  data?: string;
   height?: number;
 }
 
@@ -92,6 +103,31 @@ interface AbciAnswer {
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 const b64 = (b: Uint8Array) => Buffer.from(b).toString("base64");
 
+/** EpochGroupData as a node of version `v` stores it: no confirmation_weight_scales (19) before v0.2.13. */
+function asOfVersionGroup(g: Partial<EpochGroupData>, v: ChainVersion): Partial<EpochGroupData> {
+  return atLeast(v, "v0.2.13") ? g : { ...g, confirmationWeightScales: [] };
+}
+
+/**
+ * Params as a node of version `v` has them: PocParams.models (14) from v0.2.12, DevshardEscrowParams
+ * max_nonce (8) from v0.2.13 and refusal/execution timeouts, validation rate, vote threshold factor
+ * (14–17) from v0.2.14 (params.proto at d8b8e907, 17808620, 85835b31). Absent fields encode as nothing.
+ */
+function asOfVersionParams(p: Partial<Params> | undefined, v: ChainVersion): Partial<Params> | undefined {
+  if (!p) return p;
+  const out = { ...p };
+  if (out.pocParams && !atLeast(v, "v0.2.12")) out.pocParams = { ...out.pocParams, models: [] };
+  const d = out.devshardEscrowParams;
+  if (d) {
+    out.devshardEscrowParams = {
+      ...d,
+      ...(atLeast(v, "v0.2.13") ? {} : { maxNonce: 0 }),
+      ...(atLeast(v, "v0.2.14") ? {} : { refusalTimeout: 0n, executionTimeout: 0n, validationRate: 0, voteThresholdFactor: 0 }),
+    };
+  }
+  return out;
+}
+
 /** Indexes over one state, built lazily once per state object. */
 class StateIndex {
   readonly groups = new Map<string, Partial<EpochGroupData>>();
@@ -99,8 +135,15 @@ class StateIndex {
   readonly raw = new Map<string, Uint8Array>();
   readonly members = new Map<bigint, string[]>();
   readonly answers = new Map<string, AbciAnswer>();
+  readonly participants = new Map<string, Partial<Participant>>();
+  /** Params as a node of the state's version has them on the wire. */
+  readonly params: Partial<Params> | undefined;
   constructor(readonly s: FixtureChainState) {
-    for (const g of s.groups) this.groups.set(`${g.epochIndex ?? 0n}|${g.modelId ?? ""}`, g);
+    const v = s.chainVersion;
+    for (const g of s.groups) this.groups.set(`${g.epochIndex ?? 0n}|${g.modelId ?? ""}`, asOfVersionGroup(g, v));
+    for (const p of s.participants) this.participants.set(p.index ?? "", p);
+    this.params = asOfVersionParams(s.params, v);
+    if (s.genesisOnly) this.raw.set(hex(StoreKeys.genesisOnlyParams()), GenesisOnlyParams.encode(s.genesisOnly as never));
     for (const x of s.summaries) this.summaries.set(`${x.epochIndex ?? 0n}|${x.participantId ?? ""}`, x);
     for (const e of s.epochs) this.raw.set(hex(StoreKeys.epoch(e.index)), Epoch.encode(e));
     for (const [e, ap] of s.activeParticipants) this.raw.set(hex(StoreKeys.activeParticipants(e)), ActiveParticipants.encode(ap));
@@ -146,6 +189,13 @@ export class FixtureServer {
   /** Heights asked by abci_query. */
   heightsAsked(): Set<number> {
     return new Set(this.asked.filter((q) => q.method === "abci_query").map((q) => q.height ?? 0));
+  }
+
+  private readonly states = new Map<number, FixtureChainState | undefined>();
+  /** `options.stateAt(height)`, asked once per height (states are immutable once served). */
+  private stateAt(height: number): FixtureChainState | undefined {
+    if (!this.states.has(height)) this.states.set(height, this.options.stateAt(height));
+    return this.states.get(height);
   }
 
   private index(s: FixtureChainState): StateIndex {
@@ -274,8 +324,8 @@ export class FixtureServer {
     if (method === "abci_query") {
       const path = String(params.path ?? "");
       const height = params.height === undefined || params.height === "" || params.height === "0" ? this.options.latestHeight : Number(params.height);
-      this.asked.push({ method, path, height });
       const data = new Uint8Array(Buffer.from(String(params.data ?? ""), "hex"));
+      this.asked.push({ method, path, data: hex(data), height });
       const a = this.abci(path, data, height);
       const served = this.options.lieAboutHeight ? height - 1 : height;
       return {
@@ -334,12 +384,17 @@ export class FixtureServer {
       if (a) return a;
       if (this.options.recorded.some((r) => r.height === height)) return { code: 38, log: `fixture server: ${path} was not recorded at height ${height}` };
     }
-    const state = height < (this.options.prunedBelow ?? 0) ? undefined : this.options.stateAt(height);
+    const state = height < (this.options.prunedBelow ?? 0) ? undefined : this.stateAt(height);
     if (!state && rawStore) return noVersion;
     if (!state) return { code: 38, log: `failed to load state at height ${height}; version does not exist (latest height: ${latest}): not found` };
     if (this.options.corrupt?.(path)) return { code: 0, value: Uint8Array.of(0x0a, 0x05, 0x08) };
     try {
       // States are immutable: answers are cached per (state, path, data).
+      if (path === "/cosmos.upgrade.v1beta1.Query/AppliedPlan") {
+        // Depends on the height, not only on the state: a plan applied above it is unknown there.
+        const h = state.appliedPlans.get(QueryAppliedPlanRequest.decode(data).name) ?? 0n;
+        return { code: 0, value: QueryAppliedPlanResponse.encode({ height: h <= BigInt(height) ? h : 0n }) };
+      }
       const ix = this.index(state);
       const k = `${path}|${hex(data)}`;
       let a = ix.answers.get(k);
@@ -359,12 +414,20 @@ export class FixtureServer {
       case "/store/inference/key":
         return ok(ix.raw.get(hex(data)) ?? new Uint8Array(0));
       case `${P}Params`:
-        return ok(QueryParamsResponse.encode({ params: s.params as never }));
+        return ok(QueryParamsResponse.encode({ params: ix.params as never }));
+      case `${P}Participant`: {
+        const req = QueryGetParticipantRequest.decode(data);
+        const x = ix.participants.get(req.index);
+        return x ? ok(QueryGetParticipantResponse.encode({ participant: x as Participant })) : notFound;
+      }
+      case `${P}TokenomicsData`:
+        return s.tokenomics ? ok(QueryGetTokenomicsDataResponse.encode({ tokenomicsData: s.tokenomics as never })) : notFound;
+
       case `${P}GetCurrentEpoch`:
         return s.effectiveEpoch === undefined ? { code: 22, log: "rpc error: code = NotFound desc = no effective epoch found: key not found" } : ok(QueryGetCurrentEpochResponse.encode({ epoch: s.effectiveEpoch }));
       case `${P}EpochInfo`: {
         const latest = s.epochs.length ? s.epochs.reduce((x, y) => (y.index > x.index ? y : x)) : undefined;
-        return ok(QueryEpochInfoResponse.encode({ blockHeight: 0n, params: s.params as never, latestEpoch: latest, isConfirmationPocActive: !!s.activeEvent, activeConfirmationPocEvent: s.activeEvent }));
+        return ok(QueryEpochInfoResponse.encode({ blockHeight: 0n, params: ix.params as never, latestEpoch: latest, isConfirmationPocActive: !!s.activeEvent, activeConfirmationPocEvent: s.activeEvent }));
       }
       case `${P}EpochGroupData`: {
         const req = QueryGetEpochGroupDataRequest.decode(data);

@@ -11,12 +11,17 @@ import type {
   EpochGroupData,
   EpochPerformanceSummary,
   ExcludedParticipant,
+  GenesisOnlyParams,
   GraceEpochParams,
   MLNodeInfo,
   Params,
+  Participant,
   PreservedNodesSnapshot,
+  TokenomicsData,
   ValidationWeight,
 } from "../gen/proto.js";
+import { UPGRADE_PLAN_NAMES } from "../applied-plan.js";
+import { LATEST_CHAIN_VERSION, type ChainVersion } from "../../versions/chain-version.js";
 
 export interface FixtureChainState {
   params: Partial<Params> | undefined;
@@ -33,6 +38,28 @@ export interface FixtureChainState {
   cpocEvents: ConfirmationPoCEvent[];
   activeEvent: ConfirmationPoCEvent | undefined;
   excluded: ExcludedParticipant[];
+  /**
+   * The chain version this node runs: the fixture node leaves out every field that version does not
+   * have on the wire (EpochGroupData.confirmation_weight_scales before v0.2.13, PocParams.models before
+   * v0.2.12, DevshardEscrowParams.max_nonce before v0.2.13 and 14–17 before v0.2.14).
+   */
+  chainVersion: ChainVersion;
+  /** cosmos.upgrade applied plans: name → block applied at (AppliedPlan answers 0 above the asked height). */
+  appliedPlans: Map<string, bigint>;
+  /** Participant records (Query/Participant). */
+  participants: Partial<Participant>[];
+  tokenomics: Partial<TokenomicsData> | undefined;
+  genesisOnly: Partial<GenesisOnlyParams> | undefined;
+}
+
+/** Applied plans of a node running `version`: every plan up to it, plan i at block 10·(i+1). */
+export function appliedPlansUpTo(version: ChainVersion): Map<string, bigint> {
+  const m = new Map<string, bigint>();
+  for (const [i, name] of UPGRADE_PLAN_NAMES.entries()) {
+    m.set(name, BigInt(10 * (i + 1)));
+    if (name === version) break;
+  }
+  return m;
 }
 
 export function emptyFixtureState(): FixtureChainState {
@@ -49,6 +76,11 @@ export function emptyFixtureState(): FixtureChainState {
     cpocEvents: [],
     activeEvent: undefined,
     excluded: [],
+    chainVersion: LATEST_CHAIN_VERSION,
+    appliedPlans: appliedPlansUpTo(LATEST_CHAIN_VERSION),
+    participants: [],
+    tokenomics: undefined,
+    genesisOnly: undefined,
   };
 }
 
@@ -56,6 +88,8 @@ type Obj = { [k: string]: Json };
 const o = (v: Json | undefined): Obj => (v && typeof v === "object" && !Array.isArray(v) ? (v as Obj) : {});
 const a = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
 const big = (v: Json | undefined): bigint => (v === undefined || v === null ? 0n : BigInt(v as number | bigint | string));
+
+const models0 = (p: Obj): string[] => a(o(p.rootGroup).subGroupModels).map(String);
 
 function nodeOf(j: Json): MLNodeInfo {
   const n = o(j);
@@ -112,6 +146,15 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
     },
     validationParams: { missPercentageCutoff: { value: 1n, exponent: -2 }, missRequestsPenalty: undefined, binomTestP0: options.binomTestP0 ?? { value: 1n, exponent: -1 }, claimValidationEnabled: false },
     genesisGuardianParams: { networkMaturityThreshold: 0n, networkMaturityMinHeight: 0n, guardianAddresses: a(p.genesisGuardianAddresses).map(String) },
+    // As on mainnet (params of May 2026): a weight scale factor whose coefficient exceeds 2^53.
+    pocParams: {
+      weightScaleFactor: undefined,
+      pocV2Enabled: true,
+      confirmationPocV2Enabled: true,
+      validationSlots: 0,
+      models: models0(p).map((m, i) => ({ modelId: m, seqLen: 1024n, statTest: undefined, weightScaleFactor: i === 0 ? { value: 3593n, exponent: -4 } : { value: 12620856201975851n, exponent: -16 }, penaltyStartEpoch: 0n })),
+    },
+    bitcoinRewardParams: { useBitcoinRewards: true, initialEpochReward: 285000000000000n, decayRate: { value: -475n, exponent: -6 }, genesisEpoch: 1n, utilizationBonusFactor: undefined, fullCoverageBonusFactor: undefined, partialCoverageBonusFactor: undefined },
     devshardEscrowParams: {
       minAmount: 0n,
       maxAmount: 0n,
@@ -164,7 +207,8 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
       epochGroupId: nextId++,
       pocStartBlockHeight: (options.pocStartBlockHeight ?? 1000n) - 17280n,
       subGroupModels: Object.keys(prev),
-      validationWeights: [...prevWeights].map(([memberAddress, weight]) => ({ memberAddress, weight, reputation: 0, mlNodes: [], confirmationWeight: 0n, votingPower: 0n })),
+      validationWeights: [...prevWeights].map(([memberAddress, weight], k) => ({ memberAddress, weight, reputation: 0, mlNodes: [], confirmationWeight: k % 11 === 10 ? 0n : (weight * 9n) / 10n, votingPower: 0n })),
+      confirmationWeightScales: Object.keys(prev).map((modelId, k) => ({ modelId, weightScaleFactor: k === 0 ? { value: 3593n, exponent: -4 } : { value: 12620856201975851n, exponent: -16 } })),
     });
   }
   const sums = o(p.previousEpochPerformanceSummaries);
@@ -173,9 +217,23 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
   for (const [addr, v] of Object.entries(sums)) {
     const rewarded = big(o(v).rewardedCoins);
     s.summaries.push({ epochIndex: N - 1n, participantId: addr, rewardedCoins: rewarded, inferenceCount: BigInt(100 + (i % 50)), missedRequests: BigInt(i % 7), earnedCoins: rewarded });
+    // Every 10th is INACTIVE; every 13th owes coins (a negative balance is debt).
+    s.participants.push({
+      index: addr,
+      address: addr,
+      weight: 0,
+      joinHeight: 1n,
+      status: i % 10 === 9 ? 2 : 1,
+      coinBalance: i % 13 === 12 ? -BigInt(1000 + i) : BigInt(1_000_000 * (i + 1)),
+      epochsCompleted: 10,
+      currentEpochStats: { inferenceCount: BigInt(100 + (i % 50)), missedRequests: BigInt(i % 7), earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n },
+    });
     settled.push(addr);
     i++;
   }
+  // Mainnet genesis (genesis/genesis.json) and a running subsidy total.
+  s.genesisOnly = { totalSupply: 1000000000000000000n, originatorSupply: 200000000000000000n, standardRewardAmount: 680000000000000000n, preProgrammedSaleAmount: 120000000000000000n, supplyDenom: "ngonka" };
+  s.tokenomics = { totalFees: 0n, totalSubsidies: 123456789012345678n, totalRefunded: 0n, totalBurned: 0n };
   if (N > 0n) {
     s.activeParticipants.set(N - 1n, {
       participants: settled.map((addr) => ({ index: addr, validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [] })),
