@@ -40,7 +40,7 @@ export interface RestSettlement {
   gaps: DumpGap[];
   /** The summaries' rewarded/earned coins by address. */
   recorded: Map<string, RecordedOutcome>;
-  /** The root group's heights and the estimated settlement height (last block of the epoch + 1). */
+  /** The root group's heights and the estimated settlement height (end of the next epoch's PoC validation). */
   heights: { pocStart: bigint | null; effective: bigint | null; lastBlock: bigint | null; settlementEstimate: bigint | null };
   /** The files the input came from. */
   sources: string[];
@@ -282,15 +282,31 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     exclusions,
   };
   const lastBlock = optHeight(g, "last_block_height", rw);
+  // Settlement runs at the end of the next epoch's PoC validation stage: this epoch's PoC start + one
+  // epoch + the PoC stage, validation delay and validation duration (epoch params of the saved params).
+  const pocStart = optHeight(g, "poc_start_block_height", rw);
+  const ep = field(params, "epoch_params");
+  let settlementEstimate: bigint | null = null;
+  if (pocStart !== null && pocStart > 0n && isJsonObject(ep)) {
+    const epw = `${pw}.epoch_params`;
+    const n = (k: string): bigint => checkedUint64(field(ep, k) ?? "0", `${epw}.${k}`);
+    settlementEstimate = pocStart + n("epoch_length") + n("poc_stage_duration") + n("poc_validation_delay") + n("poc_validation_duration");
+    gaps.push({
+      input: "the settlement height",
+      assumption: `${settlementEstimate}: the PoC start ${pocStart} + epoch_length + poc_stage_duration + poc_validation_delay + poc_validation_duration of the saved epoch params; it places the chain version in the upgrade table`,
+      flag: "--chain-version V",
+      rowsAffected: 0,
+    });
+  }
   return {
     input,
     gaps,
     recorded,
     heights: {
-      pocStart: optHeight(g, "poc_start_block_height", rw),
+      pocStart,
       effective: optHeight(g, "effective_block_height", rw),
       lastBlock,
-      settlementEstimate: lastBlock === null || lastBlock === 0n ? null : lastBlock + 1n,
+      settlementEstimate,
     },
     sources,
   };

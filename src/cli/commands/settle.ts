@@ -14,6 +14,8 @@ import { settleAccounts, type Settlement, type SettledParticipant } from "../../
 import { settlementVersion } from "../../settlement/settlement-version.js";
 import type { SettlementInput } from "../../settlement/settlement-types.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
+import { recordedVersion } from "../../versions/resolve.js";
+import type { RecordedVersion } from "../../versions/upgrade-table.js";
 import { parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
@@ -35,7 +37,9 @@ balance, ...). Totals: fixed epoch reward, distributed, remainder (to governance
 
 ${SNAPSHOT_SOURCE_USAGE}
   --address A          one participant
-  --chain-version V    the rules to settle with (v0.2.10 … v0.2.14)
+  --chain-version V    the rules to settle with (v0.2.10 … v0.2.14); default: recorded in the snapshot, else
+                       the mainnet upgrade table at the settlement height (candidates that settle this
+                       epoch identically are accepted; otherwise the flag is required)
   --validation-params group|saved   REST dump only: binom_test_p0 from the epoch group's own copy
                        (default) or from the saved module params
   --coin-balances FILE REST dump only: {address: coin balance} (the dump has no balances)
@@ -62,6 +66,8 @@ export interface Loaded {
   settlementHeight: bigint | null;
   assumptions: SettlementAssumption[];
   recorded: Map<string, RecordedOutcome> | null;
+  /** A chain version recorded in the snapshot (chainVersion), if any. */
+  recordedVersion?: RecordedVersion;
 }
 
 function coinBalances(file: string): Map<string, bigint> {
@@ -123,7 +129,8 @@ export function settlementFromSnapshot(snapshot: Snapshot, label: string): Loade
     }
   }
   const h = parsed.settlementHeight ?? BigInt(snapshot.height);
-  return { input: parsed.input, label, chainId: snapshot.chainId, settlementHeight: h, assumptions: parsed.assumptions, recorded };
+  const rv = recordedVersion(snapshot, label);
+  return { input: parsed.input, label, chainId: snapshot.chainId, settlementHeight: h, assumptions: parsed.assumptions, recorded, ...(rv !== undefined ? { recordedVersion: rv } : {}) };
 }
 
 const coins = (x: bigint): string => `${groupDigits(x)} ${DENOM}`;
@@ -225,7 +232,7 @@ export const settleCommand: Command = {
       return 0;
     }
     const l = await loadSettlement(p);
-    const choice = settlementVersion(str(p, "chain-version"), l.settlementHeight, l.chainId);
+    const choice = settlementVersion(str(p, "chain-version"), l.settlementHeight, l.chainId, l.input, l.recordedVersion);
     const s = settleAccounts(l.input, choice.version);
     const address = str(p, "address");
     let rows = s.participants;
