@@ -83,3 +83,19 @@ describe("gonka-spec import-rest", () => {
     expect((await run(["import-rest", "--out", join(tmp, "x.json")])).code).toBe(2);
   });
 });
+
+describe("settle picks the chain version from the mainnet upgrade table", () => {
+  it("epochs 248 and 249 settle on v0.2.12 with no flag; 247's settlement height cannot tell v0.2.10 from v0.2.11 (exit 2 naming the flag)", async () => {
+    for (const e of [248, 249]) {
+      const r = await run(["settle", "--rest-dump", dir(e), "--json"]);
+      expect(r.code).toBe(0);
+      const doc = JSON.parse(r.out);
+      expect(doc.chainVersion).toBe("v0.2.12");
+      expect(doc.chainVersionSource).toBe("table");
+      expect(doc.chainRecorded.differs).toEqual([]);
+    }
+    const r = await run(["settle", "--rest-dump", dir(247)]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/--chain-version: gonka-mainnet settlement height 3,828,603: .*pass --chain-version v0\.2\.10 or v0\.2\.11/);
+  });
+});
