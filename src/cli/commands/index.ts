@@ -65,6 +65,12 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import("./settle.js")).settleCommand,
   },
   {
+    name: "backtest",
+    summary: "what a proposal would have done over real past epochs: each participant's coins under A and B, who is zeroed and why",
+    readsNode: true,
+    load: async () => (await import("./backtest.js")).backtestCommand,
+  },
+  {
     name: "import-rest",
     summary: "write a snapshot file from a directory of saved REST answers, naming what the dump lacks",
     readsNode: false,

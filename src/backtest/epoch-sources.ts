@@ -1,0 +1,144 @@
+/**
+ * The real epochs a backtest runs over, read from saved REST answers (a dump directory, or a directory
+ * of epoch_N dump directories), snapshot files, or a node. Reading is here; the backtest itself
+ * (backtest.ts) is a pure function of what this returns.
+ */
+import { readdirSync, statSync } from "node:fs";
+import { join } from "node:path";
+import { InputError, describeValue } from "../errors.js";
+import { isJsonObject } from "../json-input.js";
+import { parsePreservedState, type PreservedState } from "../preserved/state.js";
+import { readRestDump } from "../rest-dump/read-rest-dump.js";
+import { settlementFromRestDump, type RecordedOutcome } from "../rest-dump/settlement-from-rest.js";
+import { settlementFromSnapshot } from "../cli/commands/settle.js";
+import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
+import type { SettlementInput } from "../settlement/settlement-types.js";
+
+/** One real epoch as read, before a chain version is chosen for it. */
+export interface EpochSource {
+  epoch: bigint;
+  /** Where it came from (a directory, a file, "URL@height"). */
+  label: string;
+  chainId: string;
+  settlementHeight: bigint | null;
+  input: SettlementInput;
+  /** What the chain paid (rewarded/earned coins by address), when the source records it. */
+  recorded: Map<string, RecordedOutcome> | null;
+  /** What the source lacks and the assumption made (one line each). */
+  assumptions: string[];
+  /** The preserved-set sampler's inputs, when the source holds them (a snapshot's preserved slice). */
+  preserved: PreservedState | null;
+  /** A chain version recorded with the state (a snapshot's chainVersion), applying at the snapshot's height. */
+  recordedVersion: { snapshot: Snapshot; height: bigint } | null;
+  /** Stored PreservedNodesSnapshot answers in a REST dump (the chain's own set; no sampler inputs). */
+  storedPreservedSnapshots: number;
+}
+
+function isDir(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** Every epoch of one dump directory (each root epoch group in it). */
+function epochsOfDump(dir: string): EpochSource[] {
+  const dump = readRestDump(dir);
+  const roots = [...dump.roots.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (roots.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dir);
+  return roots.map((epoch) => {
+    const rs = settlementFromRestDump(dump, { epoch });
+    const assumptions = rs.gaps.filter((g) => g.rowsAffected > 0).map((g) => `${g.input}: ${g.assumption}`);
+    assumptions.push("the chain id: gonka-mainnet (a REST dump does not record it)");
+    return {
+      epoch,
+      label: dir,
+      chainId: "gonka-mainnet",
+      settlementHeight: rs.heights.settlementEstimate,
+      input: rs.input,
+      recorded: rs.recorded,
+      assumptions,
+      preserved: null,
+      recordedVersion: null,
+      storedPreservedSnapshots: dump.preservedSnapshots.length,
+    };
+  });
+}
+
+/**
+ * `--rest-dump DIR`: DIR holds one dump (REST answers as .json/.json.gz files, one or several epochs),
+ * or dump directories (epoch_247/, epoch_248/, …), each read as a dump.
+ */
+export function epochsFromRestDump(dir: string): EpochSource[] {
+  if (!isDir(dir)) {
+    try {
+      statSync(dir);
+    } catch {
+      throw new InputError("directory not found", `--rest-dump ${dir}`);
+    }
+    throw new InputError("is not a directory (--rest-dump takes a directory of saved REST answers, or of epoch_N directories)", `--rest-dump ${dir}`);
+  }
+  const names = readdirSync(dir).sort();
+  if (names.some((n) => /\.json(\.gz)?$/.test(n))) return epochsOfDump(dir);
+  const subs = names.filter((n) => isDir(join(dir, n)));
+  if (subs.length === 0) throw new InputError("holds neither saved REST answers (.json files) nor epoch directories", `--rest-dump ${dir}`);
+  return subs.flatMap((n) => epochsOfDump(join(dir, n)));
+}
+
+/** A snapshot's settlement slice (and preserved slice, when it holds the sampler's inputs). */
+export function epochFromSnapshot(snapshot: Snapshot, label: string): EpochSource {
+  if (snapshot.settlement === undefined) throw new InputError("the snapshot has no settlement slice: a backtest settles each epoch (re-create it with 'gonka-spec snapshot' or 'gonka-spec import-rest')", label);
+  const l = settlementFromSnapshot(snapshot, label);
+  const hasPreserved = isJsonObject(snapshot.preserved) && Object.keys(snapshot.preserved).length > 0;
+  return {
+    epoch: l.input.epoch,
+    label,
+    chainId: l.chainId,
+    settlementHeight: l.settlementHeight,
+    input: l.input,
+    recorded: l.recorded,
+    assumptions: l.assumptions.filter((a) => a.rowsAffected > 0).map((a) => `${a.input}: ${a.assumption}`),
+    preserved: hasPreserved ? parsePreservedState(snapshot.preserved, `${label}: preserved`) : null,
+    recordedVersion: { snapshot, height: BigInt(snapshot.height) },
+    storedPreservedSnapshots: 0,
+  };
+}
+
+/** `--snapshot FILE`. */
+export function epochFromSnapshotFile(file: string): EpochSource {
+  return epochFromSnapshot(loadSnapshot(file), file);
+}
+
+/** `--epochs FROM..TO` (or a single N): the inclusive range. */
+export function parseEpochRange(text: string, where = "--epochs"): { from: bigint; to: bigint } {
+  const m = /^\s*(\d{1,19})\s*(?:\.\.\s*(\d{1,19}))?\s*$/.exec(text);
+  if (m === null) throw new InputError(`expected FROM..TO (e.g. 247..249) or one epoch number, got ${describeValue(text)}`, where);
+  const from = BigInt(m[1]!);
+  const to = m[2] === undefined ? from : BigInt(m[2]);
+  if (to < from) throw new InputError(`the range runs backwards (${from} > ${to})`, where);
+  if (to - from >= 10_000n) throw new InputError(`at most 10,000 epochs at once, got ${to - from + 1n}`, where);
+  return { from, to };
+}
+
+/**
+ * Keep the epochs of `range` (all when null), sorted; each epoch once. An epoch of the range that no
+ * source holds, or one epoch given twice, is an InputError.
+ */
+export function selectEpochs(sources: EpochSource[], range: { from: bigint; to: bigint } | null): EpochSource[] {
+  const byEpoch = new Map<bigint, EpochSource>();
+  for (const s of sources) {
+    const prev = byEpoch.get(s.epoch);
+    if (prev !== undefined) throw new InputError(`epoch ${s.epoch} is given twice (${prev.label} and ${s.label})`, s.label);
+    byEpoch.set(s.epoch, s);
+  }
+  const have = [...byEpoch.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  if (range === null) return have.map((e) => byEpoch.get(e)!);
+  const missing: bigint[] = [];
+  for (let e = range.from; e <= range.to; e++) if (!byEpoch.has(e)) missing.push(e);
+  if (missing.length > 0) {
+    const list = missing.length > 5 ? `${missing.slice(0, 5).join(", ")} … (${missing.length} epochs)` : missing.join(", ");
+    throw new InputError(`epoch ${list} is not in the inputs (they hold ${have.length === 0 ? "none" : have.join(", ")})`, `--epochs ${range.from}..${range.to}`);
+  }
+  return have.filter((e) => e >= range.from && e <= range.to).map((e) => byEpoch.get(e)!);
+}

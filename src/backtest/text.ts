@@ -1,0 +1,157 @@
+/** The backtest for people: the status-quo check, a table per epoch and a total, who is zeroed and why, the largest winners and losers. */
+import { groupDigits } from "../compare/format.js";
+import { textTable } from "../compare/table.js";
+import { Decimal } from "../go/decimal.js";
+import type { AddressTotal, BacktestResult, EpochOutcome, SideOutcome } from "./backtest.js";
+
+const signed = (x: bigint): string => (x > 0n ? `+${groupDigits(x)}` : x < 0n ? `−${groupDigits(-x)}` : "0");
+
+/** "0.100 (dynamic: network miss share 12‰)" — the p0 the miss test used and why. */
+export function p0Words(s: SideOutcome): string {
+  const p = Decimal.fromString(s.p0).toFixed(3);
+  const why =
+    s.p0Reason === "governance-pass-through"
+      ? "governance above 0.5, as is"
+      : s.p0Reason === "sample-gate"
+        ? "governance table: too few requests for the dynamic p0"
+        : `dynamic: network miss share ${s.baselinePermille}‰ + 20‰`;
+  return `${p} (${why}${s.graceEpochApplied ? "; grace epoch" : ""}${s.skipPunishment ? "; circuit breaker: nobody punished" : ""})`;
+}
+
+function sideLabel(r: BacktestResult, k: "a" | "b"): string {
+  const s = r[k];
+  return s.file === null ? `${k.toUpperCase()} = today (each epoch's own parameters)` : `${k.toUpperCase()} = ${s.name} (${s.file})`;
+}
+
+/** The status-quo line: today's parameters against the chain's rewarded_coins. */
+export function statusQuoLine(r: BacktestResult): string {
+  const s = r.statusQuo;
+  if (s.epochsChecked === 0) return "status quo check: not possible (no epoch records what the chain paid)";
+  const unchecked = r.epochs.length - s.epochsChecked;
+  const tail = unchecked > 0 ? `; ${unchecked} epochs record no payout and are not checked` : "";
+  return s.ok
+    ? `status quo check: OK — today's parameters pay all ${groupDigits(s.participantsChecked)} participant rows of ${s.epochsChecked} epochs exactly the chain's rewarded_coins${tail}`
+    : `status quo check: FAILED — ${groupDigits(s.differs)} of ${groupDigits(s.participantsChecked)} participant rows differ from the chain's rewarded_coins${tail} (the backtest below is not trustworthy)`;
+}
+
+function causeText(p: EpochOutcome["participants"][number], side: "A" | "B"): string {
+  const c = side === "A" ? p.zeroCausesA : p.zeroCausesB;
+  return c.map((x) => x.detail).join("; ");
+}
+
+function winnersTable(rows: AddressTotal[], denom: string): string {
+  return textTable(
+    ["#", "participant", `A (${denom})`, `B (${denom})`, `B − A (${denom})`],
+    rows.map((x, i) => [String(i + 1), x.address, groupDigits(x.coinsA), groupDigits(x.coinsB), signed(x.delta)]),
+    ["right", "left", "right", "right", "right"],
+  );
+}
+
+export interface TextOptions {
+  /** Rows of "zeroed under one side only" per epoch (default 20; the JSON has all). */
+  rows?: number;
+}
+
+/** The whole report as text. */
+export function backtestText(r: BacktestResult, options: TextOptions = {}): string {
+  const limit = options.rows ?? 20;
+  const d = r.denom;
+  const out: string[] = [];
+  const first = r.epochs[0]?.epoch;
+  const last = r.epochs[r.epochs.length - 1]?.epoch;
+  out.push(`backtest: ${sideLabel(r, "a")} vs ${sideLabel(r, "b")}`);
+  out.push(`${r.epochs.length} epoch${r.epochs.length === 1 ? "" : "s"} (${first === last ? first : `${first}–${last}`}), each settled on the rules of the chain version in force at its settlement; deltas are B − A, coins in ${d}`);
+  out.push(statusQuoLine(r));
+  out.push("");
+  const rows = r.epochs.map((e) => [
+    String(e.epoch),
+    e.version.version,
+    Decimal.fromString(e.a.p0).toFixed(3),
+    Decimal.fromString(e.b.p0).toFixed(3),
+    `${e.a.zeroed} / ${e.b.zeroed}`,
+    groupDigits(e.a.distributed),
+    groupDigits(e.b.distributed),
+    groupDigits(e.a.notDistributed),
+    groupDigits(e.b.notDistributed),
+    signed(e.b.distributed - e.a.distributed),
+  ]);
+  const t = r.totals;
+  rows.push(["total", "", "", "", `${t.zeroedA} / ${t.zeroedB}`, groupDigits(t.distributedA), groupDigits(t.distributedB), groupDigits(t.notDistributedA), groupDigits(t.notDistributedB), signed(t.distributedB - t.distributedA)]);
+  out.push(
+    textTable(
+      ["epoch", "rules", "p0 used A", "p0 used B", "zeroed A / B", `paid A (${d})`, `paid B (${d})`, `not paid A (${d})`, `not paid B (${d})`, `B − A (${d})`],
+      rows,
+      ["right", "left", "right", "right", "right", "right", "right", "right", "right", "right"],
+    ),
+  );
+  out.push(`not paid = the fixed epoch reward minus what participants receive (it goes to governance); ${groupDigits(t.changed)} participant-epochs change, ${groupDigits(t.gained)} ${d} gained and ${groupDigits(t.lost)} ${d} lost`);
+  out.push("");
+  out.push("p0 the miss test used (the dynamic p0 can override governance):");
+  for (const e of r.epochs) out.push(`  epoch ${e.epoch}: A ${p0Words(e.a)}; B ${p0Words(e.b)}`);
+
+  for (const e of r.epochs) {
+    const one = e.participants.filter((p) => (p.coinsA === 0n) !== (p.coinsB === 0n));
+    const other = e.participants.filter((p) => p.delta !== 0n && p.coinsA !== 0n && p.coinsB !== 0n);
+    if (one.length === 0 && other.length === 0) continue;
+    out.push("");
+    out.push(`epoch ${e.epoch}: ${one.length} participant${one.length === 1 ? "" : "s"} zeroed under one side only${other.length > 0 ? `, ${other.length} paid differently` : ""}`);
+    for (const p of one.slice(0, limit)) {
+      const side = p.coinsA === 0n ? "A" : "B";
+      out.push(`  ${p.address}: A ${groupDigits(p.coinsA)}, B ${groupDigits(p.coinsB)} ${d}; zero under ${side}: ${causeText(p, side)}`);
+    }
+    if (one.length > limit) out.push(`  … and ${one.length - limit} more (--json lists every participant)`);
+    for (const p of other.slice(0, limit)) out.push(`  ${p.address}: A ${groupDigits(p.coinsA)}, B ${groupDigits(p.coinsB)} ${d} (${signed(p.delta)})`);
+    if (other.length > limit) out.push(`  … and ${other.length - limit} more`);
+  }
+
+  const zeroCodes = new Set(r.epochs.flatMap((e) => [...Object.keys(e.a.zeroedByCause), ...Object.keys(e.b.zeroedByCause)]));
+  if (zeroCodes.size > 0) {
+    out.push("");
+    out.push("zeroed participants by first cause (A / B):");
+    for (const e of r.epochs) {
+      const codes = [...zeroCodes].sort().filter((c) => (e.a.zeroedByCause[c] ?? 0) + (e.b.zeroedByCause[c] ?? 0) > 0);
+      out.push(`  epoch ${e.epoch}: ${codes.map((c) => `${c} ${e.a.zeroedByCause[c] ?? 0} / ${e.b.zeroedByCause[c] ?? 0}`).join(", ") || "none"}`);
+    }
+  }
+
+  out.push("");
+  if (r.winners.length === 0 && r.losers.length === 0) out.push("No participant is paid differently under B than under A.");
+  else {
+    out.push(`largest winners under B (over all epochs, ${d}):`);
+    out.push(r.winners.length === 0 ? "  none" : winnersTable(r.winners, d));
+    out.push("");
+    out.push(`largest losers under B (over all epochs, ${d}):`);
+    out.push(r.losers.length === 0 ? "  none" : winnersTable(r.losers, d));
+  }
+
+  for (const e of r.epochs) {
+    if (e.preserved === null) continue;
+    out.push("");
+    out.push(`epoch ${e.epoch}: preserved set at anchor ${groupDigits(e.preserved.anchorHeight)} (A ${e.preserved.ruleA} rule, B ${e.preserved.ruleB} rule)`);
+    for (const m of e.preserved.models) {
+      out.push(`  ${m.modelId}: A ${m.a.nodes} nodes of ${m.a.participants} participants, weight ${groupDigits(m.a.achievedWeight)}; B ${m.b.nodes} nodes of ${m.b.participants} participants, weight ${groupDigits(m.b.achievedWeight)}`);
+      if (m.gained.length > 0) out.push(`    preserved under B only: ${m.gained.join(", ")}`);
+      if (m.lost.length > 0) out.push(`    preserved under A only: ${m.lost.join(", ")}`);
+    }
+  }
+
+  if (r.notes.length > 0) {
+    out.push("");
+    out.push("notes:");
+    for (const n of r.notes) out.push(`  - ${n}`);
+  }
+  // One line per kind of gap: the dump path and per-epoch counts differ between epochs, the gap does not.
+  const assumptions = [...new Set(r.epochs.flatMap((e) => e.assumptions.map((a) => a.split(`${e.label}/`).join("").replace(/\bepoch \d+\b/g, "the epoch").replace(/\(\d+ rows\)/g, "(per epoch)"))))];
+  if (assumptions.length > 0) {
+    out.push("");
+    out.push("what the inputs lack, and the assumption made (as `settle` names them):");
+    for (const a of assumptions) out.push(`  - ${a}`);
+  }
+  for (const e of r.epochs) {
+    if (e.statusQuo.differs.length === 0) continue;
+    out.push("");
+    out.push(`epoch ${e.epoch}: today's parameters DIFFER from what the chain paid for ${e.statusQuo.differs.length} participants:`);
+    for (const x of e.statusQuo.differs.slice(0, limit)) out.push(`  ${x.address}: port ${groupDigits(x.port)}, chain ${x.chain === null ? "no record" : groupDigits(x.chain)} ${d}`);
+  }
+  return out.join("\n");
+}

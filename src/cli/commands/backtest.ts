@@ -1,0 +1,224 @@
+/** `gonka-spec backtest`: what a proposal would have done over real past epochs, per participant in coins. */
+import { InputError, describeValue } from "../../errors.js";
+import { loadProposal } from "../../compare/params.js";
+import { runBacktest, BACKTEST_DENOM, type BacktestEpoch, type BacktestResult } from "../../backtest/backtest.js";
+import { epochFromSnapshot, epochFromSnapshotFile, epochsFromRestDump, parseEpochRange, selectEpochs, type EpochSource } from "../../backtest/epoch-sources.js";
+import type { BacktestSide } from "../../backtest/proposal-in-force.js";
+import { backtestText } from "../../backtest/text.js";
+import { renderBacktestReport } from "../../backtest/report-html.js";
+import { writeFileAtomic } from "../../fs/files.js";
+import { parseChainVersion, type VersionChoice } from "../../versions/chain-version.js";
+import { recordedVersion } from "../../versions/resolve.js";
+import { versionForHeight } from "../../versions/upgrade-table.js";
+import { countFlag, parse, str, type Parsed } from "../args.js";
+import type { CliIO, Command } from "../command.js";
+import { jsonDocument } from "../json-output.js";
+import { CHAIN_OPTIONS, CHAIN_USAGE, clientOptions, nodeUrl } from "../snapshot-source.js";
+
+const usage = `Usage:
+  gonka-spec backtest [--a A.json] [--b B.json] --rest-dump DIR... [--epochs FROM..TO] [--html OUT] [--json]
+  gonka-spec backtest [--a A.json] [--b B.json] --snapshot FILE... [--epochs FROM..TO]
+  gonka-spec backtest [--a A.json] [--b B.json] --node URL --epochs FROM..TO [--height H]
+
+Every real epoch settled twice, under proposal A and under proposal B (the compare command's proposal
+files, docs/compare.md), each applied on top of the rules of the chain version in force at that epoch's
+settlement. A or B left out is "today": each epoch's own parameters, read from its data. Reports per
+epoch the p0 the miss test actually used (the dynamic p0 can override governance), participants
+zeroed under A and B and why, coins paid (${BACKTEST_DENOM}) under each and the difference, coins not
+distributed; over all epochs the ten largest winners and losers; and, where the inputs hold the
+preserved-set sampler's inputs (a snapshot's preserved slice), the preserved set under both.
+
+Sanity built in: today's parameters must pay every participant exactly the chain's rewarded_coins
+wherever the inputs record them; otherwise the check is printed as FAILED and the exit code is 1.
+
+  --a FILE, --b FILE   proposal files (default: today)
+  --rest-dump DIR      saved REST answers: a dump directory (one or several epochs), or a directory of
+                       epoch_N dump directories; repeatable
+  --snapshot FILE      a snapshot file with a settlement slice (one epoch each); repeatable
+  --node URL           read each epoch of --epochs from a node (--rpc is the same): one snapshot per
+                       epoch at --height (default latest), progress on stderr
+  --epochs FROM..TO    the epochs to run (default: every epoch of the dumps/snapshots); an epoch of
+                       the range that the inputs lack is an error
+  --chain-version V    the rules for every epoch, or EPOCH=V for one (repeatable); default: the
+                       version recorded with the state, else the mainnet upgrade table at the
+                       settlement height
+  --rows N             participants listed per epoch in the text (default 20)
+  --html OUT           also write a self-contained HTML report (inline SVG, no network), atomically
+  --json               JSON (schema gonka-spec/backtest@1)
+${CHAIN_USAGE}
+
+A proposal key that the version of an epoch does not have (vote_threshold_factor before v0.2.14) is
+an error (exit 2); keys that change neither settlement nor preservation are named in the notes.`;
+
+const options = {
+  a: { type: "string" },
+  b: { type: "string" },
+  "rest-dump": { type: "string", multiple: true },
+  snapshot: { type: "string", multiple: true },
+  ...CHAIN_OPTIONS,
+  epochs: { type: "string" },
+  "chain-version": { type: "string", multiple: true },
+  rows: { type: "string" },
+  html: { type: "string" },
+  json: { type: "boolean" },
+} as const;
+
+const list = (p: Parsed, name: string): string[] => {
+  const v = p.values[name];
+  return Array.isArray(v) ? (v as string[]) : typeof v === "string" ? [v] : [];
+};
+
+function side(p: Parsed, k: "a" | "b"): BacktestSide {
+  const file = str(p, k);
+  const s = k === "a" ? "A" : "B";
+  if (file === undefined) return { side: s, name: "today", file: null, proposal: null };
+  const proposal = loadProposal(file);
+  return { side: s, name: proposal.name, file, proposal };
+}
+
+/** `--chain-version V` (every epoch) and `--chain-version EPOCH=V` (one epoch). */
+function versionFlags(p: Parsed): { all: string | undefined; byEpoch: Map<bigint, string> } {
+  let all: string | undefined;
+  const byEpoch = new Map<bigint, string>();
+  for (const v of list(p, "chain-version")) {
+    const m = /^\s*(\d{1,19})\s*=\s*(.+)$/.exec(v);
+    if (m === null) {
+      if (all !== undefined) throw new InputError(`given twice for every epoch (${all} and ${v}); use EPOCH=V for one epoch`, "--chain-version");
+      parseChainVersion(v);
+      all = v;
+    } else {
+      const e = BigInt(m[1]!);
+      if (byEpoch.has(e)) throw new InputError(`epoch ${e} given twice`, `--chain-version ${v}`);
+      parseChainVersion(m[2]!, `--chain-version ${v}`);
+      byEpoch.set(e, m[2]!);
+    }
+  }
+  return { all, byEpoch };
+}
+
+function chooseVersion(e: EpochSource, flags: ReturnType<typeof versionFlags>): VersionChoice {
+  const flag = flags.byEpoch.get(e.epoch) ?? flags.all;
+  const rec = flag === undefined && e.recordedVersion !== null ? recordedVersion(e.recordedVersion.snapshot, e.label) : undefined;
+  if (flag === undefined && rec === undefined && e.settlementHeight === null) {
+    throw new InputError(`epoch ${e.epoch}: the inputs give no settlement height and record no chain version: pass --chain-version ${e.epoch}=vX.Y.Z`, "--chain-version");
+  }
+  try {
+    return versionForHeight(e.chainId, e.settlementHeight ?? 0n, flag, rec, { family: "the settlement rules", heightName: "settlement height" });
+  } catch (err) {
+    if (err instanceof InputError && flag === undefined) {
+      const msg = err.message.replace(/^--chain-version: /, "").replace(/pass --chain-version (v[\d.]+) or (v[\d.]+)/, `pass --chain-version ${e.epoch}=$1 or ${e.epoch}=$2`);
+      throw new InputError(`epoch ${e.epoch}: ${msg}`, "--chain-version");
+    }
+    throw err;
+  }
+}
+
+async function readFromNode(p: Parsed, url: string, range: { from: bigint; to: bigint }, io: CliIO): Promise<EpochSource[]> {
+  const { readSnapshot } = await import("../../chain/index.js");
+  const height = str(p, "height");
+  const out: EpochSource[] = [];
+  const n = range.to - range.from + 1n;
+  for (let e = range.from; e <= range.to; e++) {
+    io.err(`backtest: reading epoch ${e} (${e - range.from + 1n} of ${n}) from ${url}${height !== undefined ? ` at height ${height}` : ""}`);
+    const { snapshot } = await readSnapshot(url, { ...clientOptions(p), epoch: e, ...(height !== undefined ? { height } : {}) });
+    const label = `${url}@${snapshot.height} epoch ${e}`;
+    const src = epochFromSnapshot(snapshot, label);
+    if (src.epoch !== e) throw new InputError(`asked for epoch ${e}, the node's settlement slice is epoch ${src.epoch}`, label);
+    // The node's recorded version is the one at the read height, not necessarily at this epoch's settlement.
+    out.push({ ...src, recordedVersion: null });
+  }
+  io.err(`backtest: read ${n} epochs`);
+  return out;
+}
+
+/** The epochs from the flags, with the chain version of each. */
+export async function loadBacktestEpochs(p: Parsed, io: CliIO): Promise<BacktestEpoch[]> {
+  const dumps = list(p, "rest-dump");
+  const snaps = list(p, "snapshot");
+  const url = nodeUrl(p, dumps.length === 0 && snaps.length === 0);
+  const given = [dumps.length > 0, snaps.length > 0, url !== undefined].filter(Boolean).length;
+  if (given === 0) throw new InputError("missing input: give --rest-dump DIR, --snapshot FILE or --node URL --epochs FROM..TO");
+  if (given > 1) throw new InputError("give one kind of input: --rest-dump DIR..., --snapshot FILE... or --node URL");
+  const ep = str(p, "epochs");
+  const range = ep === undefined ? null : parseEpochRange(ep);
+  if (url === undefined) {
+    for (const f of ["height", "chain-id", "timeout", "concurrency", "batch-size"]) {
+      if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
+    }
+  }
+  let sources: EpochSource[];
+  if (url !== undefined) {
+    if (range === null) throw new InputError("reading a node needs the epochs: --epochs FROM..TO", "--epochs");
+    sources = await readFromNode(p, url, range, io);
+  } else sources = [...dumps.flatMap(epochsFromRestDump), ...snaps.map(epochFromSnapshotFile)];
+  const selected = selectEpochs(sources, range);
+  const flags = versionFlags(p);
+  for (const e of flags.byEpoch.keys()) {
+    if (!selected.some((s) => s.epoch === e)) throw new InputError(`epoch ${e} is not among the epochs run (${selected.map((s) => s.epoch).join(", ")})`, "--chain-version");
+  }
+  return selected.map((e) => ({ ...e, version: chooseVersion(e, flags) }));
+}
+
+/** The JSON body (schema gonka-spec/backtest@1). */
+export function backtestJson(r: BacktestResult): object {
+  return {
+    a: r.a,
+    b: r.b,
+    denom: r.denom,
+    statusQuo: r.statusQuo,
+    totals: r.totals,
+    epochs: r.epochs.map((e) => ({
+      epoch: e.epoch,
+      source: e.label,
+      settlementHeight: e.settlementHeight,
+      chainVersion: { version: e.version.version, source: e.version.source, detail: e.version.detail },
+      a: e.a,
+      b: e.b,
+      statusQuo: e.statusQuo,
+      participants: e.participants.map((x) => ({
+        address: x.address,
+        coinsA: x.coinsA,
+        coinsB: x.coinsB,
+        delta: x.delta,
+        zeroCausesA: x.zeroCausesA,
+        zeroCausesB: x.zeroCausesB,
+        missed: x.missed,
+        total: x.total,
+      })),
+      preserved: e.preserved,
+      notes: e.notes,
+      assumptions: e.assumptions,
+    })),
+    participants: r.addresses,
+    winners: r.winners,
+    losers: r.losers,
+    notes: r.notes,
+  };
+}
+
+export const backtestCommand: Command = {
+  name: "backtest",
+  summary: "what a proposal would have done over real past epochs: each participant's coins under A and B, who is zeroed and why",
+  usage,
+  async run(args: string[], io: CliIO): Promise<number> {
+    const p = parse(args, options);
+    if (p.values.help) {
+      io.out(usage);
+      return 0;
+    }
+    const a = side(p, "a");
+    const b = side(p, "b");
+    const rows = p.values.rows === undefined ? 20 : countFlag(p, "rows", 0, 1_000_000, 20);
+    const html = str(p, "html");
+    if (html !== undefined && html.trim() === "") throw new InputError(`expected a file name, got ${describeValue(html)}`, "--html");
+    const epochs = await loadBacktestEpochs(p, io);
+    const r = runBacktest(epochs, a, b);
+    if (html !== undefined) writeFileAtomic(html, renderBacktestReport(r), "the report");
+    if (p.values.json) io.out(jsonDocument("backtest", backtestJson(r)));
+    else {
+      io.out(backtestText(r, { rows }));
+      if (html !== undefined) io.out(`\nHTML report written to ${html}`);
+    }
+    return r.statusQuo.ok ? 0 : 1;
+  },
+};
