@@ -6,6 +6,7 @@ import { InputError } from "../errors.js";
 import { GoError, GoPanic } from "../go/errors.js";
 import { processIO, type CliIO } from "./command.js";
 import { COMMANDS, findCommand } from "./commands/index.js";
+import { errorDocumentFor, wantsJson } from "./json-output.js";
 
 function help(): string {
   const w = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -59,6 +60,8 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   try {
     return await cmd.run(rest, io);
   } catch (e) {
+    // --json / -o json: the error as a JSON object on stdout too (schemas/error.schema.json).
+    if (wantsJson(rest)) io.out(errorDocumentFor(name, e));
     if (e instanceof InputError || e instanceof GoError) {
       io.err(`gonka-spec ${name}: ${oneLine(e.message)}`);
       return 2;
