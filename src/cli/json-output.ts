@@ -69,6 +69,9 @@ export function errorDocumentFor(command: string, e: unknown): string {
   if (e instanceof InputError) return errorDocument(command, e.message, 2, "input");
   if (e instanceof GoError) return errorDocument(command, e.message, 2, "go-error");
   if (e instanceof GoPanic) return errorDocument(command, `the Go code would panic here: ${e.message}`, 2, "go-panic");
+  if (e instanceof RangeError && /Maximum call stack|Invalid string length|Array buffer allocation/.test(e.message)) {
+    return errorDocument(command, `the input is too large to process (${e.message})`, 2, "input");
+  }
   return errorDocument(command, `internal error: ${e instanceof Error ? e.message : String(e)}`, 3, "internal");
 }
 
