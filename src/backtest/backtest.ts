@@ -41,8 +41,8 @@ export interface SideOutcome {
   notDistributed: bigint;
   paid: number;
   zeroed: number;
-  /** Zeroed participants by their first cause. */
-  zeroedByCause: Record<string, number>;
+  /** Zeroed participants by their first cause (code, count), codes sorted. */
+  zeroedByCause: { code: string; count: number }[];
 }
 
 export interface ParticipantOutcome {
@@ -140,14 +140,15 @@ export interface BacktestResult {
 const p0Text = (d: { value: bigint; exponent: number }): string => Decimal.fromChain(d).toString();
 
 function sideOutcome(s: Settlement, governanceP0: string | null): SideOutcome {
-  const zeroedByCause: Record<string, number> = {};
+  const byCause = new Map<string, number>();
   let zeroed = 0;
   for (const p of s.participants) {
     if (p.rewardCoins !== 0n) continue;
     zeroed++;
     const c = p.zeroCauses[0]?.code ?? "unknown";
-    zeroedByCause[c] = (zeroedByCause[c] ?? 0) + 1;
+    byCause.set(c, (byCause.get(c) ?? 0) + 1);
   }
+  const zeroedByCause = [...byCause].sort((x, y) => compareGoStrings(x[0], y[0])).map(([code, count]) => ({ code, count }));
   return {
     governanceP0,
     p0: p0Text(s.dynamicP0.p0),
@@ -178,7 +179,8 @@ function preservedRun(state: PreservedState, side: BacktestSide, e: BacktestEpoc
   const p = side.proposal;
   const rule = p?.preservedRule ?? "current";
   const where = side.file ?? side.name;
-  const demand = p?.demand !== undefined ? parseDemand(p.demand.json, `${where}: demand`) : undefined;
+  // As compare does: the proposal's demand, else the snapshot's demand slice.
+  const demand = p?.demand !== undefined ? parseDemand(p.demand.json, `${where}: demand`) : e.demand !== null ? parseDemand(e.demand.json, e.demand.source) : undefined;
   const r = runPreservedRules(state, {
     rule,
     rules: preservedRulesFor(e.version.version, `epoch ${e.epoch}`),

@@ -6,6 +6,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { InputError, describeValue } from "../errors.js";
+import type { Json } from "../go/json.js";
 import { isJsonObject } from "../json-input.js";
 import { parsePreservedState, type PreservedState } from "../preserved/state.js";
 import { readRestDump } from "../rest-dump/read-rest-dump.js";
@@ -30,6 +31,8 @@ export interface EpochSource {
   preserved: PreservedState | null;
   /** A chain version recorded with the state (a snapshot's chainVersion), applying at the snapshot's height. */
   recordedVersion: { snapshot: Snapshot; height: bigint } | null;
+  /** The snapshot's demand slice (peak in-flight PoC requests per model), for the demand rule. */
+  demand: { json: Json; source: string } | null;
   /** Stored PreservedNodesSnapshot answers in a REST dump (the chain's own set; no sampler inputs). */
   storedPreservedSnapshots: number;
 }
@@ -61,6 +64,7 @@ function epochsOfDump(dir: string): EpochSource[] {
       assumptions,
       preserved: null,
       recordedVersion: null,
+      demand: null,
       storedPreservedSnapshots: dump.preservedSnapshots.length,
     };
   });
@@ -101,6 +105,7 @@ export function epochFromSnapshot(snapshot: Snapshot, label: string): EpochSourc
     assumptions: l.assumptions.filter((a) => a.rowsAffected > 0).map((a) => `${a.input}: ${a.assumption}`),
     preserved: hasPreserved ? parsePreservedState(snapshot.preserved, `${label}: preserved`) : null,
     recordedVersion: { snapshot, height: BigInt(snapshot.height) },
+    demand: snapshot.demand === undefined ? null : { json: snapshot.demand, source: `${label}: demand` },
     storedPreservedSnapshots: 0,
   };
 }

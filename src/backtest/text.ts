@@ -104,13 +104,14 @@ export function backtestText(r: BacktestResult, options: TextOptions = {}): stri
     if (other.length > limit) out.push(`  … and ${other.length - limit} more`);
   }
 
-  const zeroCodes = new Set(r.epochs.flatMap((e) => [...Object.keys(e.a.zeroedByCause), ...Object.keys(e.b.zeroedByCause)]));
-  if (zeroCodes.size > 0) {
+  const count = (x: SideOutcome, c: string): number => x.zeroedByCause.find((z) => z.code === c)?.count ?? 0;
+  const zeroCodes = [...new Set(r.epochs.flatMap((e) => [...e.a.zeroedByCause, ...e.b.zeroedByCause].map((z) => z.code)))].sort();
+  if (zeroCodes.length > 0) {
     out.push("");
     out.push("zeroed participants by first cause (A / B):");
     for (const e of r.epochs) {
-      const codes = [...zeroCodes].sort().filter((c) => (e.a.zeroedByCause[c] ?? 0) + (e.b.zeroedByCause[c] ?? 0) > 0);
-      out.push(`  epoch ${e.epoch}: ${codes.map((c) => `${c} ${e.a.zeroedByCause[c] ?? 0} / ${e.b.zeroedByCause[c] ?? 0}`).join(", ") || "none"}`);
+      const codes = zeroCodes.filter((c) => count(e.a, c) + count(e.b, c) > 0);
+      out.push(`  epoch ${e.epoch}: ${codes.map((c) => `${c} ${count(e.a, c)} / ${count(e.b, c)}`).join(", ") || "none"}`);
     }
   }
 

@@ -42,6 +42,7 @@ const CASES: [schema: string, argv: string[]][] = [
   ["vectors-export", ["vectors", "export", join(TMP, "vectors"), "--suite", "spec_context_length_rule", "--json"]],
   ["snapshot", ["snapshot", "--rpc", "RPC", "--height", "2851200", "--chain-id", "any", "--out", join(TMP, "snap.json"), "--json"]],
   ["check", ["check", OPERATOR, "--rpc", "RPC", "--height", "2851200", "--chain-id", "any", "--anchors", "5", "--json"]],
+  ["backtest", ["backtest", "--b", EX("proposal-p0-005.json"), "--rest-dump", join(ROOT, "test", "realdata", "rest"), "--chain-version", "247=v0.2.11", "--json"]],
   ["error", ["check", "gonka1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq", "--snapshot", SNAP, "--json"]],
   ["error", ["miss-test", "--missed", "9", "--total", "3", "--json"]],
   ["error", ["preserved", "--snapshot", join(TMP, "missing.json"), "-o", "json"]],

@@ -9,7 +9,7 @@ import { renderBacktestReport } from "../../backtest/report-html.js";
 import { writeFileAtomic } from "../../fs/files.js";
 import { parseChainVersion, type VersionChoice } from "../../versions/chain-version.js";
 import { recordedVersion } from "../../versions/resolve.js";
-import { versionForHeight } from "../../versions/upgrade-table.js";
+import { settlementVersion } from "../../settlement/settlement-version.js";
 import { countFlag, parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
@@ -99,14 +99,11 @@ function versionFlags(p: Parsed): { all: string | undefined; byEpoch: Map<bigint
 function chooseVersion(e: EpochSource, flags: ReturnType<typeof versionFlags>): VersionChoice {
   const flag = flags.byEpoch.get(e.epoch) ?? flags.all;
   const rec = flag === undefined && e.recordedVersion !== null ? recordedVersion(e.recordedVersion.snapshot, e.label) : undefined;
-  if (flag === undefined && rec === undefined && e.settlementHeight === null) {
-    throw new InputError(`epoch ${e.epoch}: the inputs give no settlement height and record no chain version: pass --chain-version ${e.epoch}=vX.Y.Z`, "--chain-version");
-  }
   try {
-    return versionForHeight(e.chainId, e.settlementHeight ?? 0n, flag, rec, { family: "the settlement rules", heightName: "settlement height" });
+    return settlementVersion(flag, e.settlementHeight, e.chainId, e.input, rec);
   } catch (err) {
     if (err instanceof InputError && flag === undefined) {
-      const msg = err.message.replace(/^--chain-version: /, "").replace(/pass --chain-version (v[\d.]+) or (v[\d.]+)/, `pass --chain-version ${e.epoch}=$1 or ${e.epoch}=$2`);
+      const msg = err.message.replace(/^--chain-version: /, "").replace(/pass --chain-version (v[\d.]+) or (v[\d.]+)/, `pass --chain-version ${e.epoch}=$1 or ${e.epoch}=$2`).replace(/pass --chain-version vX\.Y\.Z/, `pass --chain-version ${e.epoch}=vX.Y.Z`);
       throw new InputError(`epoch ${e.epoch}: ${msg}`, "--chain-version");
     }
     throw err;
