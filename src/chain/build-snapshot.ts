@@ -241,7 +241,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   if (E > N) throw new ChainError("not-found", `--epoch ${E} is after the effective epoch ${N} at height ${H}; it has not been settled yet`);
 
   // Round 2: the effective epoch's root group and everything indexed by epoch.
-  const [root, epochRecord, events, excluded, grace, active, settledRoot] = await Promise.all([
+  const [root, epochRecord, events, excluded, grace, active, settledRoot, settledExcluded] = await Promise.all([
     Q.epochGroupData(r, N, ""),
     Q.epochByIndex(r, N),
     Q.confirmationPoCEvents(r, N),
@@ -249,6 +249,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     Q.punishmentGraceEpoch(r, E),
     Q.activeParticipants(r, E),
     E === N ? Promise.resolve(undefined) : Q.epochGroupData(r, E, ""),
+    E === N ? Promise.resolve(undefined) : Q.excludedParticipants(r, E),
   ]);
   if (!root) throw new ChainError("not-found", `epoch group ${N} (root) was not found at height ${H}: EpochGroupData(${N}, "") answered NotFound`);
   if (options.settlementEpoch !== undefined && !active && !settledRoot) {
@@ -277,7 +278,12 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   );
   const previousP =
     N > 0n ? Promise.all(sortedModels.map(async (m) => ({ model: m, group: await Q.epochGroupData(r, N - 1n, m) }))) : Promise.resolve([]);
-  const [rootLive, subGroups, previous] = await Promise.all([liveSet(r, root.epochGroupId, pageLimit), subGroupsP, previousP]);
+  // The settled epoch's own model subgroups (settlement aggregates their ml_nodes); mostly the cache.
+  const settledGroup = E === N ? root : settledRoot;
+  const settledSubsP = settledGroup
+    ? Promise.all(settledGroup.subGroupModels.map(async (m) => ({ model: m, group: await Q.epochGroupData(r, E, m) })))
+    : Promise.resolve([]);
+  const [rootLive, subGroups, previous, settledSubs] = await Promise.all([liveSet(r, root.epochGroupId, pageLimit), subGroupsP, previousP, settledSubsP]);
 
   // Round 4: the previous subgroups' members' summaries (deduplicated by the reader's cache).
   const prevMembers = sorted(previous.flatMap((p) => (p.group ? p.group.validationWeights.map((vw) => vw.memberAddress) : [])));
@@ -319,13 +325,23 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   // settlement slice (the miss-test epoch input, src/misstest/epoch-input.ts): participants of
   // ActiveParticipants(E) in stored order with the counts settlement used (their summaries). A
   // participant without a summary was not settled (Go drops participants it cannot resolve): left out.
+  const sHeight = settlementHeight(E, N, root, params);
   const settledWith = settledSummaries.filter((x) => x.s !== undefined);
-  const settlement: JsonObject = {
-    epoch: E,
-    validationParams: params?.validationParams ? { binomTestP0: dec(params.validationParams.binomTestP0) } : null,
-    graceEpoch: grace ? { binomTestP0: dec(grace.binomTestP0), upgradeProtectionWindow: grace.upgradeProtectionWindow } : null,
-    participants: settledWith.map(({ a, s }) => ({ address: a, currentEpochStats: { inferenceCount: s!.inferenceCount, missedRequests: s!.missedRequests } })),
-  };
+  const settlement = settlementSlice({
+    E,
+    H,
+    sHeight,
+    params,
+    grace,
+    version,
+    group: settledGroup,
+    subgroups: settledSubs,
+    summaries: settledSummaries,
+    participants: settledParticipants,
+    excluded: E === N ? excluded : (settledExcluded ?? []),
+    tokenomics,
+    genesisOnly,
+  });
   const settlementOutcome: JsonObject = {};
   for (const { a, s } of settledWith) settlementOutcome[a] = { rewardedCoins: s!.rewardedCoins, earnedCoins: s!.earnedCoins, claimed: s!.claimed };
 
@@ -336,7 +352,6 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     if (liveRoot.has(x.address)) warnings.push(`${x.address} is excluded in epoch ${N} (${x.reason || "no reason"}) but still a live member of the root group`);
   }
   const unresolved = settledSummaries.filter((x) => x.s === undefined).length;
-  const sHeight = settlementHeight(E, N, root, params);
   if (sHeight !== null && H < sHeight) warnings.push(`epoch ${E} settles at block ${sHeight}, after height ${H}: its settlement slice is not final`);
   else if (unresolved > 0) warnings.push(`${unresolved} of ${settled.length} participants of ActiveParticipants(${E}) have no performance summary (not settled); they are left out of the settlement slice`);
   if (sHeight !== null && H >= sHeight && settled.length > 0) {
@@ -393,6 +408,98 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     preserved,
     settlement,
     chain,
+  };
+}
+
+interface SettlementReads {
+  E: bigint;
+  H: bigint;
+  sHeight: bigint | null;
+  params: Params | undefined;
+  grace: { binomTestP0: Decimal | undefined; upgradeProtectionWindow: bigint } | undefined;
+  version: NodeChainVersion;
+  group: EpochGroupData | undefined;
+  subgroups: { model: string; group: EpochGroupData | undefined }[];
+  summaries: { a: string; s: { inferenceCount: bigint; missedRequests: bigint; rewardedCoins: bigint } | undefined }[];
+  participants: { a: string; p: Participant | undefined }[];
+  excluded: { address: string; reason: string; exclusionBlockHeight: bigint }[];
+  tokenomics: TokenomicsData | undefined;
+  genesisOnly: GenesisOnlyParams | undefined;
+}
+
+/**
+ * The `settlement` slice (src/settlement/settlement-input.ts): everything SettleAccounts reads for epoch
+ * E, each read at the pinned height, with every approximation that height implies named in
+ * `reward.assumptions`. Participants: ActiveParticipants(E) in stored order; counts from their
+ * EpochPerformanceSummary (exactly what settlement used) or, before S, their live current_epoch_stats.
+ */
+function settlementSlice(x: SettlementReads): JsonObject {
+  const { E, H, sHeight, params } = x;
+  const assumptions: JsonObject[] = [];
+  const before = sHeight !== null && H < sHeight;
+  const summary = new Map(x.summaries.map(({ a, s }) => [a, s]));
+  const record = new Map(x.participants.map(({ a, p }) => [a, p]));
+  const rows: JsonObject[] = [];
+  let live = 0;
+  let missing = 0;
+  for (const { a } of x.summaries) {
+    const s = summary.get(a);
+    const p = record.get(a);
+    let stats: JsonObject | null;
+    if (s) stats = { inferenceCount: s.inferenceCount, missedRequests: s.missedRequests };
+    else if (before && p?.currentEpochStats) {
+      stats = { inferenceCount: p.currentEpochStats.inferenceCount, missedRequests: p.currentEpochStats.missedRequests };
+      live++;
+    } else continue; // settled without a summary: not settled (Go could not resolve it)
+    if (!p) missing++;
+    rows.push({ address: a, status: p ? (STATUS[p.status] ?? "UNSPECIFIED") : "ACTIVE", coinBalance: p ? p.coinBalance : 0n, currentEpochStats: stats });
+  }
+  if (live > 0) {
+    assumptions.push({ input: "participants[].currentEpochStats", assumption: `epoch ${E} settles at block ${sHeight}, after height ${H}: the live current_epoch_stats at ${H}, not yet the counts settlement will use`, flag: "--height", rowsAffected: live });
+  }
+  if (sHeight !== null && H >= sHeight && rows.length > 0) {
+    assumptions.push({ input: "participants[].coinBalance", assumption: `read at height ${H}, after settlement at block ${sHeight} reset every balance to 0; pin --height ${sHeight - 1n} for the balances it paid`, flag: "--height", rowsAffected: rows.length });
+  }
+  if (missing > 0) assumptions.push({ input: "participants[].status", assumption: `no Participant record at height ${H}: taken as ACTIVE with coin balance 0`, rowsAffected: missing });
+  if (sHeight !== null && H !== sHeight - 1n) {
+    assumptions.push({ input: "params", assumption: `validation, bitcoin reward, PoC model and collateral params read at height ${H}; settlement read those of block ${sHeight - 1n} (they differ only if governance changed them in between)`, flag: "--height", rowsAffected: 0 });
+  }
+  if (has(x.version, "v0.2.14") !== false) {
+    assumptions.push({ input: "reward.delegationRewardTransfers", assumption: "delegation reward transfers and penalties (v0.2.14) are not read from the node: taken as none", rowsAffected: 0 });
+  }
+  let settleParameters: JsonObject | null = null;
+  const g = x.genesisOnly;
+  if (x.tokenomics && g) {
+    // NormalizeCoin(NewInt64Coin(supply_denom, standard_reward_amount)): ngonka is the base denom already.
+    if (g.supplyDenom === "ngonka") settleParameters = { totalSubsidyPaid: BigInt.asIntN(64, x.tokenomics.totalSubsidies), totalSubsidySupply: g.standardRewardAmount };
+    else assumptions.push({ input: "reward.settleParameters", assumption: `supply denom ${JSON.stringify(g.supplyDenom)} is not ngonka: the supply cap is not converted (taken as not reached)`, rowsAffected: 0 });
+  } else {
+    assumptions.push({ input: "reward.settleParameters", assumption: `${x.tokenomics ? "GenesisOnlyParams" : "TokenomicsData"} not found at height ${H}: the supply cap is taken as not reached`, rowsAffected: 0 });
+  }
+  const br = params?.bitcoinRewardParams;
+  const grp = x.group;
+  const scales = grp && has(x.version, "v0.2.13") !== false ? grp.confirmationWeightScales : [];
+  return {
+    epoch: E,
+    validationParams: params?.validationParams ? { binomTestP0: dec(params.validationParams.binomTestP0) } : null,
+    graceEpoch: x.grace ? { binomTestP0: dec(x.grace.binomTestP0), upgradeProtectionWindow: x.grace.upgradeProtectionWindow } : null,
+    participants: rows,
+    reward: {
+      bitcoinRewardParams: br ? { initialEpochReward: br.initialEpochReward, decayRate: dec(br.decayRate), genesisEpoch: br.genesisEpoch, useBitcoinRewards: br.useBitcoinRewards } : null,
+      validationWeights: grp ? grp.validationWeights.map((vw) => ({ memberAddress: vw.memberAddress, weight: vw.weight, confirmationWeight: vw.confirmationWeight, mlNodes: vw.mlNodes.map(node) })) : [],
+      subgroups: x.subgroups
+        .filter((s) => s.group)
+        .map((s) => ({ modelId: s.model, validationWeights: s.group!.validationWeights.map((vw) => ({ memberAddress: vw.memberAddress, mlNodes: vw.mlNodes.map(node) })) })),
+      confirmationWeightScales: scales.map((c) => ({ modelId: c.modelId, weightScaleFactor: dec(c.weightScaleFactor) })),
+      pocModelScales: (params?.pocParams?.models ?? []).map((m) => ({ modelId: m.modelId, weightScaleFactor: dec(m.weightScaleFactor) })),
+      collateralGracePeriodEndEpoch: params?.collateralParams ? params.collateralParams.gracePeriodEndEpoch : null,
+      settleParameters,
+      delegationRewardTransfers: [],
+      delegationRewardPenalties: [],
+      exclusions: x.excluded.map((e) => ({ address: e.address, reason: e.reason, exclusionBlockHeight: e.exclusionBlockHeight })),
+      settlementHeight: sHeight,
+      assumptions,
+    },
   };
 }
 

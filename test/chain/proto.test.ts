@@ -135,7 +135,7 @@ describe("wire compatibility with upstream inference-chain/proto", () => {
     "MLNodeInfo", "ValidationWeight", "ConfirmationWeightScale", "EpochGroupData", "Epoch", "ConfirmationPoCEvent", "ParticipantPreservedNodes",
     "ModelPreservedNodes", "PreservedNodesSnapshot", "EpochPerformanceSummary", "GraceEpochParams", "ModelMLNodes", "ModelVotingPower",
     "ActiveParticipant", "ActiveParticipants", "ExcludedParticipant",
-    "PoCStatTestParams", "PoCModelConfig", "PocParams", "CurrentEpochStats", "Participant", "TokenomicsData", "GenesisOnlyParams",
+    "PoCStatTestParams", "PoCModelConfig", "PocParams", "CurrentEpochStats", "Participant", "TokenomicsData", "GenesisOnlyParams", "CollateralParams",
   ];
   for (const name of names) {
     it.skipIf(!up)(`${name}: upstream-encoded values decode with our subset, and ours re-encode to the same values`, () => {

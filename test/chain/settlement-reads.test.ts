@@ -224,3 +224,42 @@ describe("snapshot schema", () => {
     expect((await snapshotFromRpc(s.url, { height: 5000 })).version).toBe(2);
   });
 });
+
+describe("the settlement slice from a node (settle --node)", () => {
+  it("parses as the reward distribution's input, with every approximation of the height named", async () => {
+    const { parseSettlementInput } = await import("../../src/settlement/settlement-input.js");
+    const st = stateAt("v0.2.14");
+    const s = await serve({ latestHeight: 5000, stateAt: () => st });
+    const at = async (h: number) => parseSettlementInput((await snapshotFromRpc(s.url, { height: h })).settlement!, "settlement");
+    const pre = await at(1154); // S - 1: the balances settlement paid
+    expect(pre.settlementHeight).toBe(1155n);
+    expect(pre.input.participants.map((p) => [p.address, p.status, p.coinBalance])).toEqual(st.participants.map((p) => [p.index, p.status === 1 ? "ACTIVE" : "INACTIVE", p.coinBalance]));
+    expect(pre.input.pocModelScales[1]!.weightScaleFactor).toEqual({ value: 12620856201975851n, exponent: -16 });
+    expect(pre.input.confirmationWeightScales.length).toBeGreaterThan(0);
+    expect(pre.input.validationWeights.some((w) => w.confirmationWeight === 0n)).toBe(true);
+    expect(pre.input.subgroups.length).toBe(st.groups.filter((g) => g.epochIndex === st.effectiveEpoch! - 1n && g.modelId !== "").length);
+    expect(pre.input.settleParameters).toEqual({ totalSubsidyPaid: 123456789012345678n, totalSubsidySupply: 680000000000000000n });
+    expect(pre.input.collateralGracePeriodEndEpoch).toBe(180n);
+    expect(pre.assumptions.map((a) => a.input)).toEqual(["reward.delegationRewardTransfers"]);
+    const post = await at(1200);
+    expect(post.assumptions.map((a) => a.input)).toEqual(["participants[].coinBalance", "params", "reward.delegationRewardTransfers"]);
+  });
+
+  it("v0.2.12: no confirmation weight scales in the slice (the field does not exist), the PoC model scales are there", async () => {
+    const { parseSettlementInput } = await import("../../src/settlement/settlement-input.js");
+    const s = await serve({ latestHeight: 5000, stateAt: () => stateAt("v0.2.12") });
+    const p = parseSettlementInput((await snapshotFromRpc(s.url, { height: 1154 })).settlement!, "settlement");
+    expect(p.input.confirmationWeightScales).toEqual([]);
+    expect(p.input.pocModelScales.length).toBeGreaterThan(0);
+    expect(p.assumptions).toEqual([]);
+  });
+
+  it("settle --node runs on the node's version and compares with what the chain recorded", { timeout: 20_000 }, async () => {
+    const { run } = await import("./helpers.js");
+    const s = await serve({ latestHeight: 5000, stateAt: () => stateAt("v0.2.13") });
+    const r = await run(["settle", "--node", s.url, "--height", "1154", "--json"]);
+    expect([0, 1]).toContain(r.code);
+    const doc = JSON.parse(r.out) as { chainVersion?: { version: string; source: string } };
+    expect(JSON.stringify(doc)).toMatch(/v0\.2\.13/);
+  });
+});

@@ -1118,6 +1118,60 @@ export const PocParams = {
   },
 };
 
+export interface CollateralParams {
+  /** grace_period_end_epoch = 4 (uint64) */
+  gracePeriodEndEpoch: bigint;
+}
+
+export function decodeCollateralParams(r: Reader, length: number): CollateralParams {
+  const end = r.pos + length;
+  const m: CollateralParams = { gracePeriodEndEpoch: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 4:
+        try {
+          expectWire(wt, 0);
+          m.gracePeriodEndEpoch = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "CollateralParams", "grace_period_end_epoch");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "CollateralParams", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("CollateralParams", [], "message runs past its length");
+  return m;
+}
+
+export function encodeCollateralParams(m: Partial<CollateralParams>, w: Writer = Writer.create()): Writer {
+  if (m.gracePeriodEndEpoch !== undefined && m.gracePeriodEndEpoch !== 0n) {
+    w.uint32(32); writeVarint64(w, m.gracePeriodEndEpoch);
+  }
+  return w;
+}
+
+export const CollateralParams = {
+  name: "CollateralParams",
+  decode(bytes: Uint8Array): CollateralParams {
+    try {
+      return decodeCollateralParams(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("CollateralParams", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<CollateralParams>): Uint8Array {
+    return encodeCollateralParams(m).finish();
+  },
+};
+
 export interface Params {
   /** epoch_params = 1 (EpochParams) */
   epochParams: EpochParams | undefined;
@@ -1125,6 +1179,8 @@ export interface Params {
   validationParams: ValidationParams | undefined;
   /** poc_params = 3 (PocParams) */
   pocParams: PocParams | undefined;
+  /** collateral_params = 5 (CollateralParams) */
+  collateralParams: CollateralParams | undefined;
   /** bitcoin_reward_params = 6 (BitcoinRewardParams) */
   bitcoinRewardParams: BitcoinRewardParams | undefined;
   /** confirmation_poc_params = 9 (ConfirmationPoCParams) */
@@ -1137,7 +1193,7 @@ export interface Params {
 
 export function decodeParams(r: Reader, length: number): Params {
   const end = r.pos + length;
-  const m: Params = { epochParams: undefined, validationParams: undefined, pocParams: undefined, bitcoinRewardParams: undefined, confirmationPocParams: undefined, genesisGuardianParams: undefined, devshardEscrowParams: undefined };
+  const m: Params = { epochParams: undefined, validationParams: undefined, pocParams: undefined, collateralParams: undefined, bitcoinRewardParams: undefined, confirmationPocParams: undefined, genesisGuardianParams: undefined, devshardEscrowParams: undefined };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -1164,6 +1220,14 @@ export function decodeParams(r: Reader, length: number): Params {
           m.pocParams = decodePocParams(r, readLength(r));
         } catch (e) {
           throw fieldError(e, "Params", "poc_params");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 2);
+          m.collateralParams = decodeCollateralParams(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "Params", "collateral_params");
         }
         break;
       case 6:
@@ -1219,6 +1283,9 @@ export function encodeParams(m: Partial<Params>, w: Writer = Writer.create()): W
   }
   if (m.pocParams !== undefined) {
     encodePocParams(m.pocParams, w.uint32(26).fork()).ldelim();
+  }
+  if (m.collateralParams !== undefined) {
+    encodeCollateralParams(m.collateralParams, w.uint32(42).fork()).ldelim();
   }
   if (m.bitcoinRewardParams !== undefined) {
     encodeBitcoinRewardParams(m.bitcoinRewardParams, w.uint32(50).fork()).ldelim();

@@ -146,6 +146,7 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
     },
     validationParams: { missPercentageCutoff: { value: 1n, exponent: -2 }, missRequestsPenalty: undefined, binomTestP0: options.binomTestP0 ?? { value: 1n, exponent: -1 }, claimValidationEnabled: false },
     genesisGuardianParams: { networkMaturityThreshold: 0n, networkMaturityMinHeight: 0n, guardianAddresses: a(p.genesisGuardianAddresses).map(String) },
+    collateralParams: { gracePeriodEndEpoch: 180n },
     // As on mainnet (params of May 2026): a weight scale factor whose coefficient exceeds 2^53.
     pocParams: {
       weightScaleFactor: undefined,
