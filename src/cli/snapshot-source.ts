@@ -17,6 +17,8 @@ export const CHAIN_OPTIONS = {
   height: { type: "string" },
   "chain-id": { type: "string" },
   timeout: { type: "string" },
+  budget: { type: "string" },
+  "max-response-mb": { type: "string" },
   concurrency: { type: "string" },
   "batch-size": { type: "string" },
 } as const;
@@ -33,7 +35,10 @@ export const CHAIN_USAGE = `  --node URL       the node's CometBFT RPC: tcp://ho
                    same; default: the ${NODE_ENV} environment variable); every read pinned to
   --height H       one height (default: the latest block, resolved once)
   --chain-id ID    the chain the node must serve (default gonka-mainnet; "any" accepts every chain)
-  --timeout S      per-request timeout in seconds (default 30)
+  --timeout S      deadline of each HTTP request, first byte to last, in seconds (default 30)
+  --budget S       total time for everything read from the node, in seconds (default 600)
+  --max-response-mb N  largest answer accepted, in MiB (default 64), counted as it streams in
+                   (only refused/reset connections, timeouts, HTTP 5xx and 429 are retried)
   --batch-size N   JSON-RPC requests per HTTP request (default 10, CometBFT's rpc.max_request_batch_size)
   --concurrency N  queries in flight (default 64)`;
 
@@ -86,7 +91,7 @@ export function requiredNodeUrl(p: Parsed): string {
 }
 
 /** The chain client options of the chain flags, validated (one validation for every command). */
-export function clientOptions(p: Parsed): { expectedChainId?: string; timeoutMs?: number; concurrency?: number; batchSize?: number } {
+export function clientOptions(p: Parsed): { expectedChainId?: string; timeoutMs?: number; budgetMs?: number; maxResponseBytes?: number; concurrency?: number; batchSize?: number } {
   const chainId = str(p, "chain-id");
   if (chainId !== undefined && (chainId.trim() === "" || /[\u0000-\u001f\u007f\s]/.test(chainId) || chainId.length > 128)) {
     throw new InputError(`expected a chain id (letters, digits, '-'; or "any"), got ${describeValue(chainId)}`, "--chain-id");
@@ -94,7 +99,11 @@ export function clientOptions(p: Parsed): { expectedChainId?: string; timeoutMs?
   const timeoutMs = secondsFlag(p, "timeout");
   const concurrency = p.values.concurrency === undefined ? undefined : countFlag(p, "concurrency", 1, 1024, 64);
   const batchSize = p.values["batch-size"] === undefined ? undefined : countFlag(p, "batch-size", 1, 10_000, 10);
+  const budgetMs = secondsFlag(p, "budget");
+  const maxResponseMb = p.values["max-response-mb"] === undefined ? undefined : countFlag(p, "max-response-mb", 1, 4096, 64);
   return {
+    ...(budgetMs !== undefined ? { budgetMs } : {}),
+    ...(maxResponseMb !== undefined ? { maxResponseBytes: maxResponseMb * 1024 * 1024 } : {}),
     ...(chainId !== undefined ? { expectedChainId: chainId } : {}),
     ...(timeoutMs !== undefined ? { timeoutMs } : {}),
     ...(concurrency !== undefined ? { concurrency } : {}),
@@ -115,7 +124,7 @@ export async function readSnapshotSource(p: Parsed): Promise<SnapshotSource> {
   }
   if (file !== undefined) {
     if (str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give either --snapshot FILE or --rpc URL (--node URL), not both");
-    for (const f of ["height", "chain-id", "timeout", "concurrency", "batch-size"]) {
+    for (const f of ["height", "chain-id", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {
       if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
     }
     return { snapshot: loadSnapshot(file), label: file };

@@ -90,3 +90,82 @@ describe("garbage and HTML bodies are not transient", () => {
     expect(retries).toBeGreaterThan(0);
   });
 });
+
+describe("every command that reads a node: flags, exit 2, one line", () => {
+  const oneLine = (err: string) => {
+    expect(err.trim().split("\n").length).toBe(1);
+    expect(err).not.toMatch(/\n\s+at |ERR_STRING_TOO_LONG/);
+  };
+  const addr = "gonka1fn77c03cddly25s0uunsz9lgqqhpxnq2a7qkrf";
+
+  it("a dripping node: snapshot and preserved end at --budget", { timeout: 10_000 }, async () => {
+    const { run } = await import("./helpers.js");
+    const s = await serve({ dripMs: 500 });
+    for (const argv of [
+      ["snapshot", "--rpc", s.url, "--height", String(H), "--out", `${process.env.TMPDIR ?? "/tmp"}/gonka-never-${process.pid}.json`, "--timeout", "10", "--budget", "1.5", "--json"],
+      ["preserved", "--rpc", s.url, "--height", String(H), "--budget", "1.5"],
+    ]) {
+      const t0 = Date.now();
+      const r = await run(argv);
+      expect(r.code).toBe(2);
+      oneLine(r.err);
+      expect(r.err).toMatch(/total budget of 1\.5 s/);
+      expect(Date.now() - t0).toBeLessThan(4000);
+    }
+  });
+
+  it("a dripping node: check and verify end at --timeout after the retries", { timeout: 10_000 }, async () => {
+    const { run } = await import("./helpers.js");
+    const s = await serve({ dripMs: 500 });
+    for (const argv of [
+      ["check", addr, "--rpc", s.url, "--height", String(H), "--timeout", "0.5", "--budget", "3"],
+      ["verify", "--rpc", s.url, "--height", String(H), "--timeout", "0.5", "--budget", "3"],
+    ]) {
+      const t0 = Date.now();
+      const r = await run(argv);
+      expect(r.code).toBe(2);
+      oneLine(r.err);
+      expect(r.err).toMatch(/did not answer .* completely within 0\.5 s|total budget of 3 s/);
+      expect(Date.now() - t0).toBeLessThan(4500);
+    }
+  });
+
+  it("a 600 MB answer: exit 2 naming the limit (verify's 1 means 'the port differs', never this)", { timeout: 10_000 }, async () => {
+    const { run } = await import("./helpers.js");
+    const s = await serve({ hugeBodyBytes: 600 * 1024 * 1024 });
+    for (const argv of [
+      ["verify", "--rpc", s.url, "--height", String(H)],
+      ["check", addr, "--rpc", s.url, "--height", String(H), "--max-response-mb", "2"],
+    ]) {
+      const r = await run(argv);
+      expect(r.code).toBe(2);
+      oneLine(r.err);
+      expect(r.err).toMatch(/larger than the (64|2) MiB limit; try --max-response-mb/);
+    }
+  });
+
+  it("the limits are checked like every flag, and refused without a node", async () => {
+    const { run } = await import("./helpers.js");
+    expect((await run(["preserved", "--rpc", "http://127.0.0.1:1", "--budget", "0"])).err).toMatch(/--budget: must be more than 0/);
+    expect((await run(["preserved", "--rpc", "http://127.0.0.1:1", "--max-response-mb", "0"])).code).toBe(2);
+    expect((await run(["preserved", "--snapshot", "examples/mainnet-like.snapshot.json", "--budget", "5"])).err).toMatch(/--budget only applies when reading a node/);
+  });
+
+  it("snapshot refuses an --out it cannot write before asking the node anything", async () => {
+    const { run } = await import("./helpers.js");
+    const s = await serve({});
+    const { mkdtempSync, mkdirSync, chmodSync } = await import("node:fs");
+    const { tmpdir } = await import("node:os");
+    const { join } = await import("node:path");
+    const dir = mkdtempSync(join(tmpdir(), "gonka-ro-"));
+    const target = process.getuid?.() === 0 ? "/proc/gonka-spec-never.json" : (chmodSync(dir, 0o500), join(dir, "x.json"));
+    const r = await run(["snapshot", "--rpc", s.url, "--out", target]);
+    expect(r.code).toBe(2);
+    oneLine(r.err);
+    expect(r.err).toMatch(/cannot write in directory .*nothing was read from the node/);
+    mkdirSync(join(dir, "sub"), { recursive: true });
+    const d = await run(["snapshot", "--rpc", s.url, "--out", dir]);
+    expect(d.err).toMatch(/is a directory; name a file/);
+    expect(s.asked.length).toBe(0);
+  });
+});

@@ -1,5 +1,5 @@
 /** `gonka-spec snapshot --rpc URL [--height H] [--epoch N] --out FILE`: chain state at one height → snapshot file. */
-import { existsSync, statSync } from "node:fs";
+import { closeSync, existsSync, openSync, statSync, unlinkSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { InputError } from "../../errors.js";
 import { stringifyJson } from "../../go/json.js";
@@ -13,7 +13,8 @@ import type { CliIO, Command } from "../command.js";
 
 const usage = `Usage:
   gonka-spec snapshot --node URL [--height H] [--epoch N] [--anchor A] --out FILE [--record FILE] [--json]
-                      [--chain-id ID|any] [--timeout SECONDS] [--concurrency N] [--batch-size N]
+                      [--chain-id ID|any] [--timeout SECONDS] [--budget SECONDS] [--max-response-mb N]
+                      [--concurrency N] [--batch-size N]
 
 Reads every input of the rules from a node's CometBFT RPC endpoint (--node tcp://host:26657, http://...
 or https://...; --rpc is the same; default: the GONKA_NODE environment variable), each read pinned to ONE block height
@@ -28,7 +29,11 @@ preserved snapshot. The file is written to a temporary name and renamed, so --ou
                    code, log) for replay by the test node (src/chain/testing/fixture-server.ts)
   --anchor A       preserved.anchorHeight recorded in the file (default: H)
   --chain-id ID    refuse a node of another chain (default gonka-mainnet; "any" accepts every chain)
-  --timeout S      per-request timeout in seconds (default 30); transient errors are retried with backoff
+  --timeout S      deadline of each HTTP request, first byte to last, in seconds (default 30)
+  --budget S       total time for everything read from the node, in seconds (default 600)
+  --max-response-mb N  largest answer accepted, in MiB (default 64), counted as it streams in
+                   Only refused/reset connections, timeouts, HTTP 5xx and 429 are retried (4 attempts,
+                   backoff 0.2 s doubling); a garbage, HTML or oversized answer is not.
   --concurrency N  queries in flight (default 64)
   --batch-size N   JSON-RPC requests per HTTP request (default 10, CometBFT's default
                    rpc.max_request_batch_size; raise it for nodes configured with a larger limit)
@@ -66,6 +71,18 @@ export function chainFlags() {
 
 export { clientOptions };
 
+/** Create and remove a temporary file in `dir` (where the atomic write will put its own): InputError when that fails. */
+function probeWritable(dir: string, f: string): void {
+  const probe = resolve(dir, `.gonka-spec-probe.${process.pid}.${Date.now()}.tmp`);
+  try {
+    closeSync(openSync(probe, "wx"));
+    unlinkSync(probe);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code ?? String(e);
+    throw new InputError(`cannot write in directory ${dir} (${code}); nothing was read from the node`, f);
+  }
+}
+
 export const snapshotCommand: Command = {
   name: "snapshot",
   summary: "read the chain state the rules need, at one height, into a snapshot file",
@@ -79,6 +96,8 @@ export const snapshotCommand: Command = {
       if (f === undefined) continue;
       const dir = dirname(resolve(f));
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new InputError(`directory ${dir} does not exist`, f);
+      if (existsSync(f) && statSync(f).isDirectory()) throw new InputError("is a directory; name a file", f);
+      probeWritable(dir, f);
     }
     const epoch = intFlag(p, "epoch");
     if (epoch !== undefined && epoch < 0n) throw new InputError("expected an epoch index >= 0", "--epoch");
