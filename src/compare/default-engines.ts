@@ -26,7 +26,8 @@ import { explainDynamicP0 } from "../misstest/get-dynamic-p0.js";
 import { explainMissedStatTest } from "../misstest/missed-stat-verdict.js";
 import { computeVoteThreshold } from "../votes/session-config.js";
 import type { Engines, MissTestEngine, PreservedEngine, PreservedModelRun, PreservedSettings } from "./engines.js";
-import { settlementEngine } from "./settlement-adapter.js";
+import { settlementEngine, settlementEngineFor } from "./settlement-adapter.js";
+import type { ChainVersion } from "../versions/chain-version.js";
 import { simulateEpoch433 } from "./simulation-adapter.js";
 
 /** The preserved set of every model at one anchor of a prepared episode (the probability's inner loop). */
@@ -120,10 +121,10 @@ export const missTestEngine: MissTestEngine = {
 };
 
 /** The real engines. */
-export function defaultEngines(options: { preservedRules?: PreservedRules } = {}): Engines {
+export function defaultEngines(options: { preservedRules?: PreservedRules; settlementVersion?: ChainVersion } = {}): Engines {
   return {
     preserved: options.preservedRules === undefined ? preservedEngine : preservedEngineFor(options.preservedRules),
-    missTest: missTestEngine,
+    missTest: options.settlementVersion === undefined ? missTestEngine : { ...missTestEngine, ...settlementEngineFor(options.settlementVersion) },
     voteThreshold: (n, factor) => computeVoteThreshold(n, factor),
     simulate: simulateEpoch433,
   };

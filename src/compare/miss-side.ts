@@ -34,5 +34,5 @@ export function compareMissTest(engine: MissTestEngine, settlement: Json, p0A: D
   participants.sort((x, y) => compareGoStrings(x.address, y.address));
   const za = zeroed(a.rows);
   const zb = zeroed(b.rows);
-  return { a: a.side, b: b.side, participants, zeroedA: za.count, zeroedB: zb.count, rewardZeroedA: za.reward, rewardZeroedB: zb.reward };
+  return { a: a.side, b: b.side, participants, zeroedA: za.count, zeroedB: zb.count, rewardZeroedA: za.reward, rewardZeroedB: zb.reward, rewardUnit: a.side.rewardUnit ?? "reward weight" };
 }

@@ -116,6 +116,8 @@ export interface MissTestSide {
   skipped: boolean;
   /** One line saying how the p0 was chosen. */
   reason: string;
+  /** The unit of the reward at stake: coins from the settlement (src/settlement) or the slice's reward weights. */
+  rewardUnit?: "ngonka" | "reward weight";
 }
 
 export interface ParticipantMissTest {
@@ -137,6 +139,8 @@ export interface MissTestComparison {
   zeroedB: number;
   rewardZeroedA: bigint;
   rewardZeroedB: bigint;
+  /** The unit of the rewards above ("ngonka" when the settlement slice lets the reward be settled to the coin). */
+  rewardUnit: "ngonka" | "reward weight";
 }
 
 /** One point of a miss-test boundary curve: every missed count up to `allowed` passes at `total`. */

@@ -4,13 +4,21 @@
  * settlement runs with another governance p0 (the proposal's BinomTestP0 replaces the validation
  * params' value; a grace-epoch entry, if the slice has one, is dropped so the proposal's p0 decides;
  * without validation params the chain's default 0.10 applies).
- * The reward at stake is the slice's `rewards` map (reward weights before punishment), when it has one.
+ * The reward at stake: when the slice holds the reward distribution's inputs (`settlement.reward`,
+ * src/settlement/settlement-input.ts), the coins the participant is paid if it passes the miss test,
+ * from the settlement under that p0 (src/settlement), in ngonka, and "zeroed" means the miss test
+ * takes a reward the participant would otherwise get; otherwise the slice's `rewards` map (reward
+ * weights before punishment), when it has one.
  */
 import { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
 import { evaluateEpoch } from "../misstest/evaluate-epoch.js";
 import type { MissTestEngine, SettlementRow } from "./engines.js";
+import { isJsonObject } from "../json-input.js";
+import { parseSettlementInput } from "../settlement/settlement-input.js";
+import { settleAccounts } from "../settlement/settle-accounts.js";
+import { LATEST_CHAIN_VERSION, type ChainVersion } from "../versions/chain-version.js";
 
 const PATH = "snapshot: settlement";
 
@@ -21,7 +29,32 @@ function governanceP0(slice: Json): Decimal | undefined {
   return g === null ? undefined : Decimal.fromChain(g);
 }
 
-function settle(slice: Json, p0: Decimal): ReturnType<MissTestEngine["settle"]> {
+/** The settlement to the coin under governance p0 `p0` (grace entry dropped), as compare's rows. */
+function settleToTheCoin(slice: Json, p0: Decimal, version: ChainVersion): ReturnType<MissTestEngine["settle"]> {
+  const { input } = parseSettlementInput(slice, PATH);
+  const s = settleAccounts({ ...input, validationParams: { binomTestP0: p0.toChain() }, graceEpoch: null }, version);
+  const rows: SettlementRow[] = s.participants.map((p) => {
+    const atStake = p.status === "ACTIVE" && p.weights.capped !== null && p.weights.capped > 0n && s.totalFullWeight > 0n ? (p.weights.capped * s.fixedEpochReward) / s.totalFullWeight : 0n;
+    const failed = p.missTest !== null && !p.missTest.passed && !p.missTest.skipped;
+    return { address: p.address, missed: p.missTest?.missed ?? 0n, total: p.missTest?.total ?? 0n, passed: !(failed && atStake > 0n), rewardAtStake: atStake };
+  });
+  const d = s.dynamicP0;
+  return {
+    side: { governanceP0: p0.toString(), settlementP0: Decimal.fromChain(d.p0).toString(), skipped: d.skipPunishment, reason: `${reasonOf(d)}; rewards settled to the coin on ${version} rules`, rewardUnit: "ngonka" },
+    rows,
+  };
+}
+
+function reasonOf(d: ReturnType<typeof evaluateEpoch>["dynamicP0"]): string {
+  return d.reason === "governance-pass-through"
+    ? "governance p0 above 0.5 is used as is"
+    : d.reason === "sample-gate"
+      ? `fewer than 1,000 requests or 5 participants with requests: the governance table ${d.governancePermille}‰`
+      : `network miss share ${d.baselinePermille}‰ + 20‰ margin selects the ${d.selectedTablePermille}‰ table; governance table ${d.governancePermille}‰`;
+}
+
+function settle(slice: Json, p0: Decimal, version: ChainVersion = LATEST_CHAIN_VERSION): ReturnType<MissTestEngine["settle"]> {
+  if (isJsonObject(slice) && slice.reward !== undefined) return settleToTheCoin(slice, p0, version);
   const input = parseEpochInput(slice, PATH);
   const chainP0 = p0.toChain();
   const ev = evaluateEpoch({ ...input, validationParams: { binomTestP0: chainP0 }, graceEpoch: null }, { exact: false });
@@ -45,4 +78,9 @@ function settle(slice: Json, p0: Decimal): ReturnType<MissTestEngine["settle"]> 
   };
 }
 
-export const settlementEngine: Pick<MissTestEngine, "governanceP0" | "settle"> = { governanceP0, settle };
+export const settlementEngine: Pick<MissTestEngine, "governanceP0" | "settle"> = { governanceP0, settle: (slice, p0) => settle(slice, p0) };
+
+/** The same engine settling to the coin on `version`'s rules (the version compare resolved for the state). */
+export function settlementEngineFor(version: ChainVersion): Pick<MissTestEngine, "governanceP0" | "settle"> {
+  return { governanceP0, settle: (slice, p0) => settle(slice, p0, version) };
+}

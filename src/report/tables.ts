@@ -113,9 +113,9 @@ export function missTestSection(m: ComparisonModel): string {
   const t = m.missTest;
   if (!t) return `<p id="table-misstest" class="muted">The snapshot has no settlement slice, so there are no per-participant verdicts; the curves above still apply.</p>`;
   const side = (label: string, s: typeof t.a, zeroed: number, reward: bigint): string =>
-    `<li><span class="${label.toLowerCase()}">${label}</span>: governance p0 ${esc(s.governanceP0)} → settlement p0 <b>${esc(s.settlementP0)}</b>${s.skipped ? " (circuit breaker: nobody is punished)" : ""}; ${esc(s.reason)}. Zeroed: <b>${esc(groupDigits(zeroed))}</b> participants, reward weight ${esc(groupDigits(reward))}.</li>`;
+    `<li><span class="${label.toLowerCase()}">${label}</span>: governance p0 ${esc(s.governanceP0)} → settlement p0 <b>${esc(s.settlementP0)}</b>${s.skipped ? " (circuit breaker: nobody is punished)" : ""}; ${esc(s.reason)}. Zeroed: <b>${esc(groupDigits(zeroed))}</b> participants, ${t.rewardUnit === "ngonka" ? `reward ${esc(groupDigits(reward))} ngonka` : `reward weight ${esc(groupDigits(reward))}`}.</li>`;
   const head = `<ul>${side("A", t.a, t.zeroedA, t.rewardZeroedA)}${side("B", t.b, t.zeroedB, t.rewardZeroedB)}</ul>`;
-  const headers = ["participant", "missed (requests)", "total (requests)", "A", "B", "reward at stake (reward weight)"];
+  const headers = ["participant", "missed (requests)", "total (requests)", "A", "B", `reward at stake (${t.rewardUnit})`];
   const cls = ["", "", "", "a", "b", ""];
   const differ = t.participants.filter((p) => p.passedA !== p.passedB || !p.passedA);
   const main = differ.length === 0 ? `<p id="table-misstest" class="same">Every participant passes under both.</p>` : table("table-misstest", headers, missRows(differ), cls);

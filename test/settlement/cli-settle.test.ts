@@ -29,7 +29,7 @@ describe("gonka-spec settle --json", () => {
       const doc = JSON.parse(r.out);
       expect(doc.schema).toBe("gonka-spec/settle@1");
       expect(doc.epoch).toBe(String(e));
-      expect(doc.chainVersion).toBe(v);
+      expect(doc.chainVersion.version).toBe(v);
       const chain = summaries(e);
       expect(doc.participants.length).toBe(chain.size);
       for (const p of doc.participants) {
@@ -90,8 +90,8 @@ describe("settle picks the chain version from the mainnet upgrade table", () => 
       const r = await run(["settle", "--rest-dump", dir(e), "--json"]);
       expect(r.code).toBe(0);
       const doc = JSON.parse(r.out);
-      expect(doc.chainVersion).toBe("v0.2.12");
-      expect(doc.chainVersionSource).toBe("table");
+      expect(doc.chainVersion.version).toBe("v0.2.12");
+      expect(doc.chainVersion.source).toBe("table");
       expect(doc.chainRecorded.differs).toEqual([]);
     }
     const r = await run(["settle", "--rest-dump", dir(247)]);

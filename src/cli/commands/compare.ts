@@ -68,7 +68,7 @@ export const compareCommand: Command = {
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
     const episode = resolveEpisodeAnchor(snapshot, parsePreservedState(snapshot.preserved, `${label}: preserved`), anchor);
     const version = resolveChainVersion(p, snapshot, { height: episode.height, ...PRESERVED_VERSION_OPTIONS });
-    const model = compareProposals({ snapshot, a, b }, defaultEngines({ preservedRules: preservedRulesFor(version.version) }), {
+    const model = compareProposals({ snapshot, a, b }, defaultEngines({ preservedRules: preservedRulesFor(version.version), settlementVersion: version.version }), {
       anchor: episode.height,
       ...(anchors !== undefined ? { anchors: Number(anchors) } : {}),
       whereA: fileA,

@@ -14,7 +14,7 @@ import { settleAccounts, type Settlement, type SettledParticipant } from "../../
 import { settlementVersion } from "../../settlement/settlement-version.js";
 import type { SettlementInput } from "../../settlement/settlement-types.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
-import { recordedVersion } from "../../versions/resolve.js";
+import { recordedVersion, versionJson } from "../../versions/resolve.js";
 import type { RecordedVersion } from "../../versions/upgrade-table.js";
 import { parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
@@ -245,9 +245,7 @@ export const settleCommand: Command = {
       io.out(
         jsonDocument("settle", {
           epoch: s.epoch,
-          chainVersion: choice.version,
-          chainVersionSource: choice.source,
-          chainVersionDetail: choice.detail,
+          chainVersion: versionJson(choice),
           source: l.label,
           settlementHeight: l.settlementHeight,
           denom: DENOM,
