@@ -52,6 +52,8 @@ export interface CandidateData {
    */
   capTotal: bigint;
   capCharge: bigint;
+  /** v0.2.12: computing capTotal failed (LegacyDec overflow panic); thrown when the draw selects the participant, as in Go. */
+  capError?: unknown;
   /** Cumulative int64 weight of `filteredNodes` (what the cap loop compares with the total). */
   prefix: bigint[];
   /** Positions in `filteredNodes` ordered by node id (byte order), for sorted output without sorting. */
@@ -109,11 +111,17 @@ export function prepareModelFilter(
     const participantVP = participantVotingPowersPerModel?.get(addr) ?? 0n;
     let capTotal = participantModelWeight;
     let capCharge = participantVP;
+    let capError: unknown;
     if (rules.nonVotingCap === "globalScaledWeight") {
-      capTotal = coefficientAdjustedWeight(currentEpochData.getParticipantModelNodes(addr), coefficients, null);
+      // Go computes this only for a participant the draw selects: an overflow panic must wait until then.
+      try {
+        capTotal = coefficientAdjustedWeight(currentEpochData.getParticipantModelNodes(addr), coefficients, null);
+      } catch (e) {
+        capError = e;
+      }
       capCharge = capTotal;
     }
-    candidates.set(addr, { filteredNodes, participantModelWeight, participantVP, capTotal, capCharge, prefix, idOrder, uniqueIds });
+    candidates.set(addr, { filteredNodes, participantModelWeight, participantVP, capTotal, capCharge, ...(capError !== undefined ? { capError } : {}), prefix, idOrder, uniqueIds });
   }
   return {
     modelId,
@@ -211,6 +219,7 @@ export function sampleModelAtAnchor(
   cap.beginModel();
   for (const addr of sample.eligible) {
     const c = prep.candidates.get(addr)!;
+    if (c.capError !== undefined) throw c.capError;
     let acc = 0n;
     for (const node of c.filteredNodes) {
       acc = addInt64(acc, node.pocWeight);
