@@ -322,8 +322,8 @@ export const missTestCommand: Command = {
     const epochFile = str(p, "epoch");
     const single = ["missed", "total", "p0", "p0-permille", "exact", "fraction"].filter((k) => p.values[k] !== undefined);
     const counts = p.values.missed !== undefined || p.values.total !== undefined;
-    const sources = [epochFile, str(p, "snapshot"), str(p, "rpc")].filter((x) => x !== undefined).length;
-    if (sources > 1) throw new InputError("give one of --epoch, --snapshot or --rpc");
+    const sources = [epochFile, str(p, "snapshot"), str(p, "rpc"), str(p, "rest-dump")].filter((x) => x !== undefined).length;
+    if (sources > 1) throw new InputError("give one of --epoch, --snapshot, --rest-dump or --rpc");
     if (sources === 0 && p.values.height !== undefined) throw new InputError("--height applies with --rpc");
     if (sources === 0 && p.values.address !== undefined) throw new InputError("--address applies to --epoch/--snapshot/--rpc (one participant of a settled epoch)");
     if (sources === 1) {
