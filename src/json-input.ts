@@ -53,3 +53,28 @@ export function exactObject(v: Json | undefined, keys: readonly string[], path: 
   onlyKeys(v, keys, path);
   return v;
 }
+
+/** Longest address or id accepted from input (bech32 addresses are at most 90 characters). */
+export const MAX_ADDRESS_LENGTH = 256;
+
+/**
+ * An account address (or other id) from user input: a non-empty string of at most
+ * MAX_ADDRESS_LENGTH characters with no control character (C0, DEL or C1: NUL and friends cannot be
+ * typed, printed or copied into another command, and no chain address contains one).
+ */
+export function expectAddress(v: Json | undefined, path: string): string {
+  const s = expectString(v, path);
+  checkAddressText(s, path);
+  return s;
+}
+
+/** The checks of expectAddress on a string already read (e.g. an object key). */
+export function checkAddressText(s: string, path: string): void {
+  if (s.length === 0) throw new InputError("expected an address, got an empty string", path);
+  if (s.length > MAX_ADDRESS_LENGTH) throw new InputError(`an address of ${s.length} characters is longer than ${MAX_ADDRESS_LENGTH}`, path);
+  const bad = /[\u0000-\u001f\u007f-\u009f]/.exec(s);
+  if (bad !== null) {
+    const code = `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
+    throw new InputError(`the address contains the control character ${code} at position ${bad.index}: ${describeValue(s)}`, path);
+  }
+}

@@ -96,7 +96,7 @@ export function parseInteger(text: string, where: string): bigint {
 /** An integer in [min, max] (inclusive), for flags and file fields alike. */
 export function checkRange(v: bigint, min: bigint, max: bigint, where: string, what = "a value"): bigint {
   if (v < min || v > max) {
-    const range = min === 0n && max === INT64_MAX_ARG ? "≥ 0" : `between ${min} and ${max}`;
+    const range = min === 0n && max === INT64_MAX_ARG ? (v < 0n ? "≥ 0" : "at most 9223372036854775807 (Go's int64)") : `between ${min} and ${max}`;
     throw new InputError(`${what} must be ${range}, got ${v}`, where);
   }
   return v;
@@ -117,8 +117,10 @@ export function heightFlag(p: Parsed, name: string): bigint | undefined {
 }
 
 /** A block height or anchor written by a user: an integer in 0..2^63−1, else an InputError naming `where`. */
-export function heightValue(text: string, where: string): bigint {
-  return checkRange(parseInteger(text, where), 0n, INT64_MAX_ARG, where, "a height");
+export function heightValue(text: string, where: string, what = where === "--anchor" ? "an anchor height" : "a height"): bigint {
+  const t = text.trim();
+  if (!/^[-+]?\d+$/.test(t) || t.length > 400) throw new InputError(`expected ${what} (an integer ≥ 0), got ${describeValue(text)}`, where);
+  return checkRange(BigInt(t.startsWith("+") ? t.slice(1) : t), 0n, INT64_MAX_ARG, where, what);
 }
 
 /** A count flag (a JS number is enough: it sizes a loop), in [min, max]. */

@@ -130,7 +130,7 @@ export async function readSnapshotSource(p: Parsed): Promise<SnapshotSource> {
     return { snapshot: loadSnapshot(file), label: file };
   }
   const url = nodeUrl(p);
-  if (url === undefined) throw new InputError(`missing --snapshot FILE or --node URL (or the ${NODE_ENV} environment variable)`);
+  if (url === undefined) throw new InputError(`missing --snapshot FILE or --rpc URL (or --node URL, or the ${NODE_ENV} environment variable)`);
   const { snapshotFromRpc } = await import("../chain/index.js");
   const snapshot = await snapshotFromRpc(url, { ...clientOptions(p), ...(height !== undefined ? { height } : {}) });
   return { snapshot, label: `${url}@${snapshot.height}` };

@@ -20,7 +20,7 @@
  * are refused (a misspelt parameter would otherwise silently compare today's value with itself).
  * Every error names the file and the key.
  */
-import { readFileSync } from "node:fs";
+import { readTextFile } from "../fs/files.js";
 import { dirname, resolve as resolvePath } from "node:path";
 import { InputError, describeValue } from "../errors.js";
 import { Decimal } from "../go/decimal.js";
@@ -117,14 +117,7 @@ function factorParam(v: Json, path: string): bigint {
 /** How a proposal reads a demand file named by path (injectable for tests). */
 export type ReadText = (file: string) => string;
 
-const readText: ReadText = (file) => {
-  try {
-    return readFileSync(file, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(code === "ENOENT" ? "file not found" : `cannot read file (${code ?? String(e)})`, file);
-  }
-};
+const readText: ReadText = (file) => readTextFile(file); // regular files only, bounded size
 
 function demandParam(v: Json, path: string, baseDir: string, read: ReadText): DemandInput {
   if (isJsonObject(v)) return { source: "inline", json: v };

@@ -3,6 +3,7 @@
  * shipped with the package) or any scenario file by path.
  */
 import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readTextFile } from "../fs/files.js";
 import { fileURLToPath } from "node:url";
 import { InputError } from "../errors.js";
 import { parseJson } from "../go/json.js";
@@ -34,15 +35,9 @@ export function loadScenario(nameOrFile: string): Scenario {
   if (isBuiltinName(nameOrFile)) {
     return parseScenarioText(readFileSync(`${SCENARIO_DIR}${nameOrFile}.json`, "utf8"), nameOrFile);
   }
-  let text: string;
-  try {
-    text = readFileSync(nameOrFile, "utf8");
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === "ENOENT" && !/[/\\.]/.test(nameOrFile)) {
-      throw new InputError(`no built-in scenario or file by that name (built-ins: ${builtinScenarioNames().join(", ")})`, nameOrFile);
-    }
-    throw new InputError(code === "ENOENT" ? "file not found" : `cannot read file (${code ?? String(e)})`, nameOrFile);
+  if (!existsSync(nameOrFile) && !/[/\\.]/.test(nameOrFile)) {
+    throw new InputError(`no built-in scenario or file by that name (built-ins: ${builtinScenarioNames().join(", ")})`, nameOrFile);
   }
+  const text = readTextFile(nameOrFile); // regular files only, bounded size
   return parseScenarioText(text, nameOrFile);
 }

@@ -82,7 +82,7 @@ export function checkExponent(e: bigint | number, path: string): void {
 export function parseDecimalText(text: string, path: string): Decimal {
   const t = text.trim();
   if (t.length === 0 || t.length > DECIMAL_TEXT_LIMIT || !/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(t)) {
-    throw new InputError(`expected a decimal number such as 0.10 (at most ${DECIMAL_TEXT_LIMIT} characters), got ${describeValue(text)}`, path);
+    throw new InputError(`expected a decimal such as 0.25, got ${describeValue(text)} (at most ${DECIMAL_TEXT_LIMIT} characters)`, path);
   }
   const m = /[eE]([+-]?\d+)$/.exec(t);
   if (m !== null && m[1]!.replace(/^[+-]?0*/, "").length > 10) checkExponent(BigInt(m[1]!), path);
@@ -90,7 +90,7 @@ export function parseDecimalText(text: string, path: string): Decimal {
   try {
     d = Decimal.fromString(t);
   } catch {
-    throw new InputError(`expected a decimal number such as 0.10, got ${describeValue(text)}`, path);
+    throw new InputError(`expected a decimal such as 0.25, got ${describeValue(text)}`, path);
   }
   checkExponent(d.exp, path);
   if (d.value > INT64_MAX || d.value < INT64_MIN) {

@@ -20,7 +20,7 @@ import type { Json } from "../go/json.js";
 import { parseOptionalChainDecimal } from "../go/chain-decimal.js";
 import type { Participant, ValidationParams } from "./get-dynamic-p0.js";
 import type { GraceEpochParams } from "./grace-epoch.js";
-import { isJsonObject } from "../json-input.js";
+import { isJsonObject, checkAddressText } from "../json-input.js";
 
 export interface EpochInput {
   epoch: bigint;
@@ -58,6 +58,7 @@ export function parseParticipants(v: Json | undefined, path: string): Participan
     const at = `${path}[${i}]`;
     if (!isJsonObject(p)) throw new InputError(`expected a participant object, got ${describeValue(p)}`, at);
     if (typeof p.address !== "string") throw new InputError(`expected a string, got ${describeValue(p.address)}`, `${at}.address`);
+    checkAddressText(p.address, `${at}.address`);
     const s = p.currentEpochStats;
     if (s === undefined) throw new InputError("missing (use null for a participant without stats)", `${at}.currentEpochStats`);
     if (s === null) return { address: p.address, currentEpochStats: null };
@@ -76,7 +77,10 @@ function parseRewards(v: Json | undefined, path: string): Map<string, bigint> | 
   if (v === undefined || v === null) return null;
   if (!isJsonObject(v)) throw new InputError(`expected an object {address: amount}, got ${describeValue(v)}`, path);
   const m = new Map<string, bigint>();
-  for (const k of Object.keys(v)) m.set(k, checkedUint64(v[k], `${path}.${k}`));
+  for (const k of Object.keys(v)) {
+    checkAddressText(k, `${path} key ${describeValue(k)}`);
+    m.set(k, checkedUint64(v[k], `${path}.${k}`));
+  }
   return m;
 }
 

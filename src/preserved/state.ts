@@ -21,7 +21,7 @@ import { InputError, describeValue } from "../errors.js";
 import { checkedInt64, checkedUint64, INT32_MAX, INT32_MIN, toBigInt } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
-import { type JsonObject, expectArray, expectBoolean, expectObject, expectString } from "../json-input.js";
+import { type JsonObject, checkAddressText, expectArray, expectBoolean, expectObject, expectString } from "../json-input.js";
 import { parseChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 
 /** MLNodeInfo (the fields the sampler reads). */
@@ -122,6 +122,18 @@ class Reader {
     return x;
   }
 
+  /** A member address: control characters, empty or overlong addresses refused unless lenient (then a warning). */
+  address(v: Json | undefined, path: string): string {
+    const a = expectString(v, path);
+    try {
+      checkAddressText(a, path);
+    } catch (e) {
+      if (!this.lenient) throw e;
+      this.warnings.push(`${(e as Error).message} (Go uses it as is)`);
+    }
+    return a;
+  }
+
   node(v: Json | undefined, path: string): MLNodeInfo | null {
     if (v === null) {
       this.warnings.push(`${path}: null node entry (Go drops nil nodes)`);
@@ -159,9 +171,9 @@ class Reader {
       return null;
     }
     const o = expectObject(v, path);
-    const memberAddress = expectString(has(o, "memberAddress", path), `${path}.memberAddress`);
+    const memberAddress = this.address(has(o, "memberAddress", path), `${path}.memberAddress`);
     const votingPower = this.weight(has(o, "votingPower", path), `${path}.votingPower`, "votingPower");
-    const weight = o.weight === undefined ? 0n : checkedInt64(o.weight, `${path}.weight`);
+    const weight = o.weight === undefined ? 0n : this.weight(o.weight, `${path}.weight`, "weight");
     const mlNodes = this.nodes(has(o, "mlNodes", path), `${path}.mlNodes`);
     return { memberAddress, weight, votingPower, mlNodes };
   }
@@ -245,7 +257,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
       return null;
     }
     const vo = expectObject(v, vp);
-    const memberAddress = expectString(has(vo, "memberAddress", vp), `${vp}.memberAddress`);
+    const memberAddress = r.address(has(vo, "memberAddress", vp), `${vp}.memberAddress`);
     const weight = r.weight(has(vo, "weight", vp), `${vp}.weight`, "weight");
     const votingPower = vo.votingPower === undefined ? 0n : checkedInt64(vo.votingPower, `${vp}.votingPower`);
     return { memberAddress, weight, votingPower, mlNodes: [] };

@@ -12,7 +12,7 @@
  * The full schema, with the chain read behind every field and the height it is pinned to, is in
  * docs/snapshot.md; `gonka-spec snapshot` (src/chain/) writes it from a node.
  */
-import { readFileSync } from "node:fs";
+import { readTextFile } from "../fs/files.js";
 import { InputError, describeValue } from "../errors.js";
 import { parseJson, stringifyJson, type Json } from "../go/json.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
@@ -80,12 +80,13 @@ export function parseSnapshot(doc: Json, where = "snapshot"): Snapshot {
 
 /** Read and validate a snapshot file. */
 export function loadSnapshot(file: string): Snapshot {
+  // A regular file below the size limit: a FIFO or /dev/zero would block or exhaust memory.
   let text: string;
   try {
-    text = readFileSync(file, "utf8");
+    text = readTextFile(file);
   } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(code === "ENOENT" ? "snapshot file not found" : `cannot read snapshot (${code ?? String(e)})`, file);
+    if (e instanceof InputError && e.message === `${file}: file not found`) throw new InputError("snapshot file not found", file);
+    throw e;
   }
   return parseSnapshot(parseJson(text, file), file);
 }

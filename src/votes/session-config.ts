@@ -51,7 +51,7 @@ export const DEFAULT_AUTO_SEAL_EVERY_N_NONCES = 150;
  * One check for every place the value comes from.
  */
 export function checkVoteThresholdFactor(factor: bigint, path: string): number {
-  if (factor < 0n || factor > 100n) throw new InputError(`vote_threshold_factor is a percentage between 0 and 100 (0: N/2), got ${factor}`, path);
+  if (factor < 0n || factor > 100n) throw new InputError(`expected a percentage between 0 and 100 (vote_threshold_factor; 0 gives N/2), got ${factor}`, path);
   return Number(factor);
 }
 

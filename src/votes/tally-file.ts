@@ -40,7 +40,7 @@ import type { Json } from "../go/json.js";
 import { MAX_GROUP_SIZE } from "./bitmap128.js";
 import { TX_TYPES, type DevshardTx, type TimeoutVote } from "./devshard-tx.js";
 import { checkVoteThresholdFactor, computeVoteThreshold, defaultSessionConfig, type SessionConfig } from "./session-config.js";
-import { type JsonObject, expectArray, expectBoolean, expectObject, expectString, isJsonObject } from "../json-input.js";
+import { type JsonObject, checkAddressText, expectArray, expectBoolean, expectObject, expectString, isJsonObject } from "../json-input.js";
 
 /** One replay step. */
 export type TallyStep =
@@ -116,11 +116,13 @@ function parseGroup(v: Json | undefined, path: string): string[] {
   items.forEach((it, i) => {
     const p = `${path}[${i}]`;
     if (typeof it === "string") {
+      checkAddressText(it, p);
       group.push(it);
       return;
     }
     const o = expectObject(it, p);
     const addr = expectString(o.address, `${p}.address`);
+    checkAddressText(addr, `${p}.address`);
     const w = toBigInt(o.weight ?? 1, `${p}.weight`);
     if (w < 1n) throw new InputError(w < 0n ? `weight must not be negative, got ${w}` : "weight must be at least 1", `${p}.weight`);
     if (w > BigInt(MAX_GROUP_SIZE)) throw new InputError(`weight ${w} exceeds the maximum group size ${MAX_GROUP_SIZE}`, `${p}.weight`);
