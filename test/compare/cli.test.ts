@@ -27,11 +27,19 @@ describe("gonka-spec compare", () => {
     const r = await compare("--snapshot", snap, "--a", A, "--b", B, "--anchors", "5");
     expect(r.err).toEqual([]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/^Compare A "today" with B "demand rule" on example at height 2851200/);
+    expect(r.out).toMatch(/^Compare A "today" with B "demand rule" on example at height 2,851,200/m);
+    expect(r.out).toMatch(/^Inputs: the snapshot's preserved state, demand from snapshot, the miss test on the snapshot's settlement slice, the epoch-433 replay on the built-in scenario\./m);
+    // per operator: the nodes and weight gained (B preserves 56 more nodes: never "nobody gains")
+    expect(r.out).not.toMatch(/Nobody gains/);
+    expect(r.out).toMatch(/Qwen\/Qwen3-235B-A22B-Instruct-2507-FP8: B preserves 47 nodes \(91,946 weight\) of 22 operators that A does not, and drops none/);
+    expect(r.out).toMatch(/preserved nodes only under this proposal: 0 nodes \(0 weight\) of 0 operators -> 56 nodes \(112,554 weight\) of 24 operators/);
+    expect(r.out).toMatch(/gonka16q5c2yq2wxzrx6jmeuc5n9v8x0vhknxrc3mqtg\s+changes\s+2 → 6\s+\+4 \(\+13,351\)/);
     expect(r.out).toMatch(/PocSlotAllocation: 0\.1 -> 0\.25/);
     expect(r.out).toMatch(/Qwen\/QwQ-32B\s+22,951 \/ 140,000\s+23,266 \/ 31,081\s+\+7,815/);
     expect(r.out).toMatch(/16 \(default group size\)\s+9 of 16 \(T=8\)\s+11 of 16 \(T=10\)/);
-    expect(r.out).toMatch(/today \(no cap\)\s+10\s+today .* 749 \/ 1,497\s+ZEROED/);
+    expect(r.out).toMatch(/today's gateway, no cap \(rate 10\)\s+60\s+0\s+749 of 1,497\s+ZEROED/);
+    expect(r.out).toMatch(/A: per-host cap at A's rate 10\s+9\s+711\s+89 of 786\s+pass/);
+    expect(r.out).toMatch(/the cap's cost under A: 711 requests refused before receipt/);
   });
 
   it("--json gives the comparison model, --html writes the report", async () => {
@@ -40,7 +48,10 @@ describe("gonka-spec compare", () => {
     const r = await compare("--snapshot", snap, "--a", A, "--b", B, "--anchors", "0", "--json", "--html", html);
     expect(r.code).toBe(0);
     const doc = parseJson(r.out) as { [k: string]: unknown };
-    expect(doc.schema).toBe("gonka-spec/compare");
+    expect(doc.schema).toBe("gonka-spec/compare@1");
+    const ops = doc.operators as { address: string; nodesGained: number; weightGained: string }[];
+    expect(ops.reduce((s, o) => s + o.nodesGained, 0)).toBe(56);
+    expect(ops[0]!.weightGained).toMatch(/^\d+$/);
     expect((doc.models as unknown[]).length).toBe(4);
     expect((doc.a as { name: string }).name).toBe("today");
     expect(existsSync(html)).toBe(true);

@@ -51,7 +51,7 @@ describe("compare: identical proposals", () => {
     expect(m.differences).toEqual([]);
     expect(m.a.pocSlotAllocation).toEqual({ value: "0.1", source: "snapshot" });
     expect(m.a.pocMaxConcurrentPer10000Weight).toEqual({ value: 10n, source: "snapshot" });
-    expect(m.a.binomTestP0).toEqual({ value: "0.4", source: "snapshot" }); // the example's settlement slice
+    expect(m.a.binomTestP0).toEqual({ value: "0.1", source: "snapshot" }); // the example's settlement slice (mainnet's 0.10)
     expect(run({ name: "x" }, { name: "y" }, { ...snapshot, settlement: undefined }).a.binomTestP0).toEqual({ value: "0.1", source: "default" });
     expect(m.a.voteThresholdFactor).toEqual({ value: 50n, source: "default" });
     expect(m.a.preservedRule).toEqual({ value: "current", source: "default" });
@@ -71,7 +71,8 @@ describe("compare: values from the snapshot's chain slice", () => {
 });
 
 describe("compare: A against B on the example snapshot", () => {
-  const m = run(proposalA, proposalB, withSettlement);
+  // A at p0 0.40 (the value the v0.2.6 upgrade once set; mainnet runs 0.10 today) so the miss test differs.
+  const m = run({ ...proposalA, binomTestP0: Decimal.fromString("0.40") }, proposalB, withSettlement);
 
   it("the demand rule raises every target to max(0.25 × W, ⌈peak × 10000 / rate⌉)", () => {
     const qwq = m.models.find((x) => x.modelId === "Qwen/QwQ-32B")!;
@@ -155,10 +156,24 @@ describe("compare: swapping A and B mirrors every delta", () => {
   });
 
   it("turns every gain into a loss and back, with the probabilities swapped", () => {
-    const flip = { gains: "loses", loses: "gains" } as const;
+    const flip = { gains: "loses", loses: "gains", changes: "changes" } as const;
     expect(ba.changes).toEqual(
-      ab.changes.map((c) => ({ ...c, change: flip[c.change], weightA: c.weightB, weightB: c.weightA, nodesA: c.nodesB, nodesB: c.nodesA, probabilityA: c.probabilityB, probabilityB: c.probabilityA })),
+      ab.changes.map((c) => ({
+        ...c,
+        change: flip[c.change],
+        weightA: c.weightB,
+        weightB: c.weightA,
+        nodesA: c.nodesB,
+        nodesB: c.nodesA,
+        nodesGained: c.nodesLost,
+        nodesLost: c.nodesGained,
+        weightGained: c.weightLost,
+        weightLost: c.weightGained,
+        probabilityA: c.probabilityB,
+        probabilityB: c.probabilityA,
+      })),
     );
+    expect(ba.operators.map((o) => [o.address, o.nodesGained, o.weightGained])).toEqual(ab.operators.map((o) => [o.address, o.nodesLost, o.weightLost]));
   });
 
   it("swaps verdicts, curves, vote rows, the simulation and the difference list", () => {

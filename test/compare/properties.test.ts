@@ -49,7 +49,7 @@ describe("compare properties", () => {
           expect(y.a).toEqual(x.b);
           for (const k of Object.keys(x.delta) as (keyof typeof x.delta)[]) expect(y.delta[k]).toEqual(neg(x.delta[k]));
         });
-        const flip = { gains: "loses", loses: "gains" } as const;
+        const flip = { gains: "loses", loses: "gains", changes: "changes" } as const;
         expect(ba.changes.map((c) => [c.modelId, c.address, c.change])).toEqual(ab.changes.map((c) => [c.modelId, c.address, flip[c.change]]));
         expect(ba.differences).toEqual(ab.differences.map((d) => ({ ...d, a: d.b, b: d.a })));
         expect(ba.missTest!.participants.map((p) => [p.passedA, p.passedB])).toEqual(ab.missTest!.participants.map((p) => [p.passedB, p.passedA]));

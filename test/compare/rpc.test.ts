@@ -34,7 +34,7 @@ describe("gonka-spec compare --rpc", () => {
     expect((m.models as Json[]).length).toBe(4);
     // The chain client's settlement slice goes through the miss test's epoch evaluation.
     const t = m.missTest as { a: { governanceP0: string }; b: { settlementP0: string }; participants: Json[] };
-    expect(t.a.governanceP0).toBe("0.4");
+    expect(t.a.governanceP0).toBe("0.1");
     expect(t.b.settlementP0).toBe("0.2");
     expect(t.participants.length).toBeGreaterThan(0);
   });
