@@ -7,6 +7,7 @@ import { parse, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { compareCommand } from "./compare.js";
 import { missTestCommand } from "./miss-test.js";
+import { CHAIN_VERSION_OPTION } from "../../versions/resolve.js";
 import { preservedCommand } from "./preserved.js";
 import { simulatePocCommand } from "./simulate-poc.js";
 
@@ -14,7 +15,7 @@ import { simulatePocCommand } from "./simulate-poc.js";
 const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), "..", "..", "..", "examples");
 
 const usage = `Usage:
-  gonka-spec demo [--report FILE] [--verbose]
+  gonka-spec demo [--report FILE] [--verbose] [--chain-version V]
 
 Runs, on the bundled examples/ (a generated mainnet-like snapshot of 400 participants and 4 models):
   1. today's preserved set beside the demand-based proposal (gonka-spec preserved --rule both)
@@ -27,7 +28,9 @@ Runs, on the bundled examples/ (a generated mainnet-like snapshot of 400 partici
 One story: sections 1 and 4 read the same snapshot (epoch 142) with its own demand slice and
 settlement slice; sections 2 and 3 and compare's replay are the epoch-433 incident (a modelled
 scenario and its epoch file); every part uses p0 0.10, today's mainnet value. Each section names its
-input and prints the command that reproduces it. --verbose prints every list in full (~250 lines).`;
+input and prints the command that reproduces it. --verbose prints every list in full (~250 lines).
+--chain-version V runs sections 1 and 4 under chain version V instead of the version the example
+snapshot records (v0.2.14); each section names the version it ran.`;
 
 function ex(name: string): string {
   const p = join(EXAMPLES, name);
@@ -46,7 +49,9 @@ export const demoCommand: Command = {
   summary: "the main job on the bundled examples: preserved set, epoch-433 replay, proposal compare (npm start)",
   usage,
   async run(args, io) {
-    const p = parse(args, { report: { type: "string" }, verbose: { type: "boolean" } });
+    const p = parse(args, { report: { type: "string" }, verbose: { type: "boolean" }, ...CHAIN_VERSION_OPTION });
+    const cv = str(p, "chain-version");
+    const version = cv === undefined ? [] : ["--chain-version", cv];
     const verbose = p.values.verbose === true;
     const report = str(p, "report") ?? join("out", "compare-report.html");
     makeDirectory(dirname(resolve(report)));
@@ -54,7 +59,7 @@ export const demoCommand: Command = {
     io.out("gonka-spec: the Gonka chain's proof-of-compute rules, bit-exact with Go, on the bundled examples.");
     io.out("Inputs: a generated mainnet-like snapshot (epoch 142: 400 participants, 4 models, its own demand and settlement slices) and the epoch-433 incident (a modelled PoC window and its epoch file); p0 0.10 throughout, as on mainnet.");
     await section(io, "1. Who is preserved during a PoC: today's rule and the demand-based rule, both at today's slot allocation 0.1 (input: the snapshot and its demand slice, as in 4)", preservedCommand, [
-      "--snapshot", snapshot, "--rule", "both", ...(verbose ? [] : ["--list", "0"]),
+      "--snapshot", snapshot, "--rule", "both", ...(verbose ? [] : ["--list", "0"]), ...version,
     ]);
     await section(io, "2. The epoch-433 incident: one tiny preserved host takes a 16-slot session's traffic (input: the modelled scenario, today's gateway)", simulatePocCommand, [
       "--scenario", ex("scenarios/epoch-433.json"),
@@ -68,7 +73,7 @@ export const demoCommand: Command = {
       "--epoch", ex("epoch-433.epoch.json"), ...(verbose ? [] : ["--address", "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749"]),
     ]);
     await section(io, "4. A governance proposal compared with today's parameters (input: the snapshot of 1 with its demand and settlement slices; the replay is the incident of 2)", compareCommand, [
-      "--snapshot", snapshot, "--a", ex("proposal-a.json"), "--b", ex("proposal-b.json"), "--html", report, ...(verbose ? [] : ["--brief", "--rows", "5"]),
+      "--snapshot", snapshot, "--a", ex("proposal-a.json"), "--b", ex("proposal-b.json"), "--html", report, ...(verbose ? [] : ["--brief", "--rows", "5"]), ...version,
     ]);
     io.out(`\nNext: gonka-spec check ADDRESS --snapshot examples/mainnet-like.snapshot.json (see examples/README.md); gonka-spec demo --verbose for every list; gonka-spec --help`);
     return 0;
