@@ -241,7 +241,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   if (E > N) throw new ChainError("not-found", `--epoch ${E} is after the effective epoch ${N} at height ${H}; it has not been settled yet`);
 
   // Round 2: the effective epoch's root group and everything indexed by epoch.
-  const [root, epochRecord, events, excluded, grace, active, settledRoot, settledExcluded] = await Promise.all([
+  const [root, epochRecord, events, excluded, grace, active, settledRoot, settledExcluded, upcomingRoot] = await Promise.all([
     Q.epochGroupData(r, N, ""),
     Q.epochByIndex(r, N),
     Q.confirmationPoCEvents(r, N),
@@ -250,9 +250,11 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     Q.activeParticipants(r, E),
     E === N ? Promise.resolve(undefined) : Q.epochGroupData(r, E, ""),
     E === N ? Promise.resolve(undefined) : Q.excludedParticipants(r, E),
+    // --epoch N (the effective epoch, settled between S and the epoch flip): S comes from N+1's PoC start.
+    E === N ? Q.epochGroupData(r, N + 1n, "") : Promise.resolve(undefined),
   ]);
   if (!root) throw new ChainError("not-found", `epoch group ${N} (root) was not found at height ${H}: EpochGroupData(${N}, "") answered NotFound`);
-  if (options.settlementEpoch !== undefined && !active && !settledRoot) {
+  if (options.settlementEpoch !== undefined && !active && !(E === N ? root : settledRoot)) {
     throw new ChainError("not-found", `epoch ${E} has no epoch group and no ActiveParticipants at height ${H}; check --epoch`);
   }
   const models = root.subGroupModels;
@@ -325,7 +327,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   // settlement slice (the miss-test epoch input, src/misstest/epoch-input.ts): participants of
   // ActiveParticipants(E) in stored order with the counts settlement used (their summaries). A
   // participant without a summary was not settled (Go drops participants it cannot resolve): left out.
-  const sHeight = settlementHeight(E, N, root, params);
+  const sHeight = E === N ? (upcomingRoot ? settlementHeight(E, N + 1n, upcomingRoot, params) : null) : settlementHeight(E, N, root, params);
   const settledWith = settledSummaries.filter((x) => x.s !== undefined);
   const settlement = settlementSlice({
     E,
@@ -357,9 +359,11 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   if (sHeight !== null && H >= sHeight && settled.length > 0) {
     warnings.push(`epoch ${E} was settled at block ${sHeight} <= height ${H}: settlement reset its participants' coin balances, so chain.settlementParticipants[].coinBalance is not what it paid (pin --height ${sHeight - 1n} for that)`);
   }
-  const newValidators = sHeight !== null && params?.epochParams ? setNewValidators(root.pocStartBlockHeight, params.epochParams) : null;
-  if (newValidators !== null && root.effectiveBlockHeight !== 0n && BigInt(root.effectiveBlockHeight) !== newValidators) {
-    warnings.push(`epoch ${N} became effective at block ${root.effectiveBlockHeight}, not at S + set_new_validators_delay = ${newValidators}: the epoch params changed since; chain.settlementHeight may be off`);
+  // The group of E+1: it becomes effective set_new_validators_delay blocks after S.
+  const next = E === N ? upcomingRoot : root;
+  const newValidators = sHeight !== null && next && params?.epochParams ? setNewValidators(next.pocStartBlockHeight, params.epochParams) : null;
+  if (newValidators !== null && next && next.effectiveBlockHeight !== 0n && BigInt(next.effectiveBlockHeight) !== newValidators) {
+    warnings.push(`epoch ${E + 1n} became effective at block ${next.effectiveBlockHeight}, not at S + set_new_validators_delay = ${newValidators}: the epoch params changed since; chain.settlementHeight may be off`);
   }
   if (!version.version) warnings.push(`chain version: ${version.detail}`);
   if (missingSub) warnings.push(`subgroup ${JSON.stringify(missingSub.model)} of epoch ${N} is missing: the keeper fails the live-subgroup read and the chain samples no preserved nodes`);

@@ -263,3 +263,25 @@ describe("the settlement slice from a node (settle --node)", () => {
     expect(JSON.stringify(doc)).toMatch(/v0\.2\.13/);
   });
 });
+
+describe("the epoch just settled, before it stops being effective", () => {
+  it("--epoch N between S and the flip: S from EpochGroupData(N+1); a flip height that disagrees with S is a warning", async () => {
+    const st = stateAt("v0.2.14");
+    const N = st.effectiveEpoch!;
+    st.groups.push({ epochIndex: N + 1n, modelId: "", epochGroupId: 99n, pocStartBlockHeight: 1000n + 17280n, subGroupModels: [], validationWeights: [] });
+    const root = st.groups.find((g) => g.epochIndex === N && g.modelId === "")!;
+    root.effectiveBlockHeight = 1165n; // S(N-1) + set_new_validators_delay: consistent
+    const s = await serve({ latestHeight: 20_000, stateAt: () => st });
+    const snap = await snapshotFromRpc(s.url, { height: 18_440, epoch: N });
+    const c = snap.chain as { settlementHeight: bigint; setNewValidatorsHeight: bigint; warnings: string[] };
+    expect(c.settlementHeight).toBe(18_280n + 155n);
+    expect(c.setNewValidatorsHeight).toBe(18_280n + 165n);
+    const d = await snapshotFromRpc(s.url, { height: 18_440 });
+    expect((d.chain as { warnings: string[] }).warnings.join("\n")).not.toMatch(/became effective/);
+    const st2 = stateAt("v0.2.14");
+    st2.groups.find((g) => g.epochIndex === N && g.modelId === "")!.effectiveBlockHeight = 1200n;
+    const s2 = await serve({ latestHeight: 20_000, stateAt: () => st2 });
+    const w = ((await snapshotFromRpc(s2.url, { height: 5000 })).chain as { warnings: string[] }).warnings.join("\n");
+    expect(w).toMatch(/epoch 142 became effective at block 1200, not at S \+ set_new_validators_delay = 1165/);
+  });
+});
