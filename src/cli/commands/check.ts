@@ -16,7 +16,7 @@ const CHUNK = 2_000;
 const PROGRESS_AFTER_MS = 2_000;
 
 const usage = `Usage:
-  gonka-spec check ADDRESS --snapshot FILE|--rpc URL [--height H] [--anchor H] [--anchors N] [--json]
+  gonka-spec check ADDRESS --snapshot FILE|--node URL [--height H] [--anchor H] [--anchors N] [--json]
 
 For a node operator: at the PoC's episode anchor, is ADDRESS (gonka1... or its gonkavaloper1...
 address) preserved, which of its nodes, and why each other node is not, in words you can act on;

@@ -16,7 +16,7 @@ import { PRESERVED_VERSION_OPTIONS, preservedRulesFor } from "../../preserved/pr
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 
 const usage = `Usage:
-  gonka-spec compare --snapshot FILE|--rpc URL [--height H] --a A.json --b B.json
+  gonka-spec compare --snapshot FILE|--node URL [--height H] --a A.json --b B.json
                      [--anchor H] [--anchors N] [--rows N] [--brief] [--html OUT] [--json]
 
 Runs two parameter proposals (A and B) over the same chain state and reports what changes: per model

@@ -16,9 +16,9 @@ import { group } from "./preserved.js";
 
 const usage = `Usage:
   gonka-spec miss-test --missed M --total T [--p0 P | --p0-permille N] [--exact [--fraction]] [--json]
-  gonka-spec miss-test --missed M --total T --epoch FILE|--snapshot FILE|--rpc URL [--exact] [--json]
+  gonka-spec miss-test --missed M --total T --epoch FILE|--snapshot FILE|--node URL [--exact] [--json]
   gonka-spec miss-test --epoch FILE [--address A] [--no-exact] [--json]
-  gonka-spec miss-test --snapshot FILE | --rpc URL [--height H] [--address A] [--no-exact] [--json]
+  gonka-spec miss-test --snapshot FILE | --node URL [--height H] [--address A] [--no-exact] [--json]
 
 One count: the chain's verdict for M missed of T requests (T = inferenceCount + missedRequests),
 the largest allowed missed count for T, and the path that decided (table row for T <= 990, the
@@ -322,7 +322,7 @@ export const missTestCommand: Command = {
     const epochFile = str(p, "epoch");
     const single = ["missed", "total", "p0", "p0-permille", "exact", "fraction"].filter((k) => p.values[k] !== undefined);
     const counts = p.values.missed !== undefined || p.values.total !== undefined;
-    const sources = [epochFile, str(p, "snapshot"), str(p, "rpc"), str(p, "rest-dump")].filter((x) => x !== undefined).length;
+    const sources = [epochFile, str(p, "snapshot"), str(p, "rpc") ?? str(p, "node"), str(p, "rest-dump")].filter((x) => x !== undefined).length;
     if (sources > 1) throw new InputError("give one of --epoch, --snapshot, --rest-dump or --rpc");
     if (sources === 0 && p.values.height !== undefined) throw new InputError("--height applies with --rpc");
     if (sources === 0 && p.values.address !== undefined) throw new InputError("--address applies to --epoch/--snapshot/--rpc (one participant of a settled epoch)");
@@ -337,7 +337,7 @@ export const missTestCommand: Command = {
         const { snapshot: snap, label } = await readSnapshotSource(p);
         if (snap.settlement === undefined) throw new InputError("the snapshot has no settlement slice", `${label}: settlement`);
         input = parseEpochInput(snap.settlement, `${label}: settlement`);
-        source = str(p, "rpc") !== undefined ? "chain" : "snapshot";
+        source = (str(p, "rpc") ?? str(p, "node")) !== undefined ? "chain" : "snapshot";
       }
       if (counts) {
         if (p.values.address !== undefined) throw new InputError("give either --missed/--total or --address, not both");
