@@ -36,9 +36,10 @@ describe("tally command", () => {
   it("replays the timed-out example, and --json reports the final record", async () => {
     const r = await run(["--file", join(EX, "tally-timed-out.json"), "--json"]);
     expect(r.code).toBe(0);
-    const doc = parseJson(r.out) as { final: { record: { status_name: string }; host_stats: { slot: number; missed: number }[] } };
-    expect(doc.final.record.status_name).toBe("timed_out");
-    expect(doc.final.host_stats).toEqual([{ slot: 1, missed: 1, invalid: 0, cost: 0, required_validations: 0, completed_validations: 0 }]);
+    const doc = parseJson(r.out) as { schema: string; final: { record: { statusName: string }; hostStats: { slot: number; missed: number }[] } };
+    expect(doc.schema).toBe("gonka-spec/tally@1"); // camelCase keys (docs/json.md)
+    expect(doc.final.record.statusName).toBe("timed_out");
+    expect(doc.final.hostStats).toEqual([{ slot: 1, missed: 1, invalid: 0, cost: "0", requiredValidations: 0, completedValidations: 0 }]);
   });
 
   it("--explain says why; --rule context-aware excuses the over-limit refusal", async () => {
