@@ -27,7 +27,7 @@ import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import { readChainVersion, type NodeChainVersion } from "./applied-plan.js";
 import type { PinnedReader } from "./client.js";
 import { ChainError } from "./errors.js";
-import type { Decimal, EpochGroupData, GenesisOnlyParams, MLNodeInfo, Params, Participant, PreservedNodesSnapshot, TokenomicsData, ValidationWeight } from "./gen/proto.js";
+import type { Decimal, DelegationRewardTransferSnapshot, EpochGroupData, GenesisOnlyParams, MLNodeInfo, Params, Participant, PreservedNodesSnapshot, TokenomicsData, ValidationWeight } from "./gen/proto.js";
 import * as Q from "./queries.js";
 
 export interface BuildSnapshotOptions {
@@ -225,7 +225,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   const pageLimit = options.pageLimit ?? 1000n;
 
   // Round 1: height-level singletons.
-  const [params, effective, info, storedSnapshot, activeEvent, version, tokenomics, genesisOnly] = await Promise.all([
+  const [params, effective, info, storedSnapshot, activeEvent, version, tokenomics, genesisOnly, delegation] = await Promise.all([
     Q.params(r),
     Q.currentEpoch(r),
     Q.epochInfo(r),
@@ -234,6 +234,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     readChainVersion(r),
     Q.tokenomicsData(r),
     Q.genesisOnlyParams(r),
+    Q.delegationRewardTransferSnapshot(r),
   ]);
   if (effective === undefined) throw new ChainError("not-found", `the chain has no effective epoch at height ${H} (GetCurrentEpoch: not found); pick a later --height`);
   const N = effective;
@@ -343,6 +344,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     excluded: E === N ? excluded : (settledExcluded ?? []),
     tokenomics,
     genesisOnly,
+    delegation,
   });
   const settlementOutcome: JsonObject = {};
   for (const { a, s } of settledWith) settlementOutcome[a] = { rewardedCoins: s!.rewardedCoins, earnedCoins: s!.earnedCoins, claimed: s!.claimed };
@@ -429,6 +431,7 @@ interface SettlementReads {
   excluded: { address: string; reason: string; exclusionBlockHeight: bigint }[];
   tokenomics: TokenomicsData | undefined;
   genesisOnly: GenesisOnlyParams | undefined;
+  delegation: DelegationRewardTransferSnapshot | undefined;
 }
 
 /**
@@ -468,8 +471,16 @@ function settlementSlice(x: SettlementReads): JsonObject {
   if (sHeight !== null && H !== sHeight - 1n) {
     assumptions.push({ input: "params", assumption: `validation, bitcoin reward, PoC model and collateral params read at height ${H}; settlement read those of block ${sHeight - 1n} (they differ only if governance changed them in between)`, flag: "--height", rowsAffected: 0 });
   }
+  // v0.2.14: GetDelegationRewardTransfersForEpoch / PenaltiesForEpoch read the singleton snapshot and
+  // apply it only when its epoch_index is E; absent → none.
+  const d = x.delegation;
+  const delegationApplies = has(x.version, "v0.2.14") !== false && d !== undefined && d.epochIndex === E;
   if (has(x.version, "v0.2.14") !== false) {
-    assumptions.push({ input: "reward.delegationRewardTransfers", assumption: "delegation reward transfers and penalties (v0.2.14) are not read from the node: taken as none", rowsAffected: 0 });
+    if (d !== undefined && d.epochIndex !== E) {
+      assumptions.push({ input: "reward.delegationRewardTransfers", assumption: `the delegation reward snapshot stored at height ${H} is for epoch ${d.epochIndex}, not ${E} (overwritten or not yet written): taken as none`, flag: "--height", rowsAffected: 0 });
+    } else if (d === undefined && sHeight !== null && H !== sHeight - 1n) {
+      assumptions.push({ input: "reward.delegationRewardTransfers", assumption: `no delegation reward snapshot stored at height ${H}: taken as none (exact at height ${sHeight - 1n})`, flag: "--height", rowsAffected: 0 });
+    }
   }
   let settleParameters: JsonObject | null = null;
   const g = x.genesisOnly;
@@ -498,8 +509,8 @@ function settlementSlice(x: SettlementReads): JsonObject {
       pocModelScales: (params?.pocParams?.models ?? []).map((m) => ({ modelId: m.modelId, weightScaleFactor: dec(m.weightScaleFactor) })),
       collateralGracePeriodEndEpoch: params?.collateralParams ? params.collateralParams.gracePeriodEndEpoch : null,
       settleParameters,
-      delegationRewardTransfers: [],
-      delegationRewardPenalties: [],
+      delegationRewardTransfers: delegationApplies ? d!.transfers.map((t) => ({ from: t.from, to: t.to, modelId: t.modelId, share: dec(t.share) })) : [],
+      delegationRewardPenalties: delegationApplies ? d!.penalties.map((p) => ({ participant: p.participant, penaltyFraction: dec(p.penaltyFraction) })) : [],
       exclusions: x.excluded.map((e) => ({ address: e.address, reason: e.reason, exclusionBlockHeight: e.exclusionBlockHeight })),
       settlementHeight: sHeight,
       assumptions,

@@ -23,6 +23,7 @@ import {
   QueryGetParticipantResponse,
   QueryGetTokenomicsDataResponse,
   GenesisOnlyParams,
+  DelegationRewardTransferSnapshot,
   QueryGetCurrentEpochResponse,
   QueryGetEpochGroupDataRequest,
   QueryGetEpochGroupDataResponse,
@@ -78,6 +79,8 @@ export const StoreKeys = {
   // prefix.NewStore(KeyPrefix("…/value/")).Get([]byte{0}) (keeper/tokenomics_data.go, genesis_only_params.go)
   tokenomicsData: () => concat(ascii("TokenomicsData/value/"), Uint8Array.of(0)),
   genesisOnlyParams: () => concat(ascii("GenesisOnlyData/value/"), Uint8Array.of(0)),
+  // collections.NewPrefix(108) (types/keys.go@ee730031, v0.2.14)
+  delegationRewardTransferSnapshot: () => Uint8Array.of(108),
 };
 
 export async function params(r: PinnedReader): Promise<Params | undefined> {
@@ -178,4 +181,9 @@ export function genesisOnlyParams(r: PinnedReader): Promise<GenesisOnlyParams | 
 export async function appliedPlan(r: PinnedReader, name: string): Promise<bigint> {
   const req = QueryAppliedPlanRequest.encode({ name });
   return (await r.grpc(`/${UPGRADE_QUERY}/AppliedPlan`, req, QueryAppliedPlanResponse.decode)).height;
+}
+
+/** DelegationRewardTransferSnapshot (v0.2.14): raw store singleton, no query; undefined when absent. */
+export function delegationRewardTransferSnapshot(r: PinnedReader): Promise<DelegationRewardTransferSnapshot | undefined> {
+  return r.storeKey(INFERENCE_STORE, StoreKeys.delegationRewardTransferSnapshot(), DelegationRewardTransferSnapshot.decode, "DelegationRewardTransferSnapshot");
 }

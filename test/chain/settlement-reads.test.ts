@@ -240,7 +240,7 @@ describe("the settlement slice from a node (settle --node)", () => {
     expect(pre.input.subgroups.length).toBe(st.groups.filter((g) => g.epochIndex === st.effectiveEpoch! - 1n && g.modelId !== "").length);
     expect(pre.input.settleParameters).toEqual({ totalSubsidyPaid: 123456789012345678n, totalSubsidySupply: 680000000000000000n });
     expect(pre.input.collateralGracePeriodEndEpoch).toBe(180n);
-    expect(pre.assumptions.map((a) => a.input)).toEqual(["reward.delegationRewardTransfers"]);
+    expect(pre.assumptions).toEqual([]); // at S-1 nothing is approximated (no delegation snapshot stored: none, as Go reads it)
     const post = await at(1200);
     expect(post.assumptions.map((a) => a.input)).toEqual(["participants[].coinBalance", "params", "reward.delegationRewardTransfers"]);
   });
@@ -283,5 +283,40 @@ describe("the epoch just settled, before it stops being effective", () => {
     const s2 = await serve({ latestHeight: 20_000, stateAt: () => st2 });
     const w = ((await snapshotFromRpc(s2.url, { height: 5000 })).chain as { warnings: string[] }).warnings.join("\n");
     expect(w).toMatch(/epoch 142 became effective at block 1200, not at S \+ set_new_validators_delay = 1165/);
+  });
+});
+
+describe("v0.2.14 delegation reward transfers (raw store singleton, prefix 108)", () => {
+  const snapshotFor = (epoch: bigint) => ({
+    epochIndex: epoch,
+    transfers: [{ modelId: "Qwen/QwQ-32B", from: "gonka1from", to: "gonka1to", share: { value: 25n, exponent: -2 } }],
+    penalties: [{ participant: "gonka1pen", penaltyFraction: { value: 1n, exponent: -1 } }],
+  });
+
+  it("the snapshot for the settled epoch is applied; one for another epoch is not, and says so", async () => {
+    const { parseSettlementInput } = await import("../../src/settlement/settlement-input.js");
+    const st = stateAt("v0.2.14");
+    const E = st.effectiveEpoch! - 1n;
+    st.delegation = snapshotFor(E);
+    const s = await serve({ latestHeight: 5000, stateAt: () => st });
+    const p = parseSettlementInput((await snapshotFromRpc(s.url, { height: 1154 })).settlement!, "settlement");
+    expect(p.input.delegationRewardTransfers).toEqual([{ from: "gonka1from", to: "gonka1to", modelId: "Qwen/QwQ-32B", share: { value: 25n, exponent: -2 } }]);
+    expect(p.input.delegationRewardPenalties).toEqual([{ participant: "gonka1pen", penaltyFraction: { value: 1n, exponent: -1 } }]);
+    const st2 = stateAt("v0.2.14");
+    st2.delegation = snapshotFor(E + 1n);
+    const s2 = await serve({ latestHeight: 5000, stateAt: () => st2 });
+    const p2 = parseSettlementInput((await snapshotFromRpc(s2.url, { height: 1154 })).settlement!, "settlement");
+    expect(p2.input.delegationRewardTransfers).toEqual([]);
+    expect(p2.assumptions.map((a) => a.assumption).join("\n")).toMatch(/snapshot stored at height 1154 is for epoch 142, not 141/);
+  });
+
+  it("a v0.2.13 node has no such record (the fixture node leaves it out)", async () => {
+    const { parseSettlementInput } = await import("../../src/settlement/settlement-input.js");
+    const st = stateAt("v0.2.13");
+    st.delegation = snapshotFor(st.effectiveEpoch! - 1n);
+    const s = await serve({ latestHeight: 5000, stateAt: () => st });
+    const p = parseSettlementInput((await snapshotFromRpc(s.url, { height: 1154 })).settlement!, "settlement");
+    expect(p.input.delegationRewardTransfers).toEqual([]);
+    expect(p.assumptions).toEqual([]);
   });
 });

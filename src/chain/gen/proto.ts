@@ -3367,6 +3367,246 @@ export const GenesisOnlyParams = {
   },
 };
 
+export interface DelegationRewardTransfer {
+  /** model_id = 1 (string) */
+  modelId: string;
+  /** from = 2 (string) */
+  from: string;
+  /** to = 3 (string) */
+  to: string;
+  /** share = 4 (Decimal) */
+  share: Decimal | undefined;
+}
+
+export function decodeDelegationRewardTransfer(r: Reader, length: number): DelegationRewardTransfer {
+  const end = r.pos + length;
+  const m: DelegationRewardTransfer = { modelId: "", from: "", to: "", share: undefined };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.modelId = r.string();
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardTransfer", "model_id");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.from = r.string();
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardTransfer", "from");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.to = r.string();
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardTransfer", "to");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.share = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardTransfer", "share");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardTransfer", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("DelegationRewardTransfer", [], "message runs past its length");
+  return m;
+}
+
+export function encodeDelegationRewardTransfer(m: Partial<DelegationRewardTransfer>, w: Writer = Writer.create()): Writer {
+  if (m.modelId !== undefined && m.modelId !== "") {
+    w.uint32(10).string(m.modelId);
+  }
+  if (m.from !== undefined && m.from !== "") {
+    w.uint32(18).string(m.from);
+  }
+  if (m.to !== undefined && m.to !== "") {
+    w.uint32(26).string(m.to);
+  }
+  if (m.share !== undefined) {
+    encodeDecimal(m.share, w.uint32(34).fork()).ldelim();
+  }
+  return w;
+}
+
+export const DelegationRewardTransfer = {
+  name: "DelegationRewardTransfer",
+  decode(bytes: Uint8Array): DelegationRewardTransfer {
+    try {
+      return decodeDelegationRewardTransfer(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("DelegationRewardTransfer", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<DelegationRewardTransfer>): Uint8Array {
+    return encodeDelegationRewardTransfer(m).finish();
+  },
+};
+
+export interface DelegationRewardPenalty {
+  /** participant = 1 (string) */
+  participant: string;
+  /** penalty_fraction = 2 (Decimal) */
+  penaltyFraction: Decimal | undefined;
+}
+
+export function decodeDelegationRewardPenalty(r: Reader, length: number): DelegationRewardPenalty {
+  const end = r.pos + length;
+  const m: DelegationRewardPenalty = { participant: "", penaltyFraction: undefined };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.participant = r.string();
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardPenalty", "participant");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.penaltyFraction = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardPenalty", "penalty_fraction");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardPenalty", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("DelegationRewardPenalty", [], "message runs past its length");
+  return m;
+}
+
+export function encodeDelegationRewardPenalty(m: Partial<DelegationRewardPenalty>, w: Writer = Writer.create()): Writer {
+  if (m.participant !== undefined && m.participant !== "") {
+    w.uint32(10).string(m.participant);
+  }
+  if (m.penaltyFraction !== undefined) {
+    encodeDecimal(m.penaltyFraction, w.uint32(18).fork()).ldelim();
+  }
+  return w;
+}
+
+export const DelegationRewardPenalty = {
+  name: "DelegationRewardPenalty",
+  decode(bytes: Uint8Array): DelegationRewardPenalty {
+    try {
+      return decodeDelegationRewardPenalty(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("DelegationRewardPenalty", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<DelegationRewardPenalty>): Uint8Array {
+    return encodeDelegationRewardPenalty(m).finish();
+  },
+};
+
+export interface DelegationRewardTransferSnapshot {
+  /** epoch_index = 1 (uint64) */
+  epochIndex: bigint;
+  /** transfers = 2 (repeated DelegationRewardTransfer) */
+  transfers: DelegationRewardTransfer[];
+  /** penalties = 3 (repeated DelegationRewardPenalty) */
+  penalties: DelegationRewardPenalty[];
+}
+
+export function decodeDelegationRewardTransferSnapshot(r: Reader, length: number): DelegationRewardTransferSnapshot {
+  const end = r.pos + length;
+  const m: DelegationRewardTransferSnapshot = { epochIndex: 0n, transfers: [], penalties: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.epochIndex = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardTransferSnapshot", "epoch_index");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.transfers.push(decodeDelegationRewardTransfer(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardTransferSnapshot", `transfers[${m.transfers.length}]`);
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.penalties.push(decodeDelegationRewardPenalty(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardTransferSnapshot", `penalties[${m.penalties.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "DelegationRewardTransferSnapshot", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("DelegationRewardTransferSnapshot", [], "message runs past its length");
+  return m;
+}
+
+export function encodeDelegationRewardTransferSnapshot(m: Partial<DelegationRewardTransferSnapshot>, w: Writer = Writer.create()): Writer {
+  if (m.epochIndex !== undefined && m.epochIndex !== 0n) {
+    w.uint32(8); writeVarint64(w, m.epochIndex);
+  }
+  if (m.transfers !== undefined) for (const x of m.transfers) {
+    encodeDelegationRewardTransfer(x, w.uint32(18).fork()).ldelim();
+  }
+  if (m.penalties !== undefined) for (const x of m.penalties) {
+    encodeDelegationRewardPenalty(x, w.uint32(26).fork()).ldelim();
+  }
+  return w;
+}
+
+export const DelegationRewardTransferSnapshot = {
+  name: "DelegationRewardTransferSnapshot",
+  decode(bytes: Uint8Array): DelegationRewardTransferSnapshot {
+    try {
+      return decodeDelegationRewardTransferSnapshot(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("DelegationRewardTransferSnapshot", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<DelegationRewardTransferSnapshot>): Uint8Array {
+    return encodeDelegationRewardTransferSnapshot(m).finish();
+  },
+};
+
 export interface PageRequest {
   /** key = 1 (bytes) */
   key: Uint8Array;

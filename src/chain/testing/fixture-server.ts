@@ -35,6 +35,7 @@ import {
   QueryParamsResponse,
   QueryPreservedNodesSnapshotResponse,
   GenesisOnlyParams,
+  DelegationRewardTransferSnapshot,
   QueryAppliedPlanRequest,
   QueryAppliedPlanResponse,
   QueryGetParticipantRequest,
@@ -144,6 +145,7 @@ class StateIndex {
     for (const p of s.participants) this.participants.set(p.index ?? "", p);
     this.params = asOfVersionParams(s.params, v);
     if (s.genesisOnly) this.raw.set(hex(StoreKeys.genesisOnlyParams()), GenesisOnlyParams.encode(s.genesisOnly as never));
+    if (s.delegation && atLeast(v, "v0.2.14")) this.raw.set(hex(StoreKeys.delegationRewardTransferSnapshot()), DelegationRewardTransferSnapshot.encode(s.delegation as never));
     for (const x of s.summaries) this.summaries.set(`${x.epochIndex ?? 0n}|${x.participantId ?? ""}`, x);
     for (const e of s.epochs) this.raw.set(hex(StoreKeys.epoch(e.index)), Epoch.encode(e));
     for (const [e, ap] of s.activeParticipants) this.raw.set(hex(StoreKeys.activeParticipants(e)), ActiveParticipants.encode(ap));

@@ -6,6 +6,7 @@
 import type { Json } from "../../go/json.js";
 import type {
   ActiveParticipants,
+  DelegationRewardTransferSnapshot,
   ConfirmationPoCEvent,
   Epoch,
   EpochGroupData,
@@ -50,6 +51,8 @@ export interface FixtureChainState {
   participants: Partial<Participant>[];
   tokenomics: Partial<TokenomicsData> | undefined;
   genesisOnly: Partial<GenesisOnlyParams> | undefined;
+  /** v0.2.14's delegation reward snapshot (raw store prefix 108); a node of an older version has none. */
+  delegation: Partial<DelegationRewardTransferSnapshot> | undefined;
 }
 
 /** Applied plans of a node running `version`: every plan up to it, plan i at block 10·(i+1). */
@@ -81,6 +84,7 @@ export function emptyFixtureState(): FixtureChainState {
     participants: [],
     tokenomics: undefined,
     genesisOnly: undefined,
+    delegation: undefined,
   };
 }
 
