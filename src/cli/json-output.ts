@@ -21,6 +21,7 @@ export const JSON_SCHEMAS = {
   "vectors-check": 1,
   "vectors-export": 1,
   snapshot: 1,
+  backtest: 1,
   error: 1,
 } as const;
 
