@@ -69,3 +69,9 @@ export {
   compareProposals, defaultEngines as defaultCompareEngines, loadProposal, parseProposal, renderCompareText,
   renderReport, type ComparisonModel, type ProposalParams, type CompareOptions, type ReportOptions,
 } from "./compare/index.js";
+// Backtest: a proposal over real past epochs, per participant in coins
+export { runBacktest, backtestEpoch, BACKTEST_DENOM, type BacktestEpoch, type BacktestResult, type EpochOutcome, type SideOutcome } from "./backtest/backtest.js";
+export { proposalInForce, KEY_SINCE as PROPOSAL_KEY_SINCE, type BacktestSide, type ProposalInForce } from "./backtest/proposal-in-force.js";
+export { epochsFromRestDump, epochFromSnapshot, epochFromSnapshotFile, parseEpochRange, selectEpochs, type EpochSource } from "./backtest/epoch-sources.js";
+export { backtestText } from "./backtest/text.js";
+export { renderBacktestReport } from "./backtest/report-html.js";
