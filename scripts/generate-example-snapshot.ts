@@ -142,11 +142,11 @@ class Draw {
   }
 }
 
-function generateFleet(d: Draw): GenParticipant[] {
+function generateFleet(d: Draw, scale = 1): GenParticipant[] {
   const modelPick = EXAMPLE_MODELS.map((m) => [m.id, m.pick] as const);
   const out: GenParticipant[] = [];
   for (const tier of TIERS) {
-    for (let p = 0; p < tier.participants; p++) {
+    for (let p = 0; p < tier.participants * scale; p++) {
       const raw = d.bytes(20);
       const main = d.weighted(modelPick);
       let second = d.weighted(modelPick);
@@ -289,10 +289,15 @@ function buildSettlement(d: Draw, fleet: GenParticipant[], live: ReadonlySet<str
   };
 }
 
-/** Build the example snapshot (pure: same output on every run). */
-export function generateExampleSnapshot(): Snapshot {
+/**
+ * Build the example snapshot (pure: same output on every run). `scale` multiplies every tier's
+ * participant count (scripts/generate-large-snapshot.ts writes the 10× file the benchmarks read);
+ * scale 1 is the committed example, byte for byte.
+ */
+export function generateExampleSnapshot(scale = 1): Snapshot {
+  if (!Number.isInteger(scale) || scale < 1 || scale > 100) throw new Error(`scale must be an integer in 1..100, got ${scale}`);
   const d = new Draw(new GoRand(EXAMPLE_SEED));
-  const fleet = generateFleet(d);
+  const fleet = generateFleet(d, scale);
   const preserved = buildPreservedState(d, fleet);
   const live = new Set((preserved.rootGroup as JsonObject).liveMembers as string[]);
   // A generated chain has no upgrade history: the file records the version whose rules it is meant for.
@@ -310,8 +315,8 @@ export function generateExampleSnapshot(): Snapshot {
 }
 
 /** The file's text, exactly as committed. */
-export function renderExampleSnapshot(): string {
-  return serializeSnapshot(generateExampleSnapshot());
+export function renderExampleSnapshot(scale = 1): string {
+  return serializeSnapshot(generateExampleSnapshot(scale));
 }
 
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -62,11 +62,14 @@ export class SimState {
   readonly queue: Fifo[];
   readonly pickerAt: Float64Array;
   readonly wDirty: boolean[];
+  private readonly parts: WeightPart[][] = [];
   readonly w: Rational[];
   readonly tieScore: number[];
   readonly er: EscrowResult[];
   readonly escrowActive: boolean[];
   readonly tied: number[] = [];
+  /** The tie-break scores of `tied` (reused: no allocation per arrival). */
+  readonly tiedScores: number[] = [];
 
   // gateway limiter
   limiterInflight = 0;
@@ -212,13 +215,16 @@ export class SimState {
   /** W(e) and the escrow's tie-break score, recomputed only after an availability change. */
   escrowWeightNow(e: number): Rational {
     if (this.wDirty[e]) {
-      const parts: WeightPart[] = [];
+      // The escrow's parts are allocated once and updated in place (this runs after every cap change).
+      const parts = (this.parts[e] ??= this.participants[e]!.map((h) => ({ weight: 0, slotsHere: this.slotsOf[e]!.get(h)!, totalSlots: this.totalSlots[h]! })));
+      const hosts = this.participants[e]!;
       let score = 0;
-      for (const h of this.participants[e]!) {
+      for (let i = 0; i < hosts.length; i++) {
+        const h = hosts[i]!;
         const ok = this.availableForWeight(h);
-        const n = this.slotsOf[e]!.get(h)!;
-        parts.push({ weight: ok ? this.currentWeight(h) : 0, slotsHere: n, totalSlots: this.totalSlots[h]! });
-        if (ok) score += n * this.sc.hosts[h]!.score;
+        const part = parts[i]!;
+        part.weight = ok ? this.currentWeight(h) : 0;
+        if (ok) score += part.slotsHere * this.sc.hosts[h]!.score;
       }
       this.w[e] = escrowWeight(parts);
       this.tieScore[e] = score;

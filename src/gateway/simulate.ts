@@ -62,16 +62,17 @@ class Simulation extends SimState {
     const poll = sc.gateway.phasePollMs;
     sc.phases.forEach((p, i) => {
       const t = poll > 0 ? Math.ceil(p.startMs / poll) * poll : p.startMs;
-      this.q.push(t, EventClass.tick, PHASE, i);
+      this.q.pushInitial(t, EventClass.tick, PHASE, i);
     });
     let r = 0;
     for (const s of sc.traffic) {
       const route = s.route === "pooled" ? -1 : sc.escrows.findIndex((e) => e.id === s.route);
       for (let k = 0; k < s.count; k++, r++) {
         this.reqRoute[r] = route;
-        this.q.push(s.startMs + k * s.intervalMs, EventClass.arrival, ARRIVAL, r);
+        this.q.pushInitial(s.startMs + k * s.intervalMs, EventClass.arrival, ARRIVAL, r);
       }
     }
+    this.q.seal();
     for (let ev = this.q.pop(); ev !== undefined; ev = this.q.pop()) {
       this.now = ev.t;
       switch (ev.kind) {
@@ -159,32 +160,43 @@ class Simulation extends SimState {
 
   /** Models devshardctl.(*Gateway).reserveRuntimeForModel (one model): lowest activeRequests / W(e), then the tie-break. */
   chooseEscrow(r: number): number {
+    // The hot loop of the simulator (every pooled arrival scans every escrow): W(e) is read from the
+    // number fields of the cached rational and compared as integer products below 2^53, exactly.
     const limit = this.sc.gateway.nonceLimit;
     const best = this.tied;
     best.length = 0;
+    const active = this.active;
+    const dirty = this.wDirty;
     let bestW: Rational | undefined;
     let bestActive = 0;
+    let bestN = 0;
+    let bestD = 0;
     for (let e = 0; e < this.E; e++) {
       if (!this.escrowActive[e]) continue;
       if (this.nonce[e]! >= limit) {
         this.er[e]!.reachedNonceLimit = true;
         continue;
       }
-      const w = this.wDirty[e] ? this.escrowWeightNow(e) : this.w[e]!;
-      const a = this.active[e]!;
+      const w = dirty[e] ? this.escrowWeightNow(e) : this.w[e]!;
+      const a = active[e]!;
       let c: number;
       if (bestW === undefined) c = -1;
-      else if (w.n !== 0 && bestW.n !== 0) {
-        // fast exact path: a/(n/d) vs bestActive/(bestN/bestD) as integer products below 2^53
-        const x = a * w.d * bestW.n;
-        const y = bestActive * bestW.d * w.n;
-        c = x < SAFE_PRODUCT && y < SAFE_PRODUCT ? (x < y ? -1 : x > y ? 1 : 0) : compareLoad(a, w, bestActive, bestW);
-      } else c = compareLoad(a, w, bestActive, bestW);
+      else {
+        const n = w.n;
+        if (n !== 0 && bestN !== 0) {
+          // fast exact path: a/(n/d) vs bestActive/(bestN/bestD) as integer products below 2^53
+          const x = a * w.d * bestN;
+          const y = bestActive * bestD * n;
+          c = x < SAFE_PRODUCT && y < SAFE_PRODUCT ? (x < y ? -1 : x > y ? 1 : 0) : compareLoad(a, w, bestActive, bestW);
+        } else c = compareLoad(a, w, bestActive, bestW);
+      }
       if (c < 0) {
         best.length = 0;
         best.push(e);
         bestW = w;
         bestActive = a;
+        bestN = w.n;
+        bestD = w.d;
       } else if (c === 0) best.push(e);
     }
     if (bestW === undefined) {
@@ -196,7 +208,10 @@ class Simulation extends SimState {
       return -1;
     }
     if (best.length === 1) return best[0]!;
-    return best[breakTie(this.tieBreak, best.map((e) => this.tieScore[e]!), this.tie)]!;
+    const scores = this.tiedScores;
+    scores.length = best.length;
+    for (let i = 0; i < best.length; i++) scores[i] = this.tieScore[best[i]!]!;
+    return best[breakTie(this.tieBreak, scores, this.tie)]!;
   }
 
   refuse(r: number, reason: RefusalReason, h: number): void {
