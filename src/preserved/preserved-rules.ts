@@ -6,7 +6,7 @@
  * four points below and nothing else in the sampler.
  */
 import { InputError } from "../errors.js";
-import { atLeast, LATEST_CHAIN_VERSION, type ChainVersion } from "../versions/chain-version.js";
+import { atLeast, LATEST_CHAIN_VERSION, type ChainVersion, type VersionChoice } from "../versions/chain-version.js";
 
 export interface PreservedRules {
   version: ChainVersion;
@@ -74,3 +74,18 @@ export const PRESERVED_VERSION_OPTIONS = {
   family: "the preserved sampler (SamplePreservedForEpisode)",
   heightName: "sampling height",
 } as const;
+
+/**
+ * The rules for a resolved version choice; before v0.2.12 one line that says there was no sampler and
+ * why this version was chosen (the flag, or the table's "v0.2.11 or older" at that height).
+ */
+export function preservedRulesForChoice(c: VersionChoice): PreservedRules {
+  if (!atLeast(c.version, "v0.2.12")) {
+    const why = c.source === "flag" ? `--chain-version ${c.version}` : c.detail;
+    throw new InputError(
+      `there was no SamplePreservedForEpisode before v0.2.12 (${why}); the preserved set of that era came from AllocateMLNodesForPoC once per epoch, which this spec does not port (other rule families still run)`,
+      "--chain-version",
+    );
+  }
+  return preservedRulesFor(c.version);
+}

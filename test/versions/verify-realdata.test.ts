@@ -1,10 +1,11 @@
 // verify --snapshot on the chain's own stored preserved snapshot at block 4,089,970 (test/realdata).
-import { existsSync } from "node:fs";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { parseJson, type Json } from "../../src/go/json.js";
-import { REALDATA_DIR, SHARED_REALDATA_DIR } from "../realdata/load.js";
+import { readRealdata, REALDATA_DIR, SHARED_REALDATA_DIR } from "../realdata/load.js";
 
 const FILE = join(REALDATA_DIR, "preserved", "snapshot-4089970.json.gz");
 
@@ -76,7 +77,7 @@ describe("verify --snapshot on the chain's stored preserved snapshot at block 4,
     const r = await run("verify", "--snapshot", FILE, "--chain-version", "v0.2.11");
     expect(r.code).toBe(2);
     expect(r.err.trim().split("\n")).toHaveLength(1);
-    expect(r.err).toMatch(/--chain-version: chain v0\.2\.11 had no SamplePreservedForEpisode/);
+    expect(r.err).toMatch(/--chain-version: there was no SamplePreservedForEpisode before v0\.2\.12 \(--chain-version v0\.2\.11\)/);
   });
 
   it("bad input: an unknown version, a missing file, --snapshot with --node", async () => {
@@ -96,5 +97,31 @@ describe("verify --snapshot on the chain's stored preserved snapshot at block 4,
   it.skipIf(!existsSync(SHARED_REALDATA_DIR))("the shared uncompressed original gives the same verdict", async () => {
     const r = await run("verify", "--snapshot", join(SHARED_REALDATA_DIR, "preserved", "snapshot-4089970.json"), "--json");
     expect(r.code, r.err).toBe(0);
+  });
+});
+
+describe("the preserved family at mainnet heights the table places before or around v0.2.12", () => {
+  const plain = join(mkdtempSync(join(tmpdir(), "gonka-realdata-")), "snapshot-4089970.json");
+  writeFileSync(plain, readRealdata("preserved/snapshot-4089970.json"));
+
+  it("at the stored anchor: v0.2.12 from the table, and the port's set is the chain's", async () => {
+    const r = await run("preserved", "--snapshot", plain, "--json");
+    expect(r.code, r.err).toBe(0);
+    const d = parseJson(r.out) as Obj;
+    expect(d.chainVersion).toMatchObject({ version: "v0.2.12", source: "table" });
+    expect(d.chainStored).toMatchObject({ agreesWithPort: true });
+  });
+
+  it("before v0.2.12: says plainly there was no SamplePreservedForEpisode (exit 2, one line)", async () => {
+    const r = await run("preserved", "--snapshot", plain, "--anchor", "3000000");
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+    expect(r.err).toMatch(/--chain-version: there was no SamplePreservedForEpisode before v0\.2\.12 \(gonka-mainnet upgrade table: block 3,000,000 is before v0\.2\.12/);
+  });
+
+  it("inside v0.2.12's uncertain interval: refused, naming the versions to pass", async () => {
+    const r = await run("check", "gonka1kx9mca3xm8u8ypzfuhmxey66u0ufxhs7nm6wc5", "--snapshot", plain, "--anchor", "3830000", "--anchors", "1");
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/pass --chain-version v0\.2\.11 or v0\.2\.12/);
   });
 });

@@ -12,7 +12,7 @@ import { renderReport } from "../../report/html.js";
 import { intFlag, parse, required, str } from "../args.js";
 import type { Command } from "../command.js";
 import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
-import { PRESERVED_VERSION_OPTIONS, preservedRulesFor } from "../../preserved/preserved-rules.js";
+import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 
 const usage = `Usage:
@@ -68,7 +68,7 @@ export const compareCommand: Command = {
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
     const episode = resolveEpisodeAnchor(snapshot, parsePreservedState(snapshot.preserved, `${label}: preserved`), anchor);
     const version = resolveChainVersion(p, snapshot, { height: episode.height, ...PRESERVED_VERSION_OPTIONS });
-    const model = compareProposals({ snapshot, a, b }, defaultEngines({ preservedRules: preservedRulesFor(version.version), settlementVersion: version.version }), {
+    const model = compareProposals({ snapshot, a, b }, defaultEngines({ preservedRules: preservedRulesForChoice(version), settlementVersion: version.version }), {
       anchor: episode.height,
       ...(anchors !== undefined ? { anchors: Number(anchors) } : {}),
       whereA: fileA,

@@ -12,7 +12,7 @@ import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } fr
 import type { CliIO, Command } from "../command.js";
 import { diffPreservedSets, nodesOf, resolveEpisodeAnchor, storedPreservedSet, type EpisodeAnchor, type SetDifference, type StoredPreservedSet } from "../episode-anchor.js";
 import { samplePreservedForEpisode } from "../../preserved/sample-preserved-for-episode.js";
-import { PRESERVED_VERSION_OPTIONS, preservedRulesFor, type PreservedRules } from "../../preserved/preserved-rules.js";
+import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice, type PreservedRules } from "../../preserved/preserved-rules.js";
 import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
@@ -62,7 +62,7 @@ export async function loadPreservedInput(p: Parsed): Promise<PreservedInput> {
   const a = str(p, "anchor");
   const anchorInfo = resolveEpisodeAnchor(snapshot, state, a !== undefined ? anchorFlag(a) : undefined);
   const version = resolveChainVersion(p, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
-  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules: preservedRulesFor(version.version) };
+  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules: preservedRulesForChoice(version) };
 }
 
 /** The chain's stored set at this input's anchor beside the port's (today's rule), or undefined when none is stored for it. */

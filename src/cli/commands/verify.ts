@@ -4,7 +4,7 @@ import { InputError } from "../../errors.js";
 import { parseJson, stringifyJson } from "../../go/json.js";
 import { readRegularFile } from "../../fs/files.js";
 import { isJsonObject } from "../../json-input.js";
-import { PRESERVED_VERSION_OPTIONS, preservedRulesFor } from "../../preserved/preserved-rules.js";
+import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { samplePreservedForEpisode, type PreservedNodesSnapshot } from "../../preserved/sample-preserved-for-episode.js";
 import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
 import { diffPreserved, nodeCount, nodeSetOf, parseStoredPreservedSnapshot, type Difference } from "../../preserved/stored-snapshot.js";
@@ -68,7 +68,7 @@ interface Outcome {
 /** Run the sampler under the chosen version's rules and print the comparison; the exit code. */
 function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: string, o: Omit<Outcome, "choice" | "port">, p: ReturnType<typeof parse>): number {
   const choice = resolveChainVersion(p, snap, { height: o.anchor, ...PRESERVED_VERSION_OPTIONS });
-  const rules = preservedRulesFor(choice.version);
+  const rules = preservedRulesForChoice(choice);
   const state = preservedStateOfSnapshot(snap, label);
   const port = samplePreservedForEpisode(state, o.anchor, { explain: false, rules }).snapshot;
   const chainSet = nodeSetOf(o.stored);
