@@ -10,6 +10,10 @@ export { GoError, GoPanic } from "./go/errors.js";
 export { parseJson, stringifyJson, type Json } from "./go/json.js";
 export { compareGoStrings } from "./go/bytes.js";
 export { InputError } from "./errors.js";
+// Chain versions: which version's rules ran at a height (docs/versions.md)
+export { CHAIN_VERSIONS, LATEST_CHAIN_VERSION, atLeast, parseChainVersion, versionOrdinal, type ChainVersion, type VersionChoice, type VersionSource } from "./versions/chain-version.js";
+export { MAINNET_CHAIN_ID, MAINNET_UPGRADES, mainnetCandidates, versionForHeight, type UpgradeRow, type Activation, type RecordedVersion } from "./versions/upgrade-table.js";
+export { recordedVersion, versionLine, versionJson } from "./versions/resolve.js";
 // Snapshot
 export { loadSnapshot, parseSnapshot, serializeSnapshot, type Snapshot } from "./snapshot/snapshot.js";
 // Vectors: check, and export for other languages

@@ -32,3 +32,15 @@ export { dedupMLNodesById, compareMLNodePreference, sortMLNodesByNodeId } from "
 export { EpochMLNodeData } from "./epoch-ml-node-data.js";
 export { coefficientAdjustedWeight, legacyDecOrOne } from "./coefficient-adjusted-weight.js";
 export { operatorAddressToAccAddress, bech32Decode, bech32Encode } from "./bech32.js";
+export {
+  preservedRulesFor,
+  preservedRulesForChoice,
+  samePreservedRules,
+  LATEST_PRESERVED_RULES,
+  PRESERVED_VERSION_OPTIONS,
+  type PreservedRules,
+} from "./preserved-rules.js";
+export { modelCoefficients } from "./sample-preserved-for-episode.js";
+export { calculateWeightThreshold } from "./weight-threshold.js";
+export { preservedStateOfSnapshot } from "./snapshot-state.js";
+export { parseStoredPreservedSnapshot, nodeSetOf, nodeCount, diffPreserved, type Difference as PreservedDifference, type NodeSet } from "./stored-snapshot.js";
