@@ -98,10 +98,10 @@ describe("checkAndPunishForDowntime and the downtime step", () => {
 describe("epoch input and evaluation", () => {
   const example = (): EpochInput => parseEpochInput(parseJson(readFileSync(EXAMPLE, "utf8")), EXAMPLE);
 
-  it("the example epoch zeroes only the 749-of-1497 host, at p0 0.4 chosen over the 50‰ network table", () => {
+  it("the example epoch zeroes only the 749-of-1497 host, at p0 0.1 (mainnet's) chosen over the 50‰ network table", () => {
     const e = evaluateEpoch(example());
     expect(e.epoch).toBe(433n);
-    expect(permilleOf(e.p0)).toBe("0.4");
+    expect(permilleOf(e.p0)).toBe("0.1");
     expect(e.dynamicP0.reason).toBe("dynamic");
     expect(e.dynamicP0.baselinePermille).toBe(17n);
     expect(e.dynamicP0.selectedTablePermille).toBe(50n);
@@ -110,8 +110,8 @@ describe("epoch input and evaluation", () => {
     const host = e.participants[1]!;
     expect(host.total).toBe(1497n);
     expect(host.verdict?.path).toBe("ratio-rule");
-    expect(host.verdict?.maxAllowedMissed).toBe(598n);
-    expect(host.exact && "criticalValue" in host.exact ? host.exact.criticalValue : null).toBe(630n);
+    expect(host.verdict?.maxAllowedMissed).toBe(149n);
+    expect(host.exact && "criticalValue" in host.exact ? host.exact.criticalValue : null).toBe(169n);
     expect(e.rewards?.get(host.address)).toBe(0n);
   });
 
