@@ -18,7 +18,7 @@ import type { Json } from "../go/json.js";
 import { parseDemand } from "../preserved/demand.js";
 import { demandRuleFill, type FillNode } from "../preserved/demand-rule.js";
 import { runPreservedRules } from "../preserved/compare-rules.js";
-import { prepareEpisode, sampleAtAnchor, type PreparedEpisode } from "../preserved/sample-preserved-for-episode.js";
+import { prepareEpisode, sampleAtAnchor, sampleSnapshotAtAnchor, type PreparedEpisode } from "../preserved/sample-preserved-for-episode.js";
 import type { PreservedState } from "../preserved/state.js";
 import type { PreservedRules } from "../preserved/preserved-rules.js";
 import { exactCriticalValue } from "../misstest/exact-binomial.js";
@@ -85,6 +85,20 @@ export function preservedEngineFor(rules?: PreservedRules): PreservedEngine {
     const wanted = new Set(who.map((w) => `${w.modelId}\u0000${w.address}`));
     for (let i = 0; i < anchors; i++) {
       const seen = new Set<string>();
+      if (s.rule === "current") {
+        // Today's rule needs only who is preserved: the sampler's lean per-anchor path (the one the
+        // operator check uses), without the traces sampleAtAnchor keeps for explanations.
+        for (const m of sampleSnapshotAtAnchor(prepared, s.anchor + BigInt(i)).snapshot.modelPreservedNodes) {
+          for (const p of m.participants) {
+            const k = `${m.modelId}\u0000${p.participantId}`;
+            if (p.nodeIds.length > 0 && wanted.has(k) && !seen.has(k)) {
+              seen.add(k);
+              counts.set(k, (counts.get(k) ?? 0) + 1);
+            }
+          }
+        }
+        continue;
+      }
       for (const run of runPrepared(prepared, s, s.anchor + BigInt(i))) {
         for (const n of run.nodes) {
           const k = `${run.modelId}\u0000${n.participant}`;
