@@ -50,7 +50,7 @@ function node(n: MLNodeInfo): JsonObject {
 }
 
 function subWeight(vw: ValidationWeight): JsonObject {
-  return { memberAddress: vw.memberAddress, weight: vw.weight, votingPower: vw.votingPower, mlNodes: vw.mlNodes.map(node) };
+  return { memberAddress: vw.memberAddress, weight: vw.weight, confirmationWeight: vw.confirmationWeight, votingPower: vw.votingPower, mlNodes: vw.mlNodes.map(node) };
 }
 
 const sorted = (xs: Iterable<string>): string[] => [...new Set(xs)].sort(compareGoStrings);
@@ -320,7 +320,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     rootGroup: {
       error: false,
       subGroupModels: models,
-      validationWeights: root.validationWeights.map((vw) => ({ memberAddress: vw.memberAddress, weight: vw.weight })),
+      validationWeights: root.validationWeights.map((vw) => ({ memberAddress: vw.memberAddress, weight: vw.weight, confirmationWeight: vw.confirmationWeight })),
       liveMembers: rootLive,
     },
   };

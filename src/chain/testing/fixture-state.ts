@@ -112,7 +112,7 @@ function weightOf(j: Json): ValidationWeight {
     weight: big(w.weight),
     reputation: 0,
     mlNodes: a(w.mlNodes).filter((n) => n !== null).map(nodeOf),
-    confirmationWeight: 0n,
+    confirmationWeight: big(w.confirmationWeight),
     votingPower: big(w.votingPower),
   };
 }
