@@ -20,24 +20,22 @@ import { permilleToP0Decimal } from "./permille-to-p0-decimal.js";
 import { expectObject, expectString } from "../json-input.js";
 
 /** The largest passing missed count for n, found with missedStatTest itself, with the step shape spot-checked. */
+/**
+ * The largest count k of 0..n such that every count 0..k passes and every larger one fails, as the
+ * missed_stat_boundaries format defines it, with `pass` evaluated at EVERY count 0..n (no search: a
+ * wrong verdict at a single count must show). A verdict that is not such a step reports the first
+ * count that breaks it (`notAStep`; 0 when even 0 misses fail).
+ */
+export function stepBoundary(pass: (k: bigint) => boolean, n: bigint): { maxPassing: bigint } | { notAStep: bigint } {
+  let k = 0n;
+  while (k <= n && pass(k)) k++;
+  if (k === 0n) return { notAStep: 0n };
+  for (let j = k + 1n; j <= n; j++) if (pass(j)) return { notAStep: j };
+  return { maxPassing: k - 1n };
+}
+
 function boundaryOf(p0: Decimal, n: bigint): { maxPassing: bigint } | { notAStep: bigint } {
-  const pass = (k: bigint): boolean => missedStatTest(k, n, p0);
-  if (!pass(0n)) return { notAStep: 0n };
-  let lo = 0n; // passes
-  let hi = n + 1n; // treated as failing
-  while (hi - lo > 1n) {
-    const mid = (lo + hi) / 2n;
-    if (pass(mid)) lo = mid;
-    else hi = mid;
-  }
-  // Every count 0..lo passes and every larger one fails: check the neighbourhood and both ends.
-  const probes = new Set<bigint>([0n, n, (lo + 1n + n) / 2n, lo / 2n]);
-  for (let d = -3n; d <= 3n; d++) probes.add(lo + d);
-  for (const k of probes) {
-    if (k < 0n || k > n) continue;
-    if (pass(k) !== k <= lo) return { notAStep: k };
-  }
-  return { maxPassing: lo };
+  return stepBoundary((k) => missedStatTest(k, n, p0), n);
 }
 
 export const suites: SuiteTable = {
