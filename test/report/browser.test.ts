@@ -96,6 +96,16 @@ describe("HTML report in headless chromium", () => {
       const overflow = Number(await page.evaluate("(() => { const t = document.getElementById('table-models'); return t.scrollWidth - t.parentElement.clientWidth; })()"));
       expect(overflow).toBeLessThanOrEqual(0);
 
+      // At 760 px (a narrow window or a phone on its side): the page itself never scrolls sideways
+      // (wide tables scroll inside their own box), full addresses wrap, and the per-operator table is there.
+      await page.setViewportSize({ width: 760, height: 1000 });
+      const pageOverflow = Number(await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"));
+      expect(pageOverflow).toBeLessThanOrEqual(0);
+      expect(await page.locator("#changes-summary li").count()).toBe(model.models.length);
+      const narrow = join(dir, "report-760.png");
+      await page.screenshot({ path: narrow, fullPage: true });
+      await page.setViewportSize({ width: 1240, height: 900 });
+
       const shot = join(dir, "report.png");
       await page.screenshot({ path: shot, fullPage: true });
       const top = join(dir, "report-top.png");
