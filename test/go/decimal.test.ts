@@ -150,3 +150,74 @@ describe("Decimal.fromString / toString (NewFromString and String())", () => {
     );
   });
 });
+
+describe("Decimal.div / divRound: exact ties in every rounding path (issue 13 item 13)", () => {
+  // No Go vector has an exact tie in Div. shopspring's DivRound compares 2·|r|·10^precision with |d2|:
+  // below → the truncated quotient; equal (a tie) or above → one unit away from zero, the sign
+  // taken from the signs of dividend and divisor. Half-even would differ on the even ties below.
+  const div = (a: string, b: string) => Decimal.fromString(a).div(Decimal.fromString(b)).toString();
+  const divRound = (a: string, b: string, p: number) => Decimal.fromString(a).divRound(Decimal.fromString(b), p).toString();
+
+  it("a tie at the 17th place rounds away from zero, for every sign combination", () => {
+    expect(div("0.00000000000000005", "1")).toBe("0.0000000000000001");
+    expect(div("-0.00000000000000005", "1")).toBe("-0.0000000000000001");
+    expect(div("0.00000000000000005", "-1")).toBe("-0.0000000000000001");
+    expect(div("-0.00000000000000005", "-1")).toBe("0.0000000000000001");
+    expect(div("1", "20000000000000000")).toBe("0.0000000000000001"); // 1/(2·10^16) = 5·10^-17 exactly
+    expect(div("-1", "20000000000000000")).toBe("-0.0000000000000001");
+  });
+  it("an even digit before the tie still rounds away (half-even would keep it)", () => {
+    expect(div("0.00000000000000025", "1")).toBe("0.0000000000000003");
+    expect(div("-0.00000000000000025", "1")).toBe("-0.0000000000000003");
+    expect(div("0.00000000000000045", "-1")).toBe("-0.0000000000000005");
+    expect(div("25", "100000000000000000")).toBe("0.0000000000000003"); // 2.5·10^-16
+    expect(div("25", "1000000000000000000")).toBe("0"); // 2.5·10^-17: a quarter of a unit
+    expect(div("1.00000000000000005", "1")).toBe("1.0000000000000001");
+    expect(div("2.00000000000000025", "-1")).toBe("-2.0000000000000003");
+  });
+  it("a tie produced by the division itself (not present in the dividend)", () => {
+    expect(div("1", "32")).toBe("0.03125");
+    expect(div("3", "64000000000000000")).toBe("0"); // 4.6875·10^-17: just below half a unit
+    expect(div("3", "32000000000000000")).toBe("0.0000000000000001"); // 9.375·10^-17: above half
+    expect(div("7", "80000000000000000")).toBe("0.0000000000000001"); // 8.75·10^-17
+    expect(div("1", "40000000000000000")).toBe("0"); // 2.5·10^-17: below half of a unit
+    expect(div("3", "20000000000000000")).toBe("0.0000000000000002"); // 1.5·10^-16: a tie at the 17th place
+    expect(div("-3", "20000000000000000")).toBe("-0.0000000000000002");
+  });
+  it("just below and just above a tie", () => {
+    expect(div("0.000000000000000049999", "1")).toBe("0");
+    expect(div("-0.000000000000000049999", "1")).toBe("0");
+    expect(div("0.000000000000000050001", "1")).toBe("0.0000000000000001");
+    expect(div("-0.000000000000000050001", "-1")).toBe("0.0000000000000001");
+  });
+  it("DivRound at other precisions: ties, below and above, both signs", () => {
+    expect(divRound("0.125", "1", 2)).toBe("0.13");
+    expect(divRound("-0.125", "1", 2)).toBe("-0.13");
+    expect(divRound("0.145", "1", 2)).toBe("0.15");
+    expect(divRound("0.145", "-1", 2)).toBe("-0.15");
+    expect(divRound("0.1249999", "1", 2)).toBe("0.12");
+    expect(divRound("0.1250001", "1", 2)).toBe("0.13");
+    expect(divRound("1", "8", 2)).toBe("0.13"); // 0.125
+    expect(divRound("-1", "8", 2)).toBe("-0.13");
+    expect(divRound("5", "2", 0)).toBe("3"); // 2.5
+    expect(divRound("-5", "2", 0)).toBe("-3");
+    expect(divRound("7", "2", 0)).toBe("4"); // 3.5
+    expect(divRound("25", "1", -1)).toBe("30"); // a tie at the tens
+    expect(divRound("-25", "1", -1)).toBe("-30");
+    expect(divRound("0", "7", 16)).toBe("0");
+  });
+  it("agrees with the half-away-from-zero reference on random exact ties", () => {
+    fc.assert(
+      fc.property(fc.bigInt({ min: -(10n ** 20n), max: 10n ** 20n }), fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.boolean(), fc.integer({ min: 0, max: 16 }), (q, d, negD, p) => {
+        // a / b = (q + 1/2)·10^-p exactly: b = 2·d, a = (2q + 1)·d·10^-p
+        const b = Decimal.new(negD ? -2n * d : 2n * d, 0);
+        const a = Decimal.new((2n * q + 1n) * d * (negD ? -1n : 1n), -p);
+        const got = a.divRound(b, p);
+        const away = q >= 0n ? q + 1n : q; // the unit away from zero of q + 1/2
+        expect(got.value).toBe(away);
+        expect(got.exp === -p).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
