@@ -22,6 +22,7 @@ export const JSON_SCHEMAS = {
   "vectors-export": 1,
   snapshot: 1,
   backtest: 1,
+  demo: 1,
   error: 1,
 } as const;
 

@@ -46,6 +46,7 @@ const CASES: [schema: string, argv: string[]][] = [
   ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "rest", "epoch_248"), "--json"]],
   ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "rest", "epoch_247"), "--chain-version", "v0.2.11", "--address", "gonka1qu9mna5xlvlnw9455ygtjq92wuzkzm237w8l08", "--json"]],
   ["import-rest", ["import-rest", join(ROOT, "test", "realdata", "rest", "epoch_249"), "--out", join(TMP, "e249.json"), "--json"]],
+  ["demo", ["demo", "--report", join(TMP, "demo-report.html"), "--json"]],
   ["error", ["check", "gonka1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq", "--snapshot", SNAP, "--json"]],
   ["error", ["miss-test", "--missed", "9", "--total", "3", "--json"]],
   ["error", ["preserved", "--snapshot", join(TMP, "missing.json"), "-o", "json"]],
