@@ -41,6 +41,12 @@ export interface BuildSnapshotOptions {
   pageLimit?: bigint;
   /** ISO time of the fetch (default now). */
   fetchedAt?: string;
+  /**
+   * Read the settled epoch's Participant records (status, coin balance; one query per participant)
+   * for the settlement slice (default true). `verify`, which needs only the preserved slice, skips them;
+   * the slice then names the missing records in `reward.assumptions`.
+   */
+  participants?: boolean;
 }
 
 const dec = (d: Decimal | undefined): Json => (d === undefined ? null : { value: d.value, exponent: d.exponent });
@@ -268,7 +274,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   settledSummariesP.catch(() => undefined); // awaited below
   // Their Participant records (status, coin_balance): settlement zeroes the balance, so they are the
   // balances settlement paid only when read before S (see the warning below).
-  const settledParticipantsP = Promise.all(settled.map(async (a) => ({ a, p: await Q.participant(r, a) })));
+  const settledParticipantsP = Promise.all(settled.map(async (a) => ({ a, p: options.participants === false ? undefined : await Q.participant(r, a) })));
   settledParticipantsP.catch(() => undefined); // awaited below
 
   // Round 3: live root members, current subgroups + their members, previous subgroups.
@@ -345,6 +351,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     tokenomics,
     genesisOnly,
     delegation,
+    participantsRead: options.participants !== false,
   });
   const settlementOutcome: JsonObject = {};
   for (const { a, s } of settledWith) settlementOutcome[a] = { rewardedCoins: s!.rewardedCoins, earnedCoins: s!.earnedCoins, claimed: s!.claimed };
@@ -394,7 +401,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     // epoch index flips set_new_validators_delay blocks later (EpochGroupData(E+1).effective_block_height).
     settlementHeight: sHeight,
     setNewValidatorsHeight: newValidators,
-    settlementParticipants: settledParticipants.map(({ a, p }) => participantJson(a, p)),
+    settlementParticipants: options.participants === false ? null : settledParticipants.map(({ a, p }) => participantJson(a, p)),
     tokenomicsData: tokenomicsJson(tokenomics),
     genesisOnlyParams: genesisOnlyJson(genesisOnly),
     settlementOutcome,
@@ -432,6 +439,8 @@ interface SettlementReads {
   tokenomics: TokenomicsData | undefined;
   genesisOnly: GenesisOnlyParams | undefined;
   delegation: DelegationRewardTransferSnapshot | undefined;
+  /** false: Participant records were not asked for (BuildSnapshotOptions.participants). */
+  participantsRead: boolean;
 }
 
 /**
@@ -467,7 +476,10 @@ function settlementSlice(x: SettlementReads): JsonObject {
   if (sHeight !== null && H >= sHeight && rows.length > 0) {
     assumptions.push({ input: "participants[].coinBalance", assumption: `read at height ${H}, after settlement at block ${sHeight} reset every balance to 0; pin --height ${sHeight - 1n} for the balances it paid`, flag: "--height", rowsAffected: rows.length });
   }
-  if (missing > 0) assumptions.push({ input: "participants[].status", assumption: `no Participant record at height ${H}: taken as ACTIVE with coin balance 0`, rowsAffected: missing });
+  if (missing > 0) {
+    const why = x.participantsRead ? `no Participant record at height ${H}` : "Participant records not read";
+    assumptions.push({ input: "participants[].status", assumption: `${why}: taken as ACTIVE with coin balance 0`, rowsAffected: missing });
+  }
   if (sHeight !== null && H !== sHeight - 1n) {
     assumptions.push({ input: "params", assumption: `validation, bitcoin reward, PoC model and collateral params read at height ${H}; settlement read those of block ${sHeight - 1n} (they differ only if governance changed them in between)`, flag: "--height", rowsAffected: 0 });
   }

@@ -204,7 +204,7 @@ export const verifyCommand: Command = {
       const stored = await preservedNodesSnapshot(reader);
       if (!stored) throw new InputError(`the chain has no PreservedNodesSnapshot stored at height ${reader.height}`);
       const anchor = stored.episodeAnchorHeight;
-      const snap = await buildSnapshot(reader, { chainId, anchorHeight: anchor });
+      const snap = await buildSnapshot(reader, { chainId, anchorHeight: anchor, participants: false }); // the preserved slice is all verify reads
       rep.done(client.progress);
       const chainSlice = snap.chain as { confirmationPocEvents: { triggerHeight: bigint; epochIndex: bigint; generationStartHeight: bigint }[] };
       const preserved = snap.preserved as { epoch: { index: bigint } };
