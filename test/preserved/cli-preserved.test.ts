@@ -91,7 +91,7 @@ describe("gonka-spec preserved", () => {
   it("prints a side-by-side table for people", async () => {
     const r = await run("preserved", "--snapshot", EXAMPLE, "--rule", "both");
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/model \/ rule\s+target\s+preserved\s+nodes\s+smallest\s+capacity\s+peak\s+cap\/demand/);
+    expect(r.out).toMatch(/model \/ rule\s+target \(weight\)\s+preserved \(weight\)\s+nodes\s+smallest \(weight\)\s+capacity \(requests\)\s+peak \(requests\)\s+cap\/demand/);
     expect(r.out).toMatch(/^ {2}current\s+73,891\s+/m);
     expect(r.out).toMatch(/^ {2}demand\s+460,000\s+/m);
     const one = await run("preserved", "--snapshot", EXAMPLE);

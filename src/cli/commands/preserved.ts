@@ -100,7 +100,7 @@ export function group(n: bigint | number): string {
 }
 
 function smallestText(m: RuleModelResult): string {
-  return m.smallestNode ? `${group(m.smallestNode.pocWeight)} (${m.smallestNode.participant} ${m.smallestNode.nodeId})` : "-";
+  return m.smallestNode ? `weight ${group(m.smallestNode.pocWeight)} (${m.smallestNode.participant} ${m.smallestNode.nodeId})` : "-";
 }
 
 function capacityText(m: RuleModelResult): string {
@@ -111,7 +111,7 @@ function capacityText(m: RuleModelResult): string {
 function printRule(io: CliIO, r: RuleResult, list: number): void {
   for (const m of r.models) {
     io.out(`${m.modelId}`);
-    io.out(`  target ${group(m.targetWeight)} of ${group(m.totalWeight)}${m.demandWeight !== null && r.rule === "demand" ? ` (slot allocation ${group(m.fractionTarget)}, demand ${group(m.demandWeight)})` : ""}; preserved ${group(m.achievedWeight)} in ${m.nodeCount} nodes of ${m.participants.length} participants`);
+    io.out(`  target weight ${group(m.targetWeight)} of ${group(m.totalWeight)}${m.demandWeight !== null && r.rule === "demand" ? ` (slot allocation ${group(m.fractionTarget)}, demand ${group(m.demandWeight)})` : ""}; preserved weight ${group(m.achievedWeight)} in ${group(m.nodeCount)} nodes of ${group(m.participants.length)} participants`);
     if (m.cappedByEligibility) {
       io.out(`  capped by eligibility: only ${group(m.eligibleWeight)} is eligible; short ${group(m.shortfallWeight)} weight${m.shortfallRequests !== null ? ` and ${group(m.shortfallRequests)} requests at peak` : ""}`);
     }
@@ -126,7 +126,7 @@ function pad(cells: string[], widths: number[]): string {
 }
 
 function printBoth(io: CliIO, current: RuleResult, demand: RuleResult, list: number): void {
-  const head = ["model / rule", "target", "preserved", "nodes", "smallest", "capacity", "peak", "cap/demand", "short (weight)", "short (requests)"];
+  const head = ["model / rule", "target (weight)", "preserved (weight)", "nodes", "smallest (weight)", "capacity (requests)", "peak (requests)", "cap/demand", "short (weight)", "short (requests)"];
   const rows: string[][] = [];
   current.models.forEach((c, i) => {
     const d = demand.models[i]!;
