@@ -106,6 +106,7 @@ const jsonParse = time(() => texts.forEach((t) => JSON.parse(t)));
 const full = time(backtest, 5, 1);
 const parsed = read();
 const readOnly = time(read, 5, 1);
+const lossless = time(() => texts.forEach((t) => parseJson(t)), 5, 1);
 const settleOne = time(() => settleAccounts(parsed[0].input, VERSION), 10, 3);
 console.log(
   `backtest ${EPOCHS} epochs × ${N} participants (today vs p0 0.05, ${VERSION}): ${(full / 1000).toFixed(2)} s (goal < 2 s); ` +
@@ -113,6 +114,6 @@ console.log(
     `${r.totals.changed} participant-epochs change, ${r.totals.zeroedA} / ${r.totals.zeroedB} zeroed`,
 );
 console.log(
-  `  of which: reading the 30 texts into settlement inputs ${(readOnly / 1000).toFixed(2)} s; one settleAccounts of ${N} participants ${settleOne.toFixed(0)} ms ` +
+  `  of which: reading the 30 texts into settlement inputs ${(readOnly / 1000).toFixed(2)} s (the lossless parseJson alone ${(lossless / 1000).toFixed(2)} s); one settleAccounts of ${N} participants ${settleOne.toFixed(0)} ms ` +
     `(the backtest runs ${2 * EPOCHS}: today, which is also the status-quo check, and B; A = today is not settled twice)`,
 );

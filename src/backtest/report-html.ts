@@ -127,7 +127,7 @@ function epochTable(r: BacktestResult): string {
   const head = `<tr><th>epoch</th><th>rules</th><th>p0 used A</th><th>p0 used B</th><th>zeroed A</th><th>zeroed B</th><th>paid A (${d})</th><th>paid B (${d})</th><th>not paid A (${d})</th><th>not paid B (${d})</th><th>B − A (${d})</th></tr>`;
   const rows = r.epochs.map((e) => {
     const diff = e.b.distributed - e.a.distributed;
-    return `<tr><td>${e.epoch}</td><td title="${esc(e.version.detail)}">${esc(e.version.version)}</td><td>${esc(p0Words(e.a))}</td><td>${esc(p0Words(e.b))}</td><td class="num">${e.a.zeroed}</td><td class="num">${e.b.zeroed}</td><td class="num">${groupDigits(e.a.distributed)}</td><td class="num">${groupDigits(e.b.distributed)}</td><td class="num">${groupDigits(e.a.notDistributed)}</td><td class="num">${groupDigits(e.b.notDistributed)}</td><td class="${cls(diff)}">${signed(diff)}</td></tr>`;
+    return `<tr><td>${e.epoch}</td><td title="${esc(e.version.detail)}">${esc(e.version.version)}</td><td class="num" title="${esc(p0Words(e.a))}">${esc(Decimal.fromString(e.a.p0).toFixed(3))}</td><td class="num" title="${esc(p0Words(e.b))}">${esc(Decimal.fromString(e.b.p0).toFixed(3))}</td><td class="num">${e.a.zeroed}</td><td class="num">${e.b.zeroed}</td><td class="num">${groupDigits(e.a.distributed)}</td><td class="num">${groupDigits(e.b.distributed)}</td><td class="num">${groupDigits(e.a.notDistributed)}</td><td class="num">${groupDigits(e.b.notDistributed)}</td><td class="${cls(diff)}">${signed(diff)}</td></tr>`;
   });
   const t = r.totals;
   const diff = t.distributedB - t.distributedA;
@@ -193,6 +193,7 @@ export function renderBacktestReport(r: BacktestResult): string {
     `<h2 id="p0">p0 per epoch</h2>`,
     `<p class="muted">Settlement's miss test uses the larger of the governance table and the network's miss share + 20‰ (rounded up to a table); above 0.5 governance passes through; a grace epoch replaces governance.</p>`,
     p0Chart(r),
+    `<ul id="p0-why">${r.epochs.map((e) => `<li>epoch ${e.epoch}: <span class="a">A</span> ${esc(p0Words(e.a))}; <span class="b">B</span> ${esc(p0Words(e.b))}</li>`).join("")}</ul>`,
     `<h2 id="changes">Every participant paid differently</h2>`,
     changesTable(r),
     `<h2 id="preserved">Preserved set</h2>`,
