@@ -87,3 +87,13 @@ export function checkedSafeInt(v: unknown, path: string): number {
   }
   return Number(x);
 }
+
+/**
+ * When Go's int64 sum of `values` wraps: the exact sum and the wrapped one Go computes (the order of
+ * the additions does not change the wrapped result). undefined when the exact total fits int64.
+ */
+export function int64SumOverflow(values: Iterable<bigint>): { exact: bigint; wrapped: bigint } | undefined {
+  let exact = 0n;
+  for (const v of values) exact += v;
+  return isInt64(exact) ? undefined : { exact, wrapped: BigInt.asIntN(64, exact) };
+}

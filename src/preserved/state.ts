@@ -18,7 +18,7 @@
  *   under `chain.weightScaleFactors` (model → decimal): `weightScaleFactorsFallback` reads them there.
  */
 import { InputError, describeValue } from "../errors.js";
-import { checkedInt64, checkedUint64, INT32_MAX, INT32_MIN, toBigInt } from "../go/int64.js";
+import { checkedInt64, checkedUint64, INT32_MAX, INT32_MIN, toBigInt, int64SumOverflow } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
 import { type JsonObject, checkAddressText, expectArray, expectBoolean, expectObject, expectString } from "../json-input.js";
@@ -304,6 +304,18 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     const ap = `${psPath}${key(a)}`;
     const so = expectObject(v, ap);
     previousEpochPerformanceSummaries.set(a, { rewardedCoins: checkedUint64(has(so, "rewardedCoins", ap), `${ap}.rewardedCoins`) });
+  }
+
+  // Go adds these weights in int64 and wraps without a word; the port keeps the wrap (it is what the
+  // chain computes) but says so: a target of "-922,337,…" must not look like an answer.
+  const wrapNote = (values: bigint[], where: string, what: string): void => {
+    const o = int64SumOverflow(values);
+    if (o !== undefined) r.warnings.push(`${where}: ${what} adds up to ${o.exact}, past int64 (9223372036854775807): Go's int64 sums wrap silently, and every result that uses such a sum follows Go's wrap (a negative total or target is that wrap, not a real value)`);
+  };
+  wrapNote(rootWeights.flatMap((vw) => (vw === null ? [] : [vw.weight])), `${rPath}.validationWeights`, "the root group's weight");
+  for (const [m, g] of byModel) {
+    wrapNote(g.validationWeights.flatMap((vw) => vw.mlNodes.flatMap((n) => (n === null ? [] : [n.pocWeight]))), `${lPath}.byModel${key(m)}`, "the model's node PoC weight");
+    wrapNote(g.validationWeights.map((vw) => vw.votingPower), `${lPath}.byModel${key(m)}`, "the model's voting power");
   }
 
   return {

@@ -139,3 +139,27 @@ describe("addresses and member weights", () => {
 it("the temporary directory is ours alone", () => {
   expect(existsSync(dir)).toBe(true);
 });
+
+describe("values that wrap Go's int64 are kept as Go computes them, with a warning (issue 13 item 4)", () => {
+  it("a node weight of 2^63 − 1: the negative target stays (Go's wrap), and stderr and --json say the input overflowed", async () => {
+    const s = snapDoc() as { preserved: { liveSubGroups: { byModel: { [m: string]: { validationWeights: { mlNodes: { pocWeight: Json }[] }[] } } } } };
+    const models = Object.keys(s.preserved.liveSubGroups.byModel).sort();
+    s.preserved.liveSubGroups.byModel[models[0]!]!.validationWeights[0]!.mlNodes[0]!.pocWeight = 2n ** 63n - 1n;
+    const f = withFile("wrap.json", s as unknown as Json);
+    const text = await run("preserved", "--snapshot", f);
+    expect(text.code).toBe(0);
+    expect(text.err).toMatch(/^warning: .*liveSubGroups\.byModel\[".*"\]: the model's node PoC weight adds up to \d+, past int64 .*Go's int64 sums wrap silently/m);
+    expect(text.out).toMatch(/target weight -[\d,]+ of -[\d,]+/); // Go's wrap, as the chain would compute it
+    const json = await run("preserved", "--snapshot", f, "--json");
+    expect(json.code).toBe(0);
+    const doc = JSON.parse(json.out) as { warnings: string[] };
+    expect(doc.warnings.some((w) => /past int64/.test(w))).toBe(true);
+    const check = await run("check", "gonka1fn77c03cddly25s0uunsz9lgqqhpxnq2a7qkrf", "--snapshot", f, "--anchors", "2", "--json");
+    expect(check.code, check.err).toBe(0);
+    expect((JSON.parse(check.out) as { warnings: string[] }).warnings.some((w) => /past int64/.test(w))).toBe(true);
+  });
+  it("no warning on the example as it is", async () => {
+    const r = await run("preserved", "--snapshot", SNAP, "--json");
+    expect((JSON.parse(r.out) as { warnings: string[] }).warnings.filter((w) => /past int64/.test(w))).toEqual([]);
+  });
+});
