@@ -39,6 +39,8 @@ export interface BatchRpcOptions {
 
 /** Default cap on one HTTP answer: 64 MiB (a batch of 10 large subgroups is a few MB). */
 export const DEFAULT_MAX_RESPONSE_BYTES = 64 * 1024 * 1024;
+/** Hard ceiling on the cap: the answer becomes one JS string, and V8 strings end near 512 MiB. */
+export const MAX_RESPONSE_BYTES_CEILING = 256 * 1024 * 1024;
 
 /** An answer larger than `maxResponseBytes`: never retried (the node would send it again). */
 export class ResponseTooLargeError extends Error {
@@ -136,7 +138,7 @@ export class BatchRpcClient implements RpcClient {
    */
   private post(body: string): Promise<{ status: number; text: string; bytes: number }> {
     const https = /^https:/i.test(this.url);
-    const limit = this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    const limit = Math.min(this.options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, MAX_RESPONSE_BYTES_CEILING);
     return new Promise((resolve, reject) => {
       let settled = false;
       const finish = (f: () => void) => {

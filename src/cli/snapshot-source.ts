@@ -37,7 +37,7 @@ export const CHAIN_USAGE = `  --node URL       the node's CometBFT RPC: tcp://ho
   --chain-id ID    the chain the node must serve (default gonka-mainnet; "any" accepts every chain)
   --timeout S      deadline of each HTTP request, first byte to last, in seconds (default 30)
   --budget S       total time for everything read from the node, in seconds (default 600)
-  --max-response-mb N  largest answer accepted, in MiB (default 64), counted as it streams in
+  --max-response-mb N  largest answer accepted, in MiB (default 64, at most 256), counted as it streams in
                    (only refused/reset connections, timeouts, HTTP 5xx and 429 are retried)
   --batch-size N   JSON-RPC requests per HTTP request (default 10, CometBFT's rpc.max_request_batch_size)
   --concurrency N  queries in flight (default 64)`;
@@ -100,7 +100,7 @@ export function clientOptions(p: Parsed): { expectedChainId?: string; timeoutMs?
   const concurrency = p.values.concurrency === undefined ? undefined : countFlag(p, "concurrency", 1, 1024, 64);
   const batchSize = p.values["batch-size"] === undefined ? undefined : countFlag(p, "batch-size", 1, 10_000, 10);
   const budgetMs = secondsFlag(p, "budget");
-  const maxResponseMb = p.values["max-response-mb"] === undefined ? undefined : countFlag(p, "max-response-mb", 1, 4096, 64);
+  const maxResponseMb = p.values["max-response-mb"] === undefined ? undefined : countFlag(p, "max-response-mb", 1, 256, 64);
   return {
     ...(budgetMs !== undefined ? { budgetMs } : {}),
     ...(maxResponseMb !== undefined ? { maxResponseBytes: maxResponseMb * 1024 * 1024 } : {}),

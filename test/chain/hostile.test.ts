@@ -148,6 +148,8 @@ describe("every command that reads a node: flags, exit 2, one line", () => {
     const { run } = await import("./helpers.js");
     expect((await run(["preserved", "--rpc", "http://127.0.0.1:1", "--budget", "0"])).err).toMatch(/--budget: must be more than 0/);
     expect((await run(["preserved", "--rpc", "http://127.0.0.1:1", "--max-response-mb", "0"])).code).toBe(2);
+    // an answer becomes one JS string: the cap stays far below V8's ~512 MiB string limit
+    expect((await run(["preserved", "--rpc", "http://127.0.0.1:1", "--max-response-mb", "600"])).err).toMatch(/--max-response-mb/);
     expect((await run(["preserved", "--snapshot", "examples/mainnet-like.snapshot.json", "--budget", "5"])).err).toMatch(/--budget only applies when reading a node/);
   });
 

@@ -31,7 +31,7 @@ preserved snapshot. The file is written to a temporary name and renamed, so --ou
   --chain-id ID    refuse a node of another chain (default gonka-mainnet; "any" accepts every chain)
   --timeout S      deadline of each HTTP request, first byte to last, in seconds (default 30)
   --budget S       total time for everything read from the node, in seconds (default 600)
-  --max-response-mb N  largest answer accepted, in MiB (default 64), counted as it streams in
+  --max-response-mb N  largest answer accepted, in MiB (default 64, at most 256), counted as it streams in
                    Only refused/reset connections, timeouts, HTTP 5xx and 429 are retried (4 attempts,
                    backoff 0.2 s doubling); a garbage, HTML or oversized answer is not.
   --concurrency N  queries in flight (default 64)
