@@ -18,6 +18,7 @@ import type {
   SettlementParticipant,
 } from "../settlement/settlement-types.js";
 import { field } from "./recognise-rest-file.js";
+import { stringInterner } from "../settlement/settlement-input.js";
 import type { RestDump } from "./read-rest-dump.js";
 
 /** An input the dump lacks, how it was filled, and how many participant rows it could change. */
@@ -114,6 +115,7 @@ function optHeight(o: JsonObject, key: string, where: string): bigint | null {
 
 /** Build the settlement input of one epoch from a dump; every missing input becomes a named gap. */
 export function settlementFromRestDump(dump: RestDump, options: RestSettlementOptions = {}): RestSettlement {
+  const intern = stringInterner();
   const epochs = [...dump.roots.keys()];
   let epoch: bigint;
   if (options.epoch !== undefined) {
@@ -138,7 +140,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     const at = `${rw}.validation_weights[${i}]`;
     const o = obj(v, at);
     return {
-      memberAddress: str(field(o, "member_address"), `${at}.member_address`),
+      memberAddress: intern(str(field(o, "member_address"), `${at}.member_address`)),
       weight: checkedInt64(req(o, "weight", at), `${at}.weight`),
       confirmationWeight: checkedInt64(field(o, "confirmation_weight") ?? "0", `${at}.confirmation_weight`),
       mlNodes: mlNodes(field(o, "ml_nodes"), `${at}.ml_nodes`),
@@ -153,7 +155,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       validationWeights: arr(field(m.value, "validation_weights"), `${mw}.validation_weights`).map((v, i) => {
         const at = `${mw}.validation_weights[${i}]`;
         const o = obj(v, at);
-        return { memberAddress: str(field(o, "member_address"), `${at}.member_address`), mlNodes: mlNodes(field(o, "ml_nodes"), `${at}.ml_nodes`) };
+        return { memberAddress: intern(str(field(o, "member_address"), `${at}.member_address`)), mlNodes: mlNodes(field(o, "ml_nodes"), `${at}.ml_nodes`) };
       }),
     };
   });
@@ -166,7 +168,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   const exFile = dump.exclusions.get(epoch) ?? dump.exclusions.get(-1n);
   const exclusions: Exclusion[] = (exFile?.value ?? []).map((x, i) => {
     const at = `${exFile!.file}: items[${i}]`;
-    return { address: str(field(x, "address"), `${at}.address`), reason: str(field(x, "reason") ?? "", `${at}.reason`), exclusionBlockHeight: checkedUint64(field(x, "exclusion_block_height") ?? "0", `${at}.exclusion_block_height`) };
+    return { address: intern(str(field(x, "address"), `${at}.address`)), reason: str(field(x, "reason") ?? "", `${at}.reason`), exclusionBlockHeight: checkedUint64(field(x, "exclusion_block_height") ?? "0", `${at}.exclusion_block_height`) };
   });
   if (exFile !== undefined) sources.push(exFile.file);
   const excludedBy = new Map(exclusions.map((e) => [e.address, e] as const));
@@ -176,7 +178,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   let balanceUnknownPaid = 0;
   const participants: SettlementParticipant[] = sumFile.value.map((r, i) => {
     const at = `${sumFile.file}: epochPerformanceSummary[${i}]`;
-    const address = str(field(r, "participant_id"), `${at}.participant_id`);
+    const address = intern(str(field(r, "participant_id"), `${at}.participant_id`));
     const earned = checkedUint64(req(r, "earned_coins", at), `${at}.earned_coins`);
     recorded.set(address, { rewardedCoins: checkedUint64(req(r, "rewarded_coins", at), `${at}.rewarded_coins`), earnedCoins: earned });
     const ex = excludedBy.get(address);
