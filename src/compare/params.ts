@@ -64,6 +64,27 @@ export const PROPOSAL_KEYS = [
   "demand",
 ] as const;
 
+/**
+ * Other spellings of each parameter a proposal file accepts: the chain's snake_case names (as in
+ * params.proto and `inferenced query inference params`, with or without the params message), the Go
+ * field names (EpochParams.PocSlotAllocation) and camelCase. Two spellings of one parameter in the
+ * same file are an error.
+ */
+export const PARAMETER_ALIASES: Readonly<Record<string, readonly string[]>> = {
+  PocSlotAllocation: ["poc_slot_allocation", "epoch_params.poc_slot_allocation", "EpochParams.PocSlotAllocation", "pocSlotAllocation", "epochParams.pocSlotAllocation"],
+  PoCMaxConcurrentPer10000Weight: ["poc_max_concurrent_per_10000_weight", "pocMaxConcurrentPer10000Weight"],
+  BinomTestP0: ["binom_test_p0", "validation_params.binom_test_p0", "ValidationParams.BinomTestP0", "binomTestP0", "validationParams.binomTestP0"],
+  vote_threshold_factor: ["VoteThresholdFactor", "devshard_escrow_params.vote_threshold_factor", "DevshardEscrowParams.VoteThresholdFactor", "voteThresholdFactor", "devshardEscrowParams.voteThresholdFactor"],
+  preserved_rule: ["PreservedRule", "preservedRule"],
+};
+
+/** The canonical key of a proposal key (itself when it has no alias), or undefined when unknown. */
+export function canonicalProposalKey(k: string): string | undefined {
+  if ((PROPOSAL_KEYS as readonly string[]).includes(k)) return k;
+  for (const [canonical, aliases] of Object.entries(PARAMETER_ALIASES)) if (aliases.includes(k)) return canonical;
+  return undefined;
+}
+
 /** A decimal written as a string, e.g. "0.25"; the range check is the caller's. */
 export function decimalParam(v: Json, path: string): Decimal {
   if (typeof v === "number" || typeof v === "bigint") {
@@ -143,16 +164,22 @@ export interface ParseProposalOptions {
 }
 
 /** Validate a parsed proposal document. `where` (usually the file name) prefixes every error path. */
-export function parseProposal(doc: Json, where: string, options: ParseProposalOptions = {}): ProposalParams {
-  if (!isJsonObject(doc)) throw new InputError(`a proposal must be a JSON object, got ${describeValue(doc)}`, where);
-  const known = new Set<string>(PROPOSAL_KEYS);
-  for (const k of Object.keys(doc)) {
-    if (!known.has(k)) {
+export function parseProposal(written: Json, where: string, options: ParseProposalOptions = {}): ProposalParams {
+  if (!isJsonObject(written)) throw new InputError(`a proposal must be a JSON object, got ${describeValue(written)}`, where);
+  // Every spelling (Go name, chain snake_case, camelCase) maps to one canonical key; errors name the key as written.
+  const doc: { [k: string]: Json } = {};
+  const spelled = new Map<string, string>();
+  for (const k of Object.keys(written)) {
+    const c = canonicalProposalKey(k);
+    if (c === undefined) {
       const near = PROPOSAL_KEYS.find((p) => p.toLowerCase().replace(/[_-]/g, "") === k.toLowerCase().replace(/[_-]/g, ""));
-      throw new InputError(`unknown key ${describeValue(k)}${near ? ` (did you mean "${near}"?)` : ""}; allowed keys: ${PROPOSAL_KEYS.join(", ")}`, `${where}: ${k}`);
+      throw new InputError(`unknown key ${describeValue(k)}${near ? ` (did you mean "${near}"?)` : ""}; allowed keys: ${PROPOSAL_KEYS.join(", ")} (or the chain's snake_case and Go names of the parameters)`, `${where}: ${k}`);
     }
+    if (spelled.has(c)) throw new InputError(`${describeValue(k)} and ${describeValue(spelled.get(c))} name the same parameter; give it once`, `${where}: ${k}`);
+    spelled.set(c, k);
+    doc[c] = written[k]!;
   }
-  const at = (k: string): string => `${where}: ${k}`;
+  const at = (k: string): string => `${where}: ${spelled.get(k) ?? k}`;
   const name = doc.name;
   if (typeof name !== "string" || name.trim() === "") throw new InputError(`expected a non-empty string naming the proposal, got ${describeValue(name)}`, at("name"));
   const out: ProposalParams = { name: name.trim() };

@@ -26,6 +26,9 @@ export type RuleSelection = PreservedRule | "both";
 /** Parameters `--set` may change, in the chain's snake_case naming. */
 export const OVERRIDABLE_PARAMETERS = ["epoch_params.poc_slot_allocation"] as const;
 
+/** --set accepts the chain's snake_case name (with or without the params message), the Go name and camelCase. */
+const SLOT_ALLOCATION_NAMES: readonly string[] = ["epoch_params.poc_slot_allocation", "poc_slot_allocation", "EpochParams.PocSlotAllocation", "PocSlotAllocation", "epochParams.pocSlotAllocation", "pocSlotAllocation"];
+
 export interface PreservedNodeRef {
   participant: string;
   nodeId: string;
@@ -116,7 +119,7 @@ export function applyOverrides(state: PreservedState, overrides: Readonly<Record
   const warnings: string[] = [];
   let next = state;
   for (const [k, v] of Object.entries(overrides)) {
-    if (k === "epoch_params.poc_slot_allocation" || k === "epochParams.pocSlotAllocation") {
+    if (SLOT_ALLOCATION_NAMES.includes(k)) {
       const psa = parseSlotAllocation(v, `${path} ${k}`);
       next = { ...next, params: { ...next.params, epochParams: { ...next.params.epochParams, pocSlotAllocation: psa } } };
     } else {

@@ -133,6 +133,39 @@ describe("Cosmos CLI habits (issue 12 item 9)", () => {
   });
 });
 
+describe("parameter names: the chain's snake_case, the Go names and camelCase alike", () => {
+  it("a proposal file spelled with chain or Go names compares exactly like the canonical one", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gonka-names-"));
+    const b = JSON.parse(readFileSync(join(ROOT, "examples", "proposal-b.json"), "utf8")) as Record<string, unknown>;
+    const rename: Record<string, string> = { PocSlotAllocation: "epoch_params.poc_slot_allocation", BinomTestP0: "ValidationParams.BinomTestP0", vote_threshold_factor: "VoteThresholdFactor", PoCMaxConcurrentPer10000Weight: "poc_max_concurrent_per_10000_weight", preserved_rule: "preservedRule" };
+    const spelled = Object.fromEntries(Object.entries(b).map(([k, v]) => [rename[k] ?? k, k === "demand" && typeof v === "string" ? join(ROOT, "examples", v) : v]));
+    const canonical = Object.fromEntries(Object.entries(b).map(([k, v]) => [k, k === "demand" && typeof v === "string" ? join(ROOT, "examples", v) : v]));
+    writeFileSync(join(dir, "b-spelled.json"), JSON.stringify(spelled));
+    writeFileSync(join(dir, "b.json"), JSON.stringify(canonical));
+    const args = ["compare", "--snapshot", "examples/mainnet-like.snapshot.json", "--a", "examples/proposal-a.json", "--anchors", "0", "--json"];
+    const x = await run(...args, "--b", join(dir, "b.json"));
+    const y = await run(...args, "--b", join(dir, "b-spelled.json"));
+    expect(x.code, x.err).toBe(0);
+    expect(y.code, y.err).toBe(0);
+    expect(y.out.replaceAll("b-spelled.json", "b.json")).toBe(x.out);
+    writeFileSync(join(dir, "twice.json"), JSON.stringify({ name: "t", PocSlotAllocation: "0.2", poc_slot_allocation: "0.3" }));
+    const twice = await run(...args, "--b", join(dir, "twice.json"));
+    expect(twice.code).toBe(2);
+    expect(twice.err).toMatch(/"poc_slot_allocation" and "PocSlotAllocation" name the same parameter/);
+  });
+  it("--set takes epoch_params.poc_slot_allocation, poc_slot_allocation, EpochParams.PocSlotAllocation and PocSlotAllocation", async () => {
+    const base = ["preserved", "--snapshot", "examples/mainnet-like.snapshot.json", "--json"];
+    const outs = [];
+    for (const k of ["epoch_params.poc_slot_allocation", "poc_slot_allocation", "EpochParams.PocSlotAllocation", "PocSlotAllocation"]) {
+      const r = await run(...base, "--set", `${k}=0.2`);
+      expect(r.code, `${k}: ${r.err}`).toBe(0);
+      outs.push(r.out);
+    }
+    expect(new Set(outs).size).toBe(1);
+    expect(outs[0]).toMatch(/"pocSlotAllocation": "0.2"/);
+  });
+});
+
 describe("outputs are written atomically", () => {
   it("a failed write leaves the previous file whole and no temporary file behind", () => {
     const dir = mkdtempSync(join(tmpdir(), "gonka-atomic-"));

@@ -29,7 +29,8 @@ at each proposal's rate, with its cost in requests refused. The header names the
 
 A proposal file sets any of PocSlotAllocation ("0.25"), PoCMaxConcurrentPer10000Weight (10),
 BinomTestP0 ("0.10"), vote_threshold_factor (50), preserved_rule (current|demand) and demand (a path
-or an object), plus a name; see docs/compare.md and examples/proposal-a.json.
+or an object), plus a name; see docs/compare.md and examples/proposal-a.json. A parameter may also
+be written with the chain's snake_case name (poc_slot_allocation, binom_test_p0, ...) or its Go name.
 
   --rows N     rows of the per-operator and miss-test tables in the terminal (default ${TERMINAL_ROWS})
   --brief      only the parts a first reading needs (no parameter table, curves or vote table)

@@ -34,7 +34,8 @@ ${SNAPSHOT_SOURCE_USAGE}
   --demand FILE    peak in-flight requests per model ({"peakInFlightRequests": {...}}; default: the
                    snapshot's demand slice)
   --rate N         PoC requests per 10,000 weight (default: the demand input's, else 10)
-  --set K=V        parameter override; supported: epoch_params.poc_slot_allocation (a decimal in [0, 1])
+  --set K=V        parameter override; supported: epoch_params.poc_slot_allocation (a decimal in [0, 1];
+                   also poc_slot_allocation, EpochParams.PocSlotAllocation, PocSlotAllocation)
   --list N         list at most N participants (or changed nodes) per model in the text (default: all)
 ${CHAIN_VERSION_USAGE}
   --json           schemas/preserved.schema.json (gonka-spec/preserved@1): one shape for every --rule,
