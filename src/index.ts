@@ -68,6 +68,20 @@ export {
   GONKA_MAINNET, type SnapshotFromRpcOptions, type SnapshotArgs, type ChainClientOptions, type Progress,
   type ChainErrorKind, type FixtureChainState,
 } from "./chain/index.js";
+// Epoch settlement to the coin (keeper.SettleAccounts / GetBitcoinSettleAmounts, per chain version)
+export { settleAccounts, type Settlement, type SettledParticipant } from "./settlement/settle-accounts.js";
+export { calculateParticipantBitcoinRewards } from "./settlement/calculate-participant-bitcoin-rewards.js";
+export { getBitcoinSettleAmounts } from "./settlement/get-bitcoin-settle-amounts.js";
+export { calculateFixedEpochReward } from "./settlement/calculate-fixed-epoch-reward.js";
+export { applyPowerCappingForWeights } from "./settlement/apply-power-capping-for-weights.js";
+export { calculateOptimalCap } from "./settlement/calculate-optimal-cap.js";
+export { parseSettlementInput, settlementInputToJson } from "./settlement/settlement-input.js";
+export type { SettlementInput, SettlementParticipant } from "./settlement/settlement-types.js";
+export type { ZeroCause, ZeroCauseCode } from "./settlement/zero-causes.js";
+// REST dumps (saved LCD answers) as a state source
+export { readRestDump, type RestDump } from "./rest-dump/read-rest-dump.js";
+export { settlementFromRestDump, type DumpGap } from "./rest-dump/settlement-from-rest.js";
+export { snapshotFromRestDump } from "./rest-dump/snapshot-from-rest.js";
 // Governance compare and the HTML report
 export {
   compareProposals, defaultEngines as defaultCompareEngines, loadProposal, parseProposal, renderCompareText,
