@@ -120,7 +120,10 @@ export async function readSnapshotSource(p: Parsed): Promise<SnapshotSource> {
     if (file !== undefined || str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give one of --rest-dump DIR, --snapshot FILE or --node URL");
     const { snapshotFromRestDump } = await import("../rest-dump/snapshot-from-rest.js");
     const chainId = str(p, "chain-id");
-    return { snapshot: snapshotFromRestDump(dumpDir, chainId !== undefined ? { chainId } : {}).snapshot, label: `rest dump ${dumpDir}` };
+    const { snapshot, gaps } = snapshotFromRestDump(dumpDir, chainId !== undefined ? { chainId } : {});
+    // Never silent: each input the dump lacks, and the assumption made for it, on stderr (stdout stays the answer).
+    for (const g of gaps) process.stderr.write(`warning: ${dumpDir} lacks ${g.input}: ${g.assumption}${g.flag !== undefined ? ` (settle: ${g.flag})` : ""}\n`);
+    return { snapshot, label: `rest dump ${dumpDir}` };
   }
   if (file !== undefined) {
     if (str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give either --snapshot FILE or --rpc URL (--node URL), not both");
