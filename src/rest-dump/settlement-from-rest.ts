@@ -267,16 +267,6 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   const poc = field(params, "poc_params");
   const pocModelScales = isJsonObject(poc) ? scales(field(poc, "models"), `${pw}.poc_params.models`) : [];
 
-  if (settlementEstimate !== null) {
-    const late = exclusions.filter((e) => e.exclusionBlockHeight > settlementEstimate!).length;
-    if (late > 0) {
-      gaps.push({
-        input: "participant status at the settlement height",
-        assumption: `${late} exclusions of epoch ${epoch} are recorded after the estimated settlement height ${settlementEstimate}; they are still counted as not ACTIVE at settlement`,
-        rowsAffected: late,
-      });
-    }
-  }
   const input: SettlementInput = {
     epoch,
     participants,
@@ -309,6 +299,16 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       flag: "--chain-version V",
       rowsAffected: 0,
     });
+  }
+  if (settlementEstimate !== null) {
+    const late = exclusions.filter((e) => e.exclusionBlockHeight > settlementEstimate!).length;
+    if (late > 0) {
+      gaps.push({
+        input: "participant status at the settlement height",
+        assumption: `${late} exclusions of epoch ${epoch} are recorded after the estimated settlement height ${settlementEstimate}; they are still counted as not ACTIVE at settlement`,
+        rowsAffected: late,
+      });
+    }
   }
   return {
     input,
