@@ -434,6 +434,8 @@ export function runWarnings(prepared: PreparedEpisode): string[] {
     const d = Decimal.new(f.value, f.exponent);
     if (d.isNegative() || d.greaterThan(Decimal.fromInt(1))) out.push(`params.epochParams.pocSlotAllocation: ${d.toString()} is outside [0, 1]; the chain does not validate it and uses it as is`);
   }
+  // v0.2.12 reads no live root weight (its 75 % line is on raw model PoC weight): nothing to wrap.
+  if (!prepared.rules.liveMemberFilter) return out;
   const w = prepared.liveRootTotalWeight;
   if (w * 75n !== BigInt.asIntN(64, w * 75n)) out.push(`rootGroup: live root weight ${w} × 75 overflows int64; Go's 75% line wraps`);
   let exact = 0n;

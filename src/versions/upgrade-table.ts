@@ -16,6 +16,8 @@ export const MAINNET_CHAIN_ID = "gonka-mainnet";
 export type Activation =
   | { kind: "exact"; height: bigint }
   | { kind: "between"; from: bigint; to: bigint }
+  /** Active by block `height` at the latest; when it first applied is not known. */
+  | { kind: "by"; height: bigint }
   | { kind: "unknown" };
 
 export interface UpgradeRow {
@@ -39,9 +41,9 @@ export const MAINNET_UPGRADES: readonly UpgradeRow[] = [
   {
     version: "v0.2.11",
     plan: "v0.2.11",
-    activation: { kind: "unknown" },
+    activation: { kind: "by", height: 3_828_603n },
     source:
-      "upgrade handler inference-chain/app/upgrades/v0_2_11 (fork bd1fd508, merged 2026-03-20; governance proposal 31); its mainnet height is not in the public record this project holds; before v0.2.12 in any case",
+      "upgrade handler inference-chain/app/upgrades/v0_2_11 (fork bd1fd508, merged 2026-03-20; governance proposal 31); its exact mainnet height is not in the public record this project holds. Active by block 3,828,603 at the latest: epoch 247's settlement there (mid-May 2026, two months after the merge) applied v0.2.11's collateral rescale — v0.2.10's rules would have paid gonka1qu9mna5xlvlnw9455ygtjq92wuzkzm237w8l08 and gonka1uf5cg7ef0ns6877nl27y0s6rt06cdmn40k5a88 five times what the chain recorded (test/realdata/rest/epoch_247)",
   },
   {
     version: "v0.2.12",
@@ -85,9 +87,13 @@ export function mainnetCandidates(height: bigint): { versions: ChainVersion[]; w
       why: `block ${fmt(height)} is inside v0.2.12's uncertain activation interval ${fmt(v12.from)}-${fmt(v12.to)} (its exact height is not in the public record)`,
     };
   }
+  const v11 = MAINNET_UPGRADES.find((r) => r.version === "v0.2.11")!.activation as { kind: "by"; height: bigint };
+  if (height >= v11.height) {
+    return { versions: ["v0.2.11"], why: `block ${fmt(height)} is at or after v0.2.11 (active by block ${fmt(v11.height)}) and before v0.2.12 (block ${fmt(v12.from)} at the earliest)` };
+  }
   return {
     versions: ["v0.2.10", "v0.2.11"],
-    why: `block ${fmt(height)} is before v0.2.12 (block ${fmt(v12.from)} at the earliest): v0.2.11 or older, and the heights of v0.2.10 and v0.2.11 are not in the public record`,
+    why: `block ${fmt(height)} is before v0.2.12 (block ${fmt(v12.from)} at the earliest): before v0.2.11 was known to be active (block ${fmt(v11.height)}): v0.2.10 or v0.2.11 (or older), their exact heights are not in the public record`,
   };
 }
 

@@ -186,7 +186,15 @@ describe("bad input: one clear line, exit 2", () => {
     writeFileSync(f, JSON.stringify({ name: "typo", BinomTestPO: "0.05" }));
     return bad(["--rest-dump", REST, ...V247, "--b", f], /typo\.json: BinomTestPO: unknown key/);
   });
-  it("an epoch whose version the table cannot place names the per-epoch flag", () => bad(["--rest-dump", REST], /epoch 247: .*pass --chain-version 247=v0\.2\.10 or 247=v0\.2\.11/));
+  it("an epoch whose version the table cannot place names the per-epoch flag", () => {
+    // Epoch 247 moved before block 3,828,603 (v0.2.11 active by then): v0.2.10 and v0.2.11 settle it differently.
+    const dir = join(tmp, "early", "epoch_247");
+    mkdirSync(dir, { recursive: true });
+    for (const f of readdirSync(join(REST, "epoch_247"))) copyFileSync(join(REST, "epoch_247", f), join(dir, f));
+    const gf = join(dir, "epoch_group_data_247.json");
+    writeFileSync(gf, readFileSync(gf, "utf8").replace('"poc_start_block_height": "3812932"', '"poc_start_block_height": "3000000"'));
+    return bad(["--rest-dump", join(tmp, "early")], /epoch 247: .*pass --chain-version 247=v0\.2\.10 or 247=v0\.2\.11/);
+  });
   it("a malformed dump names the file and field", () => {
     const dir = join(tmp, "broken", "epoch_248");
     mkdirSync(dir, { recursive: true });

@@ -85,7 +85,7 @@ describe("gonka-spec import-rest", () => {
 });
 
 describe("settle picks the chain version from the mainnet upgrade table", () => {
-  it("epochs 248 and 249 settle on v0.2.12 with no flag; 247's settlement height cannot tell v0.2.10 from v0.2.11 (exit 2 naming the flag)", async () => {
+  it("epochs 248 and 249 settle on v0.2.12 and 247 on v0.2.11 with no flag; v0.2.10 would pay two of 247 differently", async () => {
     for (const e of [248, 249]) {
       const r = await run(["settle", "--rest-dump", dir(e), "--json"]);
       expect(r.code).toBe(0);
@@ -94,8 +94,16 @@ describe("settle picks the chain version from the mainnet upgrade table", () => 
       expect(doc.chainVersion.source).toBe("table");
       expect(doc.chainRecorded.differs).toEqual([]);
     }
-    const r = await run(["settle", "--rest-dump", dir(247)]);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/--chain-version: gonka-mainnet settlement height 3,828,603: .*pass --chain-version v0\.2\.10 or v0\.2\.11/);
+    const r = await run(["settle", "--rest-dump", dir(247), "--json"]);
+    expect(r.code).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(doc.chainVersion).toMatchObject({ version: "v0.2.11", source: "table" });
+    expect(doc.chainRecorded.differs).toEqual([]);
+    const v10 = await run(["settle", "--rest-dump", dir(247), "--chain-version", "v0.2.10", "--json"]);
+    expect(v10.code).toBe(1);
+    expect(JSON.parse(v10.out).chainRecorded.differs.map((d: { address: string }) => d.address).sort()).toEqual([
+      "gonka1qu9mna5xlvlnw9455ygtjq92wuzkzm237w8l08",
+      "gonka1uf5cg7ef0ns6877nl27y0s6rt06cdmn40k5a88",
+    ]);
   });
 });

@@ -58,6 +58,13 @@ describe("the gonka-mainnet upgrade table", () => {
     expect(e.message).toMatch(/pass --chain-version v0\.2\.13 or v0\.2\.14/);
   });
 
+  it("v0.2.11 is in force from block 3,828,603 (epoch 247's settlement); earlier heights leave v0.2.10 or v0.2.11", () => {
+    expect(mainnetCandidates(3_828_603n).versions).toEqual(["v0.2.11"]);
+    expect(mainnetCandidates(3_828_722n).versions).toEqual(["v0.2.11"]);
+    expect(mainnetCandidates(3_828_602n).versions).toEqual(["v0.2.10", "v0.2.11"]);
+    expect(mainnetCandidates(3_828_723n).versions).toEqual(["v0.2.11", "v0.2.12"]);
+  });
+
   it("before v0.2.12 the preserved family says plainly there was no SamplePreservedForEpisode", () => {
     const c = versionForHeight(M, 3_000_000n, undefined, undefined, PRESERVED_VERSION_OPTIONS);
     expect(["v0.2.10", "v0.2.11"]).toContain(c.version);
