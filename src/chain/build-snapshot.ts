@@ -257,8 +257,8 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     Q.activeParticipants(r, E),
     E === N ? Promise.resolve(undefined) : Q.epochGroupData(r, E, ""),
     E === N ? Promise.resolve(undefined) : Q.excludedParticipants(r, E),
-    // --epoch N (the effective epoch, settled between S and the epoch flip): S comes from N+1's PoC start.
-    E === N ? Q.epochGroupData(r, N + 1n, "") : Promise.resolve(undefined),
+    // N+1's root group exists from its PoC start: S of epoch N (for --epoch N, and the note below).
+    Q.epochGroupData(r, N + 1n, ""),
   ]);
   if (!root) throw new ChainError("not-found", `epoch group ${N} (root) was not found at height ${H}: EpochGroupData(${N}, "") answered NotFound`);
   if (options.settlementEpoch !== undefined && !active && !(E === N ? root : settledRoot)) {
@@ -375,6 +375,11 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     warnings.push(`epoch ${E + 1n} became effective at block ${next.effectiveBlockHeight}, not at S + set_new_validators_delay = ${newValidators}: the epoch params changed since; chain.settlementHeight may be off`);
   }
   if (!version.version) warnings.push(`chain version: ${version.detail}`);
+  // Inside N+1's PoC, before N settles: the default epoch (N−1) is not the one about to settle.
+  const sNext = upcomingRoot && params?.epochParams && upcomingRoot.pocStartBlockHeight !== 0n ? endOfPoCValidation(upcomingRoot.pocStartBlockHeight, params.epochParams) : null;
+  if (E !== N && sNext !== null && H < sNext) {
+    warnings.push(`epoch ${N} settles at block ${sNext}, after height ${H}: this snapshot's settlement slice is epoch ${E}; for epoch ${N}'s pre-settlement state pass --epoch ${N} (and pin --height ${sNext - 1n})`);
+  }
   if (missingSub) warnings.push(`subgroup ${JSON.stringify(missingSub.model)} of epoch ${N} is missing: the keeper fails the live-subgroup read and the chain samples no preserved nodes`);
 
   const chain: JsonObject = {

@@ -167,4 +167,12 @@ describe.skipIf(!DIR)("real epoch 249 through a fixture node vs the REST path", 
     expect(viaNode.assumptions.map((a) => a.input)).toEqual(["reward.settleParameters"]);
     expect(new Set(s.heightsAsked())).toEqual(new Set([Number(S - 1n)]));
   });
+
+  it("without --epoch at S-1 the slice is the previous epoch, and a note says how to get epoch 249's", async () => {
+    const { st, S } = realState();
+    const s = await serve({ latestHeight: Number(S) + 500, stateAt: () => st });
+    const snap = await snapshotFromRpc(s.url, { height: S - 1n });
+    expect((snap.settlement as { epoch: bigint }).epoch).toBe(248n);
+    expect((snap.chain as { warnings: string[] }).warnings).toContain(`epoch 249 settles at block ${S}, after height ${S - 1n}: this snapshot's settlement slice is epoch 248; for epoch 249's pre-settlement state pass --epoch 249 (and pin --height ${S - 1n})`);
+  });
 });
