@@ -52,8 +52,12 @@ function group(j: O): Partial<EpochGroupData> {
   };
 }
 
-/** Epoch 249's state as a v0.2.12 node held it at S-1 (the effective epoch is still 249 there). */
-function realState(): { st: FixtureChainState; S: bigint } {
+/**
+ * Epoch 249's state as a v0.2.12 node holds it (the effective epoch is still 249 until S + 120): before
+ * S no performance summaries of 249 exist and each Participant has its live counts and coin balance;
+ * from S on (`settled`) the summaries exist and settlement has reset balances and counts.
+ */
+function realState(settled = false): { st: FixtureChainState; S: bigint } {
   const params = read("params.json").params as O;
   const ep = params.epoch_params as O;
   const root = read("epoch_group_data_249.json").epoch_group_data as O;
@@ -112,7 +116,7 @@ function realState(): { st: FixtureChainState; S: bigint } {
   const excluded = read("excluded_participants_249.json").items as O[];
   st.excluded = excluded.map((x) => ({ address: String(x.address), epochIndex: big(x.epoch_index), reason: String(x.reason), exclusionBlockHeight: big(x.exclusion_block_height) }));
   const reasons = new Map(st.excluded.map((x) => [x.address, x.reason]));
-  st.summaries = summaries.map((x) => ({
+  const summaryRecords = summaries.map((x) => ({
     epochIndex: 249n,
     participantId: String(x.participant_id),
     inferenceCount: big(x.inference_count),
@@ -124,6 +128,7 @@ function realState(): { st: FixtureChainState; S: bigint } {
     invalidatedInferences: big(x.invalidated_inferences),
     claimed: x.claimed === true,
   }));
+  st.summaries = settled ? summaryRecords : [];
   st.activeParticipants.set(249n, {
     participants: summaries.map((x) => ({ index: String(x.participant_id), validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [] })),
     epochId: 249n,
@@ -136,7 +141,10 @@ function realState(): { st: FixtureChainState; S: bigint } {
       index: String(x.participant_id),
       address: String(x.participant_id),
       status: reason === undefined ? 1 : ["consecutive_failures", "statistical_invalidations", "invalidated"].includes(reason) ? 3 : 2,
-      coinBalance: big(x.earned_coins),
+      coinBalance: settled ? 0n : big(x.earned_coins),
+      currentEpochStats: settled
+        ? undefined
+        : { inferenceCount: big(x.inference_count), missedRequests: big(x.missed_requests), earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n },
     };
   });
   return { st, S };
@@ -144,8 +152,10 @@ function realState(): { st: FixtureChainState; S: bigint } {
 
 describe.skipIf(!DIR)("real epoch 249 through a fixture node vs the REST path", () => {
   it("snapshot --node --height S-1 --epoch 249 gives the settlement input import-rest gives", { timeout: 20_000 }, async () => {
-    const { st, S } = realState();
-    const s = await serve({ latestHeight: Number(S) + 500, stateAt: () => st });
+    const before = realState();
+    const after = realState(true);
+    const S = before.S;
+    const s = await serve({ latestHeight: Number(S) + 500, stateAt: (h) => (BigInt(h) < S ? before.st : after.st) });
     const snap = await snapshotFromRpc(s.url, { height: S - 1n, epoch: 249n });
     expect((snap.chainVersion as { version: string }).version).toBe("v0.2.12");
     const viaNode = parseSettlementInput(snap.settlement!, "node");
@@ -163,14 +173,30 @@ describe.skipIf(!DIR)("real epoch 249 through a fixture node vs the REST path", 
     expect(n.bitcoinRewardParams).toEqual(viaRest.bitcoinRewardParams);
     expect(n.exclusions).toEqual(viaRest.exclusions);
     expect(n.validationParams).toEqual(viaRest.validationParams);
-    // at S-1 on v0.2.12 the only approximation is the supply cap (no TokenomicsData in this fixture)
-    expect(viaNode.assumptions.map((a) => a.input)).toEqual(["reward.settleParameters"]);
+    // at S-1 the counts are the live ones (exact unless block S adds requests), and there is no
+    // TokenomicsData in this fixture (the supply cap)
+    expect(viaNode.assumptions.map((a) => [a.input, a.rowsAffected])).toEqual([
+      ["participants[].currentEpochStats", 81],
+      ["reward.settleParameters", 0],
+    ]);
     expect(new Set(s.heightsAsked())).toEqual(new Set([Number(S - 1n)]));
+
+    // settled on v0.2.12, the node's inputs pay exactly what the chain recorded in the summaries (read at S)
+    const { settleAccounts } = await import("../../src/settlement/settle-accounts.js");
+    const paid = settleAccounts(n, "v0.2.12").participants.map((p) => [p.address, p.rewardCoins, p.workCoins]);
+    const at = await snapshotFromRpc(s.url, { height: S, epoch: 249n });
+    const outcome = (at.chain as { settlementOutcome: { [a: string]: { rewardedCoins: bigint; earnedCoins: bigint } } }).settlementOutcome;
+    expect(paid).toEqual(Object.entries(outcome).map(([a, o]) => [a, o.rewardedCoins, o.earnedCoins]));
+    expect(paid.filter((p) => (p[1] as bigint) > 0n).length).toBe(52);
+    // and after S the balances read are settlement's zeros, named as such
+    const post = parseSettlementInput(at.settlement!, "node@S");
+    expect(post.input.participants.every((p) => p.coinBalance === 0n)).toBe(true);
+    expect(post.assumptions.map((a) => a.input)).toContain("participants[].coinBalance");
   });
 
   it("without --epoch at S-1 the slice is the previous epoch, and a note says how to get epoch 249's", async () => {
     const { st, S } = realState();
-    const s = await serve({ latestHeight: Number(S) + 500, stateAt: () => st });
+    const s = await serve({ latestHeight: Number(S) - 1, stateAt: () => st });
     const snap = await snapshotFromRpc(s.url, { height: S - 1n });
     expect((snap.settlement as { epoch: bigint }).epoch).toBe(248n);
     expect((snap.chain as { warnings: string[] }).warnings).toContain(`epoch 249 settles at block ${S}, after height ${S - 1n}: this snapshot's settlement slice is epoch 248; for epoch 249's pre-settlement state pass --epoch 249 (and pin --height ${S - 1n})`);
