@@ -6,6 +6,7 @@
  */
 import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { gunzipSync } from "node:zlib";
 import { InputError } from "../errors.js";
 
 /** Input files larger than this are refused before reading (the 10× example snapshot is ~25 MB). */
@@ -25,9 +26,20 @@ export function readRegularFile(file: string, maxBytes = MAX_INPUT_FILE_BYTES): 
   }
 }
 
-/** A regular file as UTF-8 text (see readRegularFile). */
+/**
+ * A regular file as UTF-8 text (see readRegularFile); a gzip file (recognised by its magic bytes, not
+ * its name) is decompressed, its text bounded by the same limit.
+ */
 export function readTextFile(file: string, maxBytes = MAX_INPUT_FILE_BYTES): string {
-  return readRegularFile(file, maxBytes).toString("utf8");
+  const buf = readRegularFile(file, maxBytes);
+  if (buf.length < 2 || buf[0] !== 0x1f || buf[1] !== 0x8b) return buf.toString("utf8");
+  try {
+    return gunzipSync(buf, { maxOutputLength: maxBytes }).toString("utf8");
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    const why = code === "ERR_BUFFER_TOO_LARGE" ? `decompresses to more than the limit of ${maxBytes} bytes` : `is not a readable gzip file (${code ?? String(e)})`;
+    throw new InputError(why, file);
+  }
 }
 
 /**

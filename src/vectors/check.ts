@@ -1,8 +1,7 @@
 /** Replays vector files (format of test/vectors/go/README.md) against the port. */
 import { basename } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { InputError } from "../errors.js";
-import { MAX_INPUT_FILE_BYTES, readRegularFile } from "../fs/files.js";
+import { readTextFile } from "../fs/files.js";
 import { GoError, GoPanic } from "../go/errors.js";
 import { parseJson, type Json } from "../go/json.js";
 import { firstDifference } from "./compare.js";
@@ -36,14 +35,7 @@ export function suiteOf(file: string): string {
 
 /** Read a vector file (.json or .json.gz) losslessly. */
 export function readVectorFile(file: string): Json {
-  const buf = readRegularFile(file);
-  let text: string;
-  try {
-    text = (file.endsWith(".gz") ? gunzipSync(buf, { maxOutputLength: MAX_INPUT_FILE_BYTES }) : buf).toString("utf8");
-  } catch (e) {
-    throw new InputError(`cannot decompress the vector file (${(e as NodeJS.ErrnoException).code ?? String(e)})`, file);
-  }
-  return parseJson(text, file);
+  return parseJson(readTextFile(file), file);
 }
 
 /** The cases of a parsed vector document. */

@@ -8,7 +8,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import Ajv from "ajv";
+import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { FixtureServer } from "../../src/chain/testing/fixture-server.js";

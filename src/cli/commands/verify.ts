@@ -1,14 +1,12 @@
 /** `gonka-spec verify --node URL --height H` or `verify --snapshot FILE`: recompute the preserved set and diff it with the chain's stored snapshot. */
-import { gunzipSync } from "node:zlib";
 import { InputError } from "../../errors.js";
-import { parseJson, stringifyJson } from "../../go/json.js";
-import { readRegularFile } from "../../fs/files.js";
+import { stringifyJson } from "../../go/json.js";
 import { isJsonObject } from "../../json-input.js";
 import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { samplePreservedForEpisode, type PreservedNodesSnapshot } from "../../preserved/sample-preserved-for-episode.js";
 import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
 import { diffPreserved, nodeCount, nodeSetOf, parseStoredPreservedSnapshot, type Difference } from "../../preserved/stored-snapshot.js";
-import { parseSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
+import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { parse, required, str } from "../args.js";
@@ -41,17 +39,6 @@ ${CHAIN_VERSION_USAGE}
 
 Exit 0 the port agrees; 1 they differ (every difference is printed); 2 bad input or a chain error.`;
 
-/** Read a snapshot file, gunzipping a .gz one. */
-function loadSnapshotFile(file: string): Snapshot {
-  const buf = readRegularFile(file);
-  let text: string;
-  try {
-    text = (file.endsWith(".gz") ? gunzipSync(buf) : buf).toString("utf8");
-  } catch {
-    throw new InputError("not a gzip file (the name ends in .gz)", file);
-  }
-  return parseSnapshot(parseJson(text, file), file);
-}
 
 interface Outcome {
   chainId: string;
@@ -140,7 +127,7 @@ function cpocEvents(chain: Snapshot["chain"]): { triggerHeight: bigint; epochInd
 
 /** verify --snapshot FILE: the stored snapshot and the inputs both come from the file. */
 function verifyOffline(file: string, p: ReturnType<typeof parse>, io: CliIO): number {
-  const snap = loadSnapshotFile(file);
+  const snap = loadSnapshot(file);
   const raw = snap.chain?.preservedNodesSnapshot;
   if (raw === undefined || raw === null) {
     throw new InputError("chain.preservedNodesSnapshot: the file carries no stored PreservedNodesSnapshot to compare with (snapshot --node writes it when the chain has one at that height)", file);
