@@ -8,7 +8,8 @@ import { join } from "node:path";
 import { InputError, describeValue } from "../errors.js";
 import type { Json } from "../go/json.js";
 import { isJsonObject } from "../json-input.js";
-import { parsePreservedState, type PreservedState } from "../preserved/state.js";
+import type { PreservedState } from "../preserved/state.js";
+import { preservedStateOfSnapshot } from "../preserved/snapshot-state.js";
 import { readRestDump } from "../rest-dump/read-rest-dump.js";
 import { settlementFromRestDump, type RecordedOutcome } from "../rest-dump/settlement-from-rest.js";
 import { settlementFromSnapshot } from "../cli/commands/settle.js";
@@ -103,7 +104,8 @@ export function epochFromSnapshot(snapshot: Snapshot, label: string): EpochSourc
     input: l.input,
     recorded: l.recorded,
     assumptions: l.assumptions.filter((a) => a.rowsAffected > 0).map((a) => `${a.input}: ${a.assumption}`),
-    preserved: hasPreserved ? parsePreservedState(snapshot.preserved, `${label}: preserved`) : null,
+    // with the model weight scale factors from the chain slice (the v0.2.12+ sampler reads them)
+    preserved: hasPreserved ? preservedStateOfSnapshot(snapshot, label) : null,
     recordedVersion: { snapshot, height: BigInt(snapshot.height) },
     demand: snapshot.demand === undefined ? null : { json: snapshot.demand, source: `${label}: demand` },
     storedPreservedSnapshots: 0,

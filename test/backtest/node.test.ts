@@ -7,7 +7,7 @@ import { examplePreserved, fixtureNodes, run } from "../chain/helpers.js";
 const serve = fixtureNodes();
 
 describe("backtest --node", () => {
-  it("reads the epoch at the pinned height, names each read on stderr, and settles it", async () => {
+  it("reads the epoch at the block before its settlement block (located from the state at --height), names each read on stderr, and settles it", async () => {
     const st = fixtureFromPreserved(examplePreserved);
     st.chainVersion = "v0.2.14";
     st.appliedPlans = appliedPlansUpTo("v0.2.14");
@@ -15,12 +15,17 @@ describe("backtest --node", () => {
     const snap = await snapshotFromRpc(s.url, { height: 5000, expectedChainId: "any" });
     const e = (snap.chain as { settlementEpoch: bigint }).settlementEpoch;
     const r = await run(["backtest", "--node", s.url, "--epochs", `${e}..${e}`, "--height", "5000", "--chain-id", "any", "--chain-version", "v0.2.14", "--json"]);
-    expect(r.err.trim().split("\n")).toEqual([`backtest: reading epoch ${e} (1 of 1) from ${s.url} at height 5000`, "backtest: read 1 epochs"]);
+    const err = r.err.trim().split("\n");
+    expect(err).toHaveLength(2);
+    expect(err[0]).toMatch(new RegExp(`^backtest: reading epoch ${e} \\(1 of 1\\) from ${s.url} at height 1154 \\(settled in block 1155\\); \\d+\\.\\d s so far$`));
+    expect(err[1]).toMatch(/^backtest: read 1 epochs in \d+\.\d s$/);
+    // S located at --height 5000, the epoch read at S−1, what the chain paid read at 5000
+    expect(new Set(s.heightsAsked())).toEqual(new Set([1154, 5000]));
     const doc = JSON.parse(r.out);
     expect(doc.schema).toBe("gonka-spec/backtest@1");
     expect(doc.epochs).toHaveLength(1);
     expect(doc.epochs[0].epoch).toBe(String(e));
-    expect(doc.epochs[0].source).toBe(`${s.url}@5000 epoch ${e}`);
+    expect(doc.epochs[0].source).toBe(`${s.url}@1154 epoch ${e}`);
     expect(doc.epochs[0].settlementHeight).toBe("1155");
     expect(doc.epochs[0].statusQuo.recorded).toBe(true);
     // The fixture's summaries are not what its state settles to: the check reports it, exit 1.

@@ -35,8 +35,12 @@ wherever the inputs record them; otherwise the check is printed as FAILED and th
   --rest-dump DIR      saved REST answers: a dump directory (one or several epochs), or a directory of
                        epoch_N dump directories; repeatable
   --snapshot FILE      a snapshot file with a settlement slice (one epoch each); repeatable
-  --node URL           read each epoch of --epochs from a node (--rpc is the same): one snapshot per
-                       epoch at --height (default latest), progress on stderr
+  --node URL           read each epoch of --epochs from a node (--rpc is the same): each epoch at the
+                       block before its settlement block S (S−1: the balances, counts and params
+                       settlement read; S from the chain: EpochGroupData(E+1) and the epoch params),
+                       the chain version in force at S (applied upgrade plans), and what the chain
+                       paid (performance summaries) at --height (default latest), by which every
+                       epoch must have settled; progress on stderr; --budget covers the whole run
   --epochs FROM..TO    the epochs to run (default: every epoch of the dumps/snapshots); an epoch of
                        the range that the inputs lack is an error
   --chain-version V    the rules for every epoch, or EPOCH=V for one (repeatable); default: the
@@ -111,20 +115,25 @@ function chooseVersion(e: EpochSource, flags: ReturnType<typeof versionFlags>): 
 }
 
 async function readFromNode(p: Parsed, url: string, range: { from: bigint; to: bigint }, io: CliIO): Promise<EpochSource[]> {
-  const { readSnapshot } = await import("../../chain/index.js");
+  const { readSettledEpochs } = await import("../../chain/read-settled-epoch.js");
   const height = str(p, "height");
-  const out: EpochSource[] = [];
-  const n = range.to - range.from + 1n;
-  for (let e = range.from; e <= range.to; e++) {
-    io.err(`backtest: reading epoch ${e} (${e - range.from + 1n} of ${n}) from ${url}${height !== undefined ? ` at height ${height}` : ""}`);
-    const { snapshot } = await readSnapshot(url, { ...clientOptions(p), epoch: e, ...(height !== undefined ? { height } : {}) });
-    const label = `${url}@${snapshot.height} epoch ${e}`;
-    const src = epochFromSnapshot(snapshot, label);
-    if (src.epoch !== e) throw new InputError(`asked for epoch ${e}, the node's settlement slice is epoch ${src.epoch}`, label);
-    // The node's recorded version is the one at the read height, not necessarily at this epoch's settlement.
-    out.push({ ...src, recordedVersion: null });
-  }
-  io.err(`backtest: read ${n} epochs`);
+  const epochs: bigint[] = [];
+  for (let e = range.from; e <= range.to; e++) epochs.push(e);
+  const t0 = Date.now();
+  const reads = await readSettledEpochs(url, epochs, {
+    ...clientOptions(p),
+    ...(height !== undefined ? { height } : {}),
+    onEpoch: ({ epoch, index, count, settlementHeight }) =>
+      io.err(`backtest: reading epoch ${epoch} (${index + 1} of ${count}) from ${url} at height ${settlementHeight - 1n} (settled in block ${settlementHeight}); ${((Date.now() - t0) / 1000).toFixed(1)} s so far`),
+  });
+  const out = reads.map((r) => {
+    const label = `${url}@${r.snapshot.height} epoch ${r.epoch}`;
+    const src = epochFromSnapshot(r.snapshot, label);
+    if (src.epoch !== r.epoch) throw new InputError(`asked for epoch ${r.epoch}, the node's settlement slice is epoch ${src.epoch}`, label);
+    // The snapshot's chainVersion is the version in force at S (the read at S−1 is where its inputs are).
+    return src;
+  });
+  io.err(`backtest: read ${epochs.length} epochs in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   return out;
 }
 
@@ -139,7 +148,7 @@ export async function loadBacktestEpochs(p: Parsed, io: CliIO): Promise<Backtest
   const ep = str(p, "epochs");
   const range = ep === undefined ? null : parseEpochRange(ep);
   if (url === undefined) {
-    for (const f of ["height", "chain-id", "timeout", "concurrency", "batch-size"]) {
+    for (const f of ["height", "chain-id", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {
       if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
     }
   }

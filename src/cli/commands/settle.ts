@@ -19,7 +19,7 @@ import type { RecordedVersion } from "../../versions/upgrade-table.js";
 import { parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
-import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
+import { clientOptions, nodeUrl, NODE_ENV, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import type { Snapshot } from "../../snapshot/snapshot.js";
 
 /** The coin every amount is in (types.BaseCoin). */
@@ -27,6 +27,7 @@ export const DENOM = "ngonka";
 
 const usage = `Usage:
   gonka-spec settle --rest-dump DIR [--address A] [--chain-version V] [--json]
+  gonka-spec settle --node URL --epoch E [--height H] [--address A] [--chain-version V] [--json]
   gonka-spec settle --snapshot FILE | --node URL [--height H] [--address A] [--chain-version V] [--json]
 
 One epoch's settlement as the chain computes it (keeper.SettleAccounts → GetBitcoinSettleAmounts):
@@ -36,6 +37,12 @@ plain words (excluded, confirmation weight 0, no validation weight, failed miss 
 balance, ...). Totals: fixed epoch reward, distributed, remainder (to governance).
 
 ${SNAPSHOT_SOURCE_USAGE}
+  --epoch E            with --node: epoch E, read where its settlement inputs are in force: at S−1,
+                       S being the block that settled it (located from the chain: EpochGroupData(E+1)
+                       and the epoch params), with the chain version in force at S and what the chain
+                       paid read at --height (default latest), by which E must have settled. Without
+                       --epoch, --node reads one snapshot at --height (its last settled epoch).
+                       With --rest-dump: the epoch to settle when the dump holds several
   --address A          one participant
   --chain-version V    the rules to settle with (v0.2.10 … v0.2.14); default: recorded in the snapshot, else
                        the mainnet upgrade table at the settlement height (candidates that settle this
@@ -56,6 +63,7 @@ const options = {
   "validation-params": { type: "string" },
   "coin-balances": { type: "string" },
   "grace-p0": { type: "string" },
+  epoch: { type: "string" },
   json: { type: "boolean" },
 } as const;
 
@@ -83,7 +91,7 @@ function coinBalances(file: string): Map<string, bigint> {
 }
 
 /** The settlement input from --rest-dump, or the snapshot's settlement slice. */
-export async function loadSettlement(p: Parsed): Promise<Loaded> {
+export async function loadSettlement(p: Parsed, io?: CliIO): Promise<Loaded> {
   const dir = str(p, "rest-dump");
   const restOnly = ["validation-params", "coin-balances", "grace-p0"].filter((f) => p.values[f] !== undefined);
   if (dir !== undefined) {
@@ -100,7 +108,10 @@ export async function loadSettlement(p: Parsed): Promise<Loaded> {
         throw new InputError(`expected a decimal such as 0.5, got ${describeValue(g)}`, "--grace-p0");
       }
     }
+    const ep = str(p, "epoch");
+    if (ep !== undefined && !/^\s*\d{1,19}\s*$/.test(ep)) throw new InputError(`expected an epoch number, got ${describeValue(ep)}`, "--epoch");
     const rs = settlementFromRestDump(readRestDump(dir), {
+      ...(ep !== undefined ? { epoch: BigInt(ep.trim()) } : {}),
       ...(vp !== undefined ? { validationParams: vp } : {}),
       ...(cb !== undefined ? { coinBalances: coinBalances(cb) } : {}),
       graceP0,
@@ -111,8 +122,27 @@ export async function loadSettlement(p: Parsed): Promise<Loaded> {
     return { input: rs.input, label: dir, chainId, settlementHeight: rs.heights.settlementEstimate, assumptions, recorded: rs.recorded };
   }
   if (restOnly.length > 0) throw new InputError(`--${restOnly[0]} applies to --rest-dump only (a snapshot records its own choice)`);
+  const epoch = str(p, "epoch");
+  if (epoch !== undefined) return settlementFromNodeAtS(p, epoch, io);
   const { snapshot, label } = await readSnapshotSource(p);
   return settlementFromSnapshot(snapshot, label);
+}
+
+/** `--node URL --epoch E`: the epoch read at S−1 (src/chain/read-settled-epoch.ts), progress on stderr. */
+async function settlementFromNodeAtS(p: Parsed, epochText: string, io?: CliIO): Promise<Loaded> {
+  if (!/^\s*\d{1,19}\s*$/.test(epochText)) throw new InputError(`expected an epoch number, got ${describeValue(epochText)}`, "--epoch");
+  const E = BigInt(epochText.trim());
+  if (str(p, "snapshot") !== undefined) throw new InputError("--epoch applies to --node only (a snapshot file holds one epoch)");
+  const url = nodeUrl(p);
+  if (url === undefined) throw new InputError(`--epoch needs a node: --node URL (or --rpc URL, or the ${NODE_ENV} environment variable)`);
+  const { readSettledEpochs } = await import("../../chain/read-settled-epoch.js");
+  const height = str(p, "height");
+  const [r] = await readSettledEpochs(url, [E], {
+    ...clientOptions(p),
+    ...(height !== undefined ? { height } : {}),
+    onEpoch: ({ settlementHeight }) => io?.err(`settle: epoch ${E} settled in block ${settlementHeight}: reading its inputs at height ${settlementHeight - 1n} from ${url}`),
+  });
+  return settlementFromSnapshot(r!.snapshot, `${url}@${r!.snapshot.height}`);
 }
 
 /** The settlement input of a snapshot (its settlement slice) and the chain's recorded outcome, if any. */
@@ -231,7 +261,7 @@ export const settleCommand: Command = {
       io.out(usage);
       return 0;
     }
-    const l = await loadSettlement(p);
+    const l = await loadSettlement(p, io);
     const choice = settlementVersion(str(p, "chain-version"), l.settlementHeight, l.chainId, l.input, l.recordedVersion);
     const s = settleAccounts(l.input, choice.version);
     const address = str(p, "address");
