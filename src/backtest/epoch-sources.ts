@@ -8,9 +8,10 @@ import { join } from "node:path";
 import { InputError, describeValue } from "../errors.js";
 import type { Json } from "../go/json.js";
 import { isJsonObject } from "../json-input.js";
-import type { PreservedState } from "../preserved/state.js";
+import { parsePreservedState, type PreservedState } from "../preserved/state.js";
 import { preservedStateOfSnapshot } from "../preserved/snapshot-state.js";
-import { readRestDump } from "../rest-dump/read-rest-dump.js";
+import { readRestDump, readRestDumps, type RestDump } from "../rest-dump/read-rest-dump.js";
+import { preservedFromRestDump } from "../rest-dump/preserved-from-rest.js";
 import { settlementFromRestDump, type RecordedOutcome } from "../rest-dump/settlement-from-rest.js";
 import { settlementFromSnapshot } from "../cli/commands/settle.js";
 import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
@@ -85,10 +86,28 @@ export function epochsFromRestDump(dir: string): EpochSource[] {
     throw new InputError("is not a directory (--rest-dump takes a directory of saved REST answers, or of epoch_N directories)", `--rest-dump ${dir}`);
   }
   const names = readdirSync(dir).sort();
-  if (names.some((n) => /\.json(\.gz)?$/.test(n))) return epochsOfDump(dir);
+  if (names.some((n) => /\.json(\.gz)?$/.test(n))) return withPreserved(epochsOfDump(dir), readRestDump(dir));
   const subs = names.filter((n) => isDir(join(dir, n)));
   if (subs.length === 0) throw new InputError("holds neither saved REST answers (.json files) nor epoch directories", `--rest-dump ${dir}`);
-  return subs.flatMap((n) => epochsOfDump(join(dir, n)));
+  return withPreserved(subs.flatMap((n) => epochsOfDump(join(dir, n))), readRestDumps([dir]));
+}
+
+/**
+ * The preserved-set sampler's inputs of each epoch N whose dumps (with N−1's) hold them: the PoC that
+ * starts N+1, sampled from N (src/rest-dump/preserved-from-rest.ts). Epochs whose history is not in the
+ * same --rest-dump keep none (the backtest then says the preserved set is not computed).
+ */
+function withPreserved(sources: EpochSource[], dump: RestDump): EpochSource[] {
+  return sources.map((s) => {
+    try {
+      const pr = preservedFromRestDump(dump, { epoch: s.epoch });
+      const lacks = pr.gaps.filter((g) => g.rowsAffected > 0).map((g) => `${g.input}: ${g.assumption}`);
+      return { ...s, preserved: parsePreservedState(pr.preserved, `${s.label}: preserved`), assumptions: [...s.assumptions, `the preserved set: ${pr.anchor.explanation}`, ...lacks] };
+    } catch (e) {
+      if (e instanceof InputError) return s;
+      throw e;
+    }
+  });
 }
 
 /** A snapshot's settlement slice (and preserved slice, when it holds the sampler's inputs). */

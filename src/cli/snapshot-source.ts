@@ -6,6 +6,8 @@
 import { InputError, describeValue } from "../errors.js";
 import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
 import { countFlag, secondsFlag, str, type Parsed } from "./args.js";
+import { gapLine, gapMatters, type DumpGap, type DumpUse } from "../rest-dump/dump-gap.js";
+import type { RestPreservedOptions } from "../rest-dump/preserved-from-rest.js";
 
 /** The environment variable naming the node when no --node/--rpc is given (like inferenced's node config). */
 export const NODE_ENV = "GONKA_NODE";
@@ -44,8 +46,8 @@ export const CHAIN_USAGE = `  --node URL       the node's CometBFT RPC: tcp://ho
 
 /** Usage lines for the options above. */
 export const SNAPSHOT_SOURCE_USAGE = `  --snapshot FILE  a snapshot file (gonka-spec snapshot writes one; examples/mainnet-like.snapshot.json)
-  --rest-dump DIR  instead: a directory of saved REST answers of one epoch (any file names; fills the
-                   settlement slice only, and names every input the dump lacks)
+  --rest-dump DIR  instead: a directory of saved REST answers (any file names); names on stderr every
+                   input the dump lacks that this command reads
 ${CHAIN_USAGE}`;
 
 export interface SnapshotSource {
@@ -111,19 +113,102 @@ export function clientOptions(p: Parsed): { expectedChainId?: string; timeoutMs?
   };
 }
 
-/** Read the snapshot named by --snapshot, or build it from the node (--node/--rpc/$GONKA_NODE) at --height. */
-export async function readSnapshotSource(p: Parsed): Promise<SnapshotSource> {
+/**
+ * The flags of a command that reads the preserved slice from REST dumps: --rest-dump repeatable (the
+ * sampling epoch and its predecessor may be two dumps), the sampling epoch, and the two choices a dump
+ * leaves open. Spread after SNAPSHOT_SOURCE_OPTIONS.
+ */
+export const REST_DUMP_PRESERVED_OPTIONS = {
+  "rest-dump": { type: "string", multiple: true },
+  epoch: { type: "string" },
+  "live-members": { type: "string" },
+  "missing-summaries": { type: "string" },
+} as const;
+
+/** Usage lines for REST_DUMP_PRESERVED_OPTIONS. */
+export const REST_DUMP_PRESERVED_USAGE = `  --rest-dump DIR  instead: saved REST answers (any file names; repeatable, or a folder of epoch_N dumps):
+                   the dumps of epoch N and N-1 give the preserved set of the PoC that starts epoch
+                   N+1 (anchor: epoch N+1's PoC start); every input a dump lacks is named on stderr
+  --epoch N        with --rest-dump: the sampling epoch N (default: the newest epoch in the dumps)
+  --live-members all|not-excluded  with --rest-dump: the x/group live members (read from v0.2.13), which a
+                   dump lacks: every listed member (default), or those not excluded before the anchor
+  --missing-summaries rewarded|unrewarded  with --rest-dump: members of epoch N-1's model subgroups
+                   without a performance summary in the dumps (refused unless given)`;
+
+export interface SnapshotSource {
+  snapshot: Snapshot;
+  /** Names the source in error paths: the file, or "URL@height". */
+  label: string;
+  /** With --rest-dump: every input the dumps lack (the full list, for a JSON warnings array). */
+  gaps?: DumpGap[];
+}
+
+export interface ReadSourceOptions {
+  /**
+   * Which slice the command reads, so only its gaps are printed (default "miss-test": settlement's
+   * downtime step). "preserved" also requires the preserved slice and reads REST_DUMP_PRESERVED_OPTIONS.
+   */
+  uses?: DumpUse;
+  /** Where a warning line goes (default stderr). */
+  warn?: (line: string) => void;
+}
+
+function restDirs(p: Parsed): string[] | undefined {
+  const v = p.values["rest-dump"];
+  if (v === undefined) return undefined;
+  return (Array.isArray(v) ? v : [v]).map(String);
+}
+
+/** The REST-dump preserved options from the flags (each value checked). */
+export function restPreservedOptions(p: Parsed): RestPreservedOptions {
+  const out: RestPreservedOptions = {};
+  const e = str(p, "epoch");
+  if (e !== undefined) {
+    if (!/^\d{1,19}$/.test(e.trim())) throw new InputError(`expected an epoch number, got ${describeValue(e)}`, "--epoch");
+    out.epoch = BigInt(e.trim());
+  }
+  const live = str(p, "live-members");
+  if (live !== undefined) {
+    if (live !== "all" && live !== "not-excluded") throw new InputError(`expected all or not-excluded, got ${describeValue(live)}`, "--live-members");
+    out.liveMembers = live;
+  }
+  const ms = str(p, "missing-summaries");
+  if (ms !== undefined) {
+    if (ms !== "rewarded" && ms !== "unrewarded") throw new InputError(`expected rewarded or unrewarded, got ${describeValue(ms)}`, "--missing-summaries");
+    out.missingSummaries = ms;
+  }
+  return out;
+}
+
+/** Read the snapshot named by --snapshot, or build it from REST dumps (--rest-dump), or from the node (--node/--rpc/$GONKA_NODE) at --height. */
+export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions = {}): Promise<SnapshotSource> {
   const file = str(p, "snapshot");
   const height = str(p, "height");
-  const dumpDir = str(p, "rest-dump");
-  if (dumpDir !== undefined) {
+  const dirs = restDirs(p);
+  const use = options.uses ?? "miss-test";
+  if (dirs === undefined && use === "preserved") {
+    for (const f of ["live-members", "missing-summaries", "epoch"]) if (p.values[f] !== undefined) throw new InputError(`--${f} applies to --rest-dump only`);
+  }
+  if (dirs !== undefined) {
     if (file !== undefined || str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give one of --rest-dump DIR, --snapshot FILE or --node URL");
-    const { snapshotFromRestDump } = await import("../rest-dump/snapshot-from-rest.js");
+    const { snapshotFromRestDumps } = await import("../rest-dump/snapshot-from-rest.js");
     const chainId = str(p, "chain-id");
-    const { snapshot, gaps } = snapshotFromRestDump(dumpDir, chainId !== undefined ? { chainId } : {});
-    // Never silent: each input the dump lacks, and the assumption made for it, on stderr (stdout stays the answer).
-    for (const g of gaps) process.stderr.write(`warning: ${dumpDir} lacks ${g.input}: ${g.assumption}${g.flag !== undefined ? ` (settle: ${g.flag})` : ""}\n`);
-    return { snapshot, label: `rest dump ${dumpDir}` };
+    const { snapshot, gaps } = snapshotFromRestDumps(dirs, {
+      ...(chainId !== undefined ? { chainId } : {}),
+      ...(use === "preserved" ? { ...restPreservedOptions(p), require: "preserved" as const } : {}),
+    });
+    // Never silent: each input the dump lacks that this command reads, one line each (stdout stays the answer).
+    if (p.values.json !== true) {
+      const warn = options.warn ?? ((l: string) => process.stderr.write(`${l}\n`));
+      const seen = new Set<string>();
+      for (const g of gaps) {
+        if (!gapMatters(g, use)) continue;
+        const line = `warning: rest dump lacks ${gapLine(g)}`;
+        if (!seen.has(line)) warn(line);
+        seen.add(line);
+      }
+    }
+    return { snapshot, label: `rest dump ${dirs.join(" + ")}`, gaps };
   }
   if (file !== undefined) {
     if (str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give either --snapshot FILE or --rpc URL (--node URL), not both");

@@ -5,7 +5,7 @@ import { gunzipSync } from "node:zlib";
 import { InputError, describeValue } from "../errors.js";
 import { readRegularFile } from "../fs/files.js";
 import { checkedUint64 } from "../go/int64.js";
-import { parseJson, type Json } from "../go/json.js";
+import { parseJson, stringifyJson, type Json } from "../go/json.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
 import { field, recogniseRestFile, type RestFileKind } from "./recognise-rest-file.js";
 
@@ -30,6 +30,12 @@ export interface RestDump {
   params: RestFile<JsonObject> | null;
   confirmationPocEvents: Map<bigint, RestFile<JsonObject[]>>;
   preservedSnapshots: RestFile<JsonObject>[];
+  /** Every params answer read (one per dump directory when several are merged); `params` is the one used. */
+  allParams?: RestFile<JsonObject>[];
+  /** An archive's metadata.json (`fetched_at_utc`: when the answers were saved), by file. */
+  metadata?: RestFile<JsonObject>[];
+  /** The dump directories merged into this one (readRestDumps). */
+  dirs?: string[];
 }
 
 /** An epoch_index field (uint64), named by file and path in errors. */
@@ -134,6 +140,7 @@ export function readRestDump(dir: string): RestDump {
       case "params":
         if (dump.params !== null) throw new InputError(`a second params answer (the first is ${dump.params.file})`, file);
         dump.params = { file, value: field(json, "params") as JsonObject };
+        dump.allParams = [dump.params];
         break;
       case "confirmation-poc-events":
         rowsByEpoch(field(json, "events") as Json[], file, "events", dump.confirmationPocEvents);
@@ -142,8 +149,89 @@ export function readRestDump(dir: string): RestDump {
         dump.preservedSnapshots.push({ file, value: field(json, "snapshot") as JsonObject });
         break;
       case "archive-metadata":
+        (dump.metadata ??= []).push({ file, value: json });
         break;
     }
   }
   return dump;
+}
+
+function isDirectory(p: string): boolean {
+  try {
+    return statSync(p).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The dump directories a --rest-dump DIR names: DIR itself when it holds answers, else its sub-directories (a folder of epoch_N dumps). */
+export function dumpDirectories(dir: string): string[] {
+  if (!isDirectory(dir)) return [dir]; // readRestDump names the problem
+  const names = readdirSync(dir).sort();
+  if (names.some((n) => /\.json(\.gz)?$/.test(n))) return [dir];
+  const subs = names.filter((n) => isDirectory(join(dir, n))).map((n) => join(dir, n));
+  return subs.length === 0 ? [dir] : subs;
+}
+
+const sameJson = (a: unknown, b: unknown): boolean => stringifyJson(a) === stringifyJson(b);
+
+function mergeByEpoch<T>(into: Map<bigint, RestFile<T>>, from: Map<bigint, RestFile<T>>, what: string): void {
+  for (const [e, f] of from) {
+    const prev = into.get(e);
+    if (prev === undefined) into.set(e, f);
+    else if (e !== -1n && !sameJson(prev.value, f.value)) throw new InputError(`a second, different ${what} for epoch ${e} (the first is ${prev.file})`, f.file);
+  }
+}
+
+/**
+ * Read several dump directories (each --rest-dump DIR, a folder of epoch_N dumps expanded) as one dump:
+ * the same answer saved twice is read once; two different answers for one epoch are an error naming
+ * both files. `params` is the answer of the directory holding the newest root epoch group (every
+ * params answer is kept in `allParams`).
+ */
+export function readRestDumps(dirs: readonly string[]): RestDump {
+  const all = dirs.flatMap(dumpDirectories);
+  const dumps = all.map(readRestDump);
+  if (dumps.length === 1) return { ...dumps[0]!, dirs: all };
+  const merged: RestDump = {
+    dir: dirs.join(", "),
+    files: [],
+    roots: new Map(),
+    models: new Map(),
+    summaries: new Map(),
+    exclusions: new Map(),
+    params: null,
+    confirmationPocEvents: new Map(),
+    preservedSnapshots: [],
+    allParams: [],
+    metadata: [],
+    dirs: all,
+  };
+  let newest = -1n;
+  for (const d of dumps) {
+    merged.files.push(...d.files);
+    mergeByEpoch(merged.roots, d.roots, "root epoch group");
+    for (const [e, list] of d.models) {
+      const have = merged.models.get(e) ?? [];
+      for (const m of list) {
+        const id = field(m.value, "model_id");
+        const prev = have.find((x) => field(x.value, "model_id") === id);
+        if (prev === undefined) have.push(m);
+        else if (!sameJson(prev.value, m.value)) throw new InputError(`a second, different epoch group of model ${String(id)} for epoch ${e} (the first is ${prev.file})`, m.file);
+      }
+      merged.models.set(e, have);
+    }
+    mergeByEpoch(merged.summaries, d.summaries, "epoch performance summary list");
+    mergeByEpoch(merged.exclusions, d.exclusions, "excluded participants list");
+    mergeByEpoch(merged.confirmationPocEvents, d.confirmationPocEvents, "confirmation PoC event list");
+    for (const s of d.preservedSnapshots) if (!merged.preservedSnapshots.some((x) => sameJson(x.value, s.value))) merged.preservedSnapshots.push(s);
+    merged.metadata!.push(...(d.metadata ?? []));
+    if (d.params !== null) {
+      merged.allParams!.push(d.params);
+      const top = [...d.roots.keys()].reduce((a, b) => (b > a ? b : a), -1n);
+      if (merged.params === null || top > newest) merged.params = d.params;
+      if (top > newest) newest = top;
+    }
+  }
+  return merged;
 }

@@ -21,14 +21,11 @@ import { field } from "./recognise-rest-file.js";
 import { stringInterner } from "../settlement/settlement-input.js";
 import type { RestDump } from "./read-rest-dump.js";
 
-/** An input the dump lacks, how it was filled, and how many participant rows it could change. */
-export interface DumpGap {
-  input: string;
-  assumption: string;
-  /** How to supply it instead (a flag), when there is one. */
-  flag?: string;
-  rowsAffected: number;
-}
+export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
+import type { DumpGap, DumpUse } from "./dump-gap.js";
+
+const SETTLE: DumpUse[] = ["settle"];
+const SETTLE_AND_MISS: DumpUse[] = ["settle", "miss-test"];
 
 /** What the chain recorded for a participant (the summary), to compare with. */
 export interface RecordedOutcome {
@@ -205,11 +202,15 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     input: "the active participant list ActiveParticipants(E) and each Participant record",
     assumption: `the participants are the ${participants.length} epoch performance summaries of epoch ${epoch} (settlement writes one per participant it settles), in the file's order (the order changes no amount)`,
     rowsAffected: 0,
+    uses: SETTLE_AND_MISS,
+    brief: `participants of epoch ${epoch}: its ${participants.length} performance summaries`,
   });
   gaps.push({
     input: "participant status at settlement",
     assumption: `ACTIVE unless listed in the excluded participants of epoch ${epoch} (${exclusions.length} listed${exFile === undefined ? "; no excluded-participants answer in the dump, so none" : ""})`,
     rowsAffected: exFile === undefined ? participants.length : 0,
+    uses: SETTLE_AND_MISS,
+    brief: `participant status: ACTIVE unless excluded (${exclusions.length} excluded${exFile === undefined ? "; no excluded-participants answer" : ""})`,
   });
   if (options.coinBalances === undefined) {
     gaps.push({
@@ -217,6 +218,8 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       assumption: `a positive earned_coins is the balance (${balancesFromEarned} rows); otherwise 0, i.e. no debt: a negative balance would lower the reward of an ACTIVE participant with earned_coins 0`,
       flag: "--coin-balances FILE ({address: balance})",
       rowsAffected: balanceUnknownPaid,
+      uses: SETTLE,
+      brief: `coin balances: earned_coins when positive, else 0 (no debt; could change ${balanceUnknownPaid} rows)`,
     });
   }
 
@@ -232,6 +235,8 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     input: "module params at the settlement height",
     assumption: `${dump.params.file} was saved later; its bitcoin_reward_params (initial reward, decay rate, genesis epoch), poc_params model weight scale factors (read by v0.2.12) and collateral grace_period_end_epoch (read by v0.2.11) are taken as in force at settlement`,
     rowsAffected: participants.length,
+    uses: SETTLE,
+    brief: `reward params at settlement: ${dump.params.file} (saved later)`,
   });
 
   const source = options.validationParams ?? "group";
@@ -247,6 +252,8 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     assumption: source === "group" ? "the epoch group's own validation_params (copied at the epoch's start)" : `the saved module params (${dump.params.file}, saved later)`,
     flag: "--validation-params group|saved",
     rowsAffected: 0,
+    uses: SETTLE_AND_MISS,
+    brief: `binom_test_p0 at settlement: ${source === "group" ? "the epoch group's own copy" : "the saved module params"}`,
   });
 
   const graceP0 = options.graceP0 ?? null;
@@ -255,11 +262,15 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     assumption: graceP0 === null ? "none for this epoch (only the v0.2.10 and v0.2.13 upgrade handlers write one, for the epoch of the upgrade)" : `grace p0 ${graceP0.value}e${graceP0.exponent} (from the flag)`,
     flag: "--grace-p0 P",
     rowsAffected: 0,
+    uses: SETTLE_AND_MISS,
+    brief: graceP0 === null ? "punishment grace epoch: none" : "punishment grace epoch: from --grace-p0",
   });
   gaps.push({
     input: "SettleParameters (tokenomics total subsidies paid, genesis standard reward amount)",
     assumption: "the subsidy supply cap is not reached (no proportional cut)",
     rowsAffected: participants.length,
+    uses: SETTLE,
+    brief: "subsidy supply cap: not reached",
   });
 
   const collateral = field(params, "collateral_params");
@@ -298,6 +309,8 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       assumption: `${settlementEstimate}: the PoC start ${pocStart} + epoch_length + poc_stage_duration + poc_validation_delay + poc_validation_duration of the saved epoch params; it places the chain version in the upgrade table`,
       flag: "--chain-version V",
       rowsAffected: 0,
+      uses: SETTLE_AND_MISS,
+      brief: `settlement height: estimated ${settlementEstimate} from the saved epoch params`,
     });
   }
   if (settlementEstimate !== null) {
@@ -307,6 +320,8 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
         input: "participant status at the settlement height",
         assumption: `${late} exclusions of epoch ${epoch} are recorded after the estimated settlement height ${settlementEstimate}; they are still counted as not ACTIVE at settlement`,
         rowsAffected: late,
+        uses: SETTLE_AND_MISS,
+        brief: `${late} exclusions recorded after the estimated settlement height: still counted as not ACTIVE`,
       });
     }
   }

@@ -1,48 +1,104 @@
-/** A gonka-spec snapshot built from a REST dump: the settlement slice, the chain's recorded outcome, and what the dump lacks. */
-import { SNAPSHOT_SCHEMA, SNAPSHOT_VERSION, type Snapshot } from "../snapshot/snapshot.js";
+/**
+ * A gonka-spec snapshot built from REST dumps: the settlement slice of epoch N, the preserved slice of
+ * the PoC after N (sampling epoch N, history N−1), the chain's recorded outcome and stored preserved
+ * snapshot, and what the dumps lack. Either slice is left out (with a gap naming why) when the dumps
+ * hold not all of its inputs, unless the caller requires it; then the reason is the error.
+ */
+import { InputError } from "../errors.js";
+import { SNAPSHOT_SCHEMA, SNAPSHOT_VERSION, type JsonObject, type Snapshot } from "../snapshot/snapshot.js";
 import { settlementInputToJson } from "../settlement/settlement-input.js";
-import { readRestDump } from "./read-rest-dump.js";
-import { settlementFromRestDump, type DumpGap, type RestSettlementOptions } from "./settlement-from-rest.js";
+import { readRestDumps, type RestDump } from "./read-rest-dump.js";
+import { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./preserved-from-rest.js";
+import { settlementFromRestDump, type DumpGap, type RestSettlement, type RestSettlementOptions } from "./settlement-from-rest.js";
 
-export interface RestSnapshotOptions extends RestSettlementOptions {
+export interface RestSnapshotOptions extends RestSettlementOptions, RestPreservedOptions {
   /** The dump does not say which chain it came from (default gonka-mainnet, named as an assumption). */
   chainId?: string;
+  /** A slice the caller reads: missing inputs of it are an error instead of a gap. */
+  require?: "settlement" | "preserved";
 }
 
 export interface RestSnapshot {
   snapshot: Snapshot;
+  /** Every input the dumps lack, with its assumption (settlement's, then the preserved slice's). */
   gaps: DumpGap[];
+  /** The preserved slice's build (null when the dumps lack its inputs). */
+  preserved: RestPreserved | null;
 }
 
-/** Build a snapshot (schema v1) from the REST answers in `dir`: `settlement` filled, `preserved` empty (the dump lacks its inputs). */
-export function snapshotFromRestDump(dir: string, options: RestSnapshotOptions = {}): RestSnapshot {
-  const dump = readRestDump(dir);
-  const rs = settlementFromRestDump(dump, options);
-  const gaps: DumpGap[] = [...rs.gaps];
-  if (options.chainId === undefined) gaps.push({ input: "the chain id", assumption: "gonka-mainnet (a REST dump does not record it)", flag: "--chain-id ID", rowsAffected: 0 });
-  gaps.push({
-    input: "the preserved-set input (x/group live members, the previous epoch's summaries, the stored preserved snapshot's state)",
-    assumption: "not built from a REST dump: the snapshot's preserved slice is empty, so preserved, check and verify need a snapshot from a node",
-    rowsAffected: 0,
-  });
-  const height = rs.heights.settlementEstimate ?? rs.heights.lastBlock ?? 0n;
-  const outcome: Record<string, { rewardedCoins: string; earnedCoins: string }> = {};
-  for (const [a, o] of rs.recorded) outcome[a] = { rewardedCoins: o.rewardedCoins.toString(), earnedCoins: o.earnedCoins.toString() };
+/** The newest root epoch with performance summaries (a settled epoch), else the newest root. */
+function settlementEpoch(dump: RestDump, options: RestSnapshotOptions): bigint | undefined {
+  if (options.epoch !== undefined) return options.epoch;
+  const roots = [...dump.roots.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  return roots.find((e) => dump.summaries.has(e)) ?? roots[0];
+}
+
+/** Build a snapshot from an already read (and merged) dump. */
+export function snapshotFromDump(dump: RestDump, options: RestSnapshotOptions = {}): RestSnapshot {
+  const gaps: DumpGap[] = [];
+  let rs: RestSettlement | null = null;
+  try {
+    const e = settlementEpoch(dump, options);
+    rs = settlementFromRestDump(dump, { ...options, ...(e !== undefined ? { epoch: e } : {}) });
+    gaps.push(...rs.gaps);
+  } catch (err) {
+    if (!(err instanceof InputError) || options.require === "settlement") throw err;
+    gaps.push({ input: "the settlement slice", assumption: `not built: ${err.message}`, rowsAffected: 0, uses: ["settle", "miss-test"], brief: `no settlement slice (${err.message})` });
+  }
+  let pr: RestPreserved | null = null;
+  try {
+    pr = preservedFromRestDump(dump, { ...options, ...(options.epoch === undefined && rs !== null && options.require !== "preserved" ? { epoch: rs.input.epoch } : {}) });
+    gaps.push(...pr.gaps);
+  } catch (err) {
+    if (!(err instanceof InputError) || options.require === "preserved") throw err;
+    gaps.push({
+      input: "the preserved-set sampler's inputs",
+      assumption: `not built, so preserved, check and verify cannot run on it: ${err.message}`,
+      rowsAffected: 0,
+      uses: ["preserved"],
+      brief: `no preserved slice (${err.message})`,
+    });
+  }
+  if (options.chainId === undefined) gaps.push({ input: "the chain id", assumption: "gonka-mainnet (a REST dump does not record it)", flag: "--chain-id ID", rowsAffected: 0, brief: "chain id: gonka-mainnet (not recorded in a REST dump)" });
+
+  const height = rs?.heights.settlementEstimate ?? pr?.anchor.height ?? rs?.heights.lastBlock ?? 0n;
+  const chain: JsonObject = { restDump: { dirs: dump.dirs ?? [dump.dir], files: dump.files.map((f) => ({ file: f.file, kind: f.kind })) } };
+  if (rs !== null) {
+    const outcome: JsonObject = {};
+    for (const [a, o] of rs.recorded) outcome[a] = { rewardedCoins: o.rewardedCoins.toString(), earnedCoins: o.earnedCoins.toString() };
+    chain.settlementEpoch = rs.input.epoch.toString();
+    chain.settlementHeight = rs.heights.settlementEstimate === null ? null : rs.heights.settlementEstimate.toString();
+    chain.settlementOutcome = outcome;
+  }
+  if (pr !== null) {
+    chain.effectiveEpochIndex = pr.samplingEpoch;
+    chain.latestEpoch = { index: pr.samplingEpoch, pocStartBlockHeight: pr.pocStart };
+    if (pr.epochLength !== null) chain.params = { epochParams: { epochLength: pr.epochLength } };
+    chain.restDumpAnchor = { height: pr.anchor.height, source: pr.anchor.source, explanation: pr.anchor.explanation };
+    chain.preservedNodesSnapshot = pr.storedSnapshot?.value ?? null;
+    chain.confirmationPocEvents = pr.confirmationPocEvents;
+    chain.conversion = { ...pr.conversion, assumptions: pr.gaps.map((g) => `${g.input}: ${g.assumption}`) };
+  }
+  chain.warnings = gaps.map((g) => `${g.input}: ${g.assumption}`);
   const snapshot: Snapshot = {
     schema: SNAPSHOT_SCHEMA,
     version: SNAPSHOT_VERSION,
     chainId: options.chainId ?? "gonka-mainnet",
     height: height.toString(),
     source: "rest-dump",
-    preserved: {},
-    settlement: settlementInputToJson(rs.input, { settlementHeight: rs.heights.settlementEstimate, assumptions: gaps }),
-    chain: {
-      settlementEpoch: rs.input.epoch.toString(),
-      settlementHeight: rs.heights.settlementEstimate === null ? null : rs.heights.settlementEstimate.toString(),
-      settlementOutcome: outcome,
-      restDump: { files: dump.files.map((f) => ({ file: f.file, kind: f.kind })) },
-      warnings: gaps.map((g) => `${g.input}: ${g.assumption}`),
-    },
+    preserved: pr?.preserved ?? {},
+    ...(rs !== null ? { settlement: settlementInputToJson(rs.input, { settlementHeight: rs.heights.settlementEstimate, assumptions: gaps.filter((g) => g.uses === undefined || g.uses.includes("settle")) }) } : {}),
+    chain,
   };
-  return { snapshot, gaps };
+  return { snapshot, gaps, preserved: pr };
+}
+
+/** Build a snapshot from the REST answers in `dirs` (each a dump, or a folder of epoch_N dumps). */
+export function snapshotFromRestDumps(dirs: readonly string[], options: RestSnapshotOptions = {}): RestSnapshot {
+  return snapshotFromDump(readRestDumps(dirs), options);
+}
+
+/** Build a snapshot (schema v2) from the REST answers in `dir`. */
+export function snapshotFromRestDump(dir: string, options: RestSnapshotOptions = {}): RestSnapshot {
+  return snapshotFromRestDumps([dir], options);
 }

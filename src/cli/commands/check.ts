@@ -7,7 +7,7 @@ import type { CliIO, Command } from "../command.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { group, loadPreservedInput, storedSetCheck, type PreservedInput } from "./preserved.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, versionJson, versionLine } from "../../versions/resolve.js";
-import { SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
+import { REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 
 const DEFAULT_ANCHORS = 10_000;
 const MAX_ANCHORS = 1_000_000;
@@ -16,13 +16,14 @@ const CHUNK = 2_000;
 const PROGRESS_AFTER_MS = 2_000;
 
 const usage = `Usage:
-  gonka-spec check ADDRESS --snapshot FILE|--node URL [--height H] [--anchor H] [--anchors N] [--json]
+  gonka-spec check ADDRESS --snapshot FILE|--node URL [--height H]|--rest-dump DIR... [--anchor H] [--anchors N] [--json]
 
 For a node operator: at the PoC's episode anchor, is ADDRESS (gonka1... or its gonkavaloper1...
 address) preserved, which of its nodes, and why each other node is not, in words you can act on;
 then, over N consecutive anchors H, H+1, ... (default ${group(DEFAULT_ANCHORS)}; the anchor only changes
 the shuffle seed), the probability of being preserved, per model, as an exact count k of N.
 ${SNAPSHOT_SOURCE_USAGE}
+${REST_DUMP_PRESERVED_USAGE}
   --anchor H    episode anchor height. Default: the anchor the chain uses: with --rpc (or a snapshot
                 written by 'gonka-spec snapshot'), the stored PreservedNodesSnapshot's anchor while a
                 PoC runs, else the next PoC's start from the epoch params; for other snapshot files,
@@ -125,7 +126,7 @@ export const checkCommand: Command = {
   summary: "will ADDRESS be preserved: its nodes and reasons at an anchor, and the probability over anchors",
   usage,
   async run(args, io) {
-    const p = parse(args, { ...SNAPSHOT_SOURCE_OPTIONS, anchor: { type: "string" }, anchors: { type: "string" }, json: { type: "boolean" }, ...CHAIN_VERSION_OPTION }, true);
+    const p = parse(args, { ...SNAPSHOT_SOURCE_OPTIONS, anchor: { type: "string" }, anchors: { type: "string" }, json: { type: "boolean" }, ...CHAIN_VERSION_OPTION, ...REST_DUMP_PRESERVED_OPTIONS }, true);
     if (p.positionals.length !== 1) {
       throw new InputError(p.positionals.length === 0 ? "missing ADDRESS (gonka-spec check ADDRESS --snapshot FILE)" : `expected one ADDRESS, got ${p.positionals.length}: ${p.positionals.join(" ")}`);
     }
@@ -160,7 +161,7 @@ export const checkCommand: Command = {
             probability: ratio(prob.preservedCount, prob.anchorsEvaluated),
             byModel: prob.models.map((m) => ({ modelId: m.modelId, preservedCount: m.preservedCount, probability: ratio(m.preservedCount, m.anchorsEvaluated) })),
           },
-          warnings,
+          warnings: [...warnings, ...input.restGaps],
         }),
       );
       return 0;

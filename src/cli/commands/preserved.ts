@@ -8,7 +8,9 @@ import type { PreservedState } from "../../preserved/state.js";
 import type { Snapshot } from "../../snapshot/snapshot.js";
 import { choice, parse, readJsonFile, str, type Parsed, heightValue } from "../args.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
-import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
+import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
+import type { DumpGap } from "../../rest-dump/dump-gap.js";
+import { isJsonObject } from "../../json-input.js";
 import type { CliIO, Command } from "../command.js";
 import { diffPreservedSets, nodesOf, resolveEpisodeAnchor, storedPreservedSet, type EpisodeAnchor, type SetDifference, type StoredPreservedSet } from "../episode-anchor.js";
 import { samplePreservedForEpisode } from "../../preserved/sample-preserved-for-episode.js";
@@ -18,12 +20,13 @@ import type { VersionChoice } from "../../versions/chain-version.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 
 const usage = `Usage:
-  gonka-spec preserved --snapshot FILE|--rpc URL [--height H] [--anchor H] [--rule current|demand|both] [--demand FILE]
+  gonka-spec preserved --snapshot FILE|--rpc URL [--height H]|--rest-dump DIR... [--anchor H] [--rule current|demand|both] [--demand FILE]
                        [--rate N] [--set epoch_params.poc_slot_allocation=0.25 ...] [--json]
 
 The preserved set of a PoC episode per model: target and achieved weight, node count, the smallest
 preserved node, PoC capacity against peak demand, and the preserved participants and nodes.
 ${SNAPSHOT_SOURCE_USAGE}
+${REST_DUMP_PRESERVED_USAGE}
   --rule current   today's chain rule, bit-exact (SamplePreservedForEpisode; the default)
   --rule demand    the proposal: target max(slot allocation x W, D), D = ceil(peak x 10000 / rate),
                    filled largest node first over the same eligible set
@@ -53,17 +56,33 @@ export interface PreservedInput {
   /** The chain version whose sampler runs at the anchor, and why (--chain-version, recorded, table). */
   version: VersionChoice;
   rules: PreservedRules;
+  /** With --rest-dump: every input the dumps lack, one line each (for the JSON warnings). */
+  restGaps: string[];
+}
+
+/** The full lines of a REST dump's gaps, for a JSON warnings array. */
+export function restGapLines(gaps: DumpGap[] | undefined): string[] {
+  return (gaps ?? []).map((g) => `rest dump lacks ${g.input}: ${g.assumption}${g.flag !== undefined ? ` [${g.flag}]` : ""}`);
+}
+
+/** A REST dump's anchor (recorded beside its preserved slice): the next PoC's start and how it was found. */
+function restDumpAnchor(snapshot: Snapshot, state: PreservedState): EpisodeAnchor | undefined {
+  const a = snapshot.chain?.restDumpAnchor;
+  if (snapshot.source !== "rest-dump" || !isJsonObject(a) || typeof a.explanation !== "string") return undefined;
+  const h = typeof a.height === "bigint" ? a.height : typeof a.height === "number" || typeof a.height === "string" ? BigInt(a.height) : undefined;
+  if (h === undefined || h !== state.anchorHeight) return undefined;
+  return { height: h, source: a.source === "flag" ? "flag" : "next-poc", explanation: a.explanation };
 }
 
 /** Read the snapshot source and `--anchor` (default: the anchor the chain uses, see episode-anchor.ts). */
 export async function loadPreservedInput(p: Parsed): Promise<PreservedInput> {
-  const { snapshot, label: file } = await readSnapshotSource(p);
+  const { snapshot, label: file, gaps } = await readSnapshotSource(p, { uses: "preserved" });
   const state = preservedStateOfSnapshot(snapshot, file);
   checkedInt64(snapshot.height, `${file}: height`);
   const a = str(p, "anchor");
-  const anchorInfo = resolveEpisodeAnchor(snapshot, state, a !== undefined ? anchorFlag(a) : undefined);
+  const anchorInfo = (a === undefined ? restDumpAnchor(snapshot, state) : undefined) ?? resolveEpisodeAnchor(snapshot, state, a !== undefined ? anchorFlag(a) : undefined);
   const version = resolveChainVersion(p, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
-  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules: preservedRulesForChoice(version) };
+  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules: preservedRulesForChoice(version), restGaps: restGapLines(gaps) };
 }
 
 /** The chain's stored set at this input's anchor beside the port's (today's rule), or undefined when none is stored for it. */
@@ -173,6 +192,7 @@ export const preservedCommand: Command = {
       list: { type: "string" },
       json: { type: "boolean" },
       ...CHAIN_VERSION_OPTION,
+      ...REST_DUMP_PRESERVED_OPTIONS,
     });
     const rule = choice<RuleSelection>(p, "rule", ["current", "demand", "both"], "current");
     const listText = str(p, "list");
@@ -202,7 +222,7 @@ export const preservedCommand: Command = {
           chainStored: stored
             ? { anchorHeight: stored.stored.episodeAnchorHeight, agreesWithPort: stored.warning === undefined, onlyChain: stored.difference.onlyChain, onlyPort: stored.difference.onlyPort, inBoth: stored.difference.both }
             : null,
-          warnings,
+          warnings: [...warnings, ...input.restGaps],
         }),
       );
       return 0;

@@ -10,7 +10,8 @@ import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { parse, required, str } from "../args.js";
-import { requiredNodeUrl } from "../snapshot-source.js";
+import { readSnapshotSource, requiredNodeUrl, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE } from "../snapshot-source.js";
+import { restGapLines } from "./preserved.js";
 import type { Command, CliIO } from "../command.js";
 import { chainFlags, clientOptions, progressReporter } from "./snapshot.js";
 
@@ -20,6 +21,7 @@ const usage = `Usage:
   gonka-spec verify --node URL --height H [--json] [--chain-version V] [--chain-id ID|any] [--timeout SECONDS] [--batch-size N]
                     (--node: tcp://host:26657, http://... or https://...; --rpc is the same; default $GONKA_NODE)
   gonka-spec verify --snapshot FILE [--json] [--chain-version V]
+  gonka-spec verify --rest-dump DIR... [--epoch N] [--json] [--chain-version V]
 
 Reads the chain's stored PreservedNodesSnapshot at height H and every input of
 SamplePreservedForEpisode at the same height, recomputes the preserved set with the port (anchor = the
@@ -31,6 +33,12 @@ of a confirmation PoC's generation phase. Heights older than the node keeps need
 With --snapshot FILE (.json or .json.gz), offline: the stored snapshot is the file's
 chain.preservedNodesSnapshot (as the chain client writes it, or as the REST API returns it) and the inputs
 are its preserved slice; same comparison.
+
+With --rest-dump DIR (repeatable, or a folder of epoch_N dumps), offline: the stored snapshot is the
+dumps' saved PreservedNodesSnapshot answer; the inputs are built from the dumps of the epoch it was
+sampled from (its anchor is that epoch's next PoC start or one of its confirmation PoC triggers) and
+the epoch before; every input the dumps lack is named on stderr (in --json, in notes).
+${REST_DUMP_PRESERVED_USAGE}
 
 The sampler runs the rules of the chain version at the stored anchor: --chain-version, else the version
 recorded with the state (the node's applied upgrade plans), else the gonka-mainnet upgrade table
@@ -127,7 +135,23 @@ function cpocEvents(chain: Snapshot["chain"]): { triggerHeight: bigint; epochInd
 
 /** verify --snapshot FILE: the stored snapshot and the inputs both come from the file. */
 function verifyOffline(file: string, p: ReturnType<typeof parse>, io: CliIO): number {
-  const snap = loadSnapshot(file);
+  return verifySnapshot(loadSnapshot(file), file, p, io);
+}
+
+/**
+ * verify --rest-dump DIR...: the stored snapshot is the dumps' saved PreservedNodesSnapshot answer, the
+ * inputs the preserved slice built from the dumps of its sampling epoch and the one before.
+ */
+async function verifyRestDump(p: ReturnType<typeof parse>, io: CliIO): Promise<number> {
+  const { snapshot, label, gaps } = await readSnapshotSource(p, { uses: "preserved", warn: (l) => io.err(l) });
+  if (snapshot.chain?.preservedNodesSnapshot === undefined || snapshot.chain.preservedNodesSnapshot === null) {
+    throw new InputError("the dumps hold no stored preserved snapshot to compare with (the REST answer of /preserved_nodes_snapshot, with snapshot.model_preserved_nodes)", label);
+  }
+  return verifySnapshot(snapshot, label, p, io, restGapLines(gaps));
+}
+
+/** Compare the port with the stored snapshot of a loaded snapshot document (a file, or one built from REST dumps). */
+function verifySnapshot(snap: Snapshot, file: string, p: ReturnType<typeof parse>, io: CliIO, extraNotes: string[] = []): number {
   const raw = snap.chain?.preservedNodesSnapshot;
   if (raw === undefined || raw === null) {
     throw new InputError("chain.preservedNodesSnapshot: the file carries no stored PreservedNodesSnapshot to compare with (snapshot --node writes it when the chain has one at that height)", file);
@@ -142,7 +166,8 @@ function verifyOffline(file: string, p: ReturnType<typeof parse>, io: CliIO): nu
   let episode: string;
   let epoch = epochIndex;
   let preserved = snap.preserved;
-  if (anchor === height) {
+  const restAnchor = snap.source === "rest-dump" && isJsonObject(snap.chain?.restDumpAnchor) ? big(snap.chain.restDumpAnchor.height) : undefined;
+  if (anchor === height || (restAnchor !== undefined && anchor === restAnchor)) {
     episode = `regular PoC at ${anchor}`;
   } else {
     const ev = cpocEvents(snap.chain).find((e) => e.triggerHeight === anchor);
@@ -150,16 +175,17 @@ function verifyOffline(file: string, p: ReturnType<typeof parse>, io: CliIO): nu
       episode = `confirmation PoC triggered at ${anchor} (event of epoch ${ev.epochIndex}, generation from ${ev.generationStartHeight})`;
       epoch = ev.epochIndex;
       preserved = { ...preserved, epoch: { index: ev.epochIndex } };
-      if (ev.generationStartHeight !== height) notes.push(`this confirmation PoC was sampled at its generation start ${ev.generationStartHeight}; the file's inputs were read at ${height} and may differ`);
+      if (ev.generationStartHeight !== height && snap.source !== "rest-dump") notes.push(`this confirmation PoC was sampled at its generation start ${ev.generationStartHeight}; the file's inputs were read at ${height} and may differ`);
     } else {
       episode = `episode anchored at ${anchor}`;
       notes.push(`the stored snapshot's anchor ${anchor} is neither the file's height ${height} nor a CPoC trigger it lists: the inputs read at ${height} may differ from those sampled`);
     }
   }
   const fileAnchor = big(pre.anchorHeight);
-  if (fileAnchor !== undefined && fileAnchor !== anchor) notes.push(`preserved.anchorHeight is ${fileAnchor}; the stored snapshot's anchor ${anchor} is used`);
+  if (fileAnchor !== undefined && fileAnchor !== anchor && snap.source !== "rest-dump") notes.push(`preserved.anchorHeight is ${fileAnchor}; the stored snapshot's anchor ${anchor} is used`);
   const conv = snap.chain?.conversion;
-  if (isJsonObject(conv)) notes.push(`the file's inputs were rebuilt from public dumps; its chain.conversion lists the choices made where the dumps lack an input`);
+  if (isJsonObject(conv) && snap.source !== "rest-dump") notes.push(`the file's inputs were rebuilt from public dumps; its chain.conversion lists the choices made where the dumps lack an input`);
+  if (p.values.json === true) notes.push(...extraNotes);
   return compareAndReport(io, p.values.json === true, { ...snap, preserved }, file, { chainId: snap.chainId, height: snap.height, anchor, episode, epoch, notes, stored }, p);
 }
 
@@ -168,7 +194,12 @@ export const verifyCommand: Command = {
   summary: "check the port against the chain's stored preserved snapshot at a height",
   usage,
   async run(args, io) {
-    const p = parse(args, { ...chainFlags(), snapshot: { type: "string" }, ...CHAIN_VERSION_OPTION });
+    const p = parse(args, { ...chainFlags(), snapshot: { type: "string" }, ...CHAIN_VERSION_OPTION, ...REST_DUMP_PRESERVED_OPTIONS });
+    if (p.values["rest-dump"] !== undefined) {
+      if (str(p, "height") !== undefined) throw new InputError("--height only applies when reading a node (--node URL)", "--rest-dump");
+      return verifyRestDump(p, io);
+    }
+    for (const f of ["epoch", "live-members", "missing-summaries"]) if (p.values[f] !== undefined) throw new InputError(`--${f} applies to --rest-dump only`);
     const file = str(p, "snapshot");
     if (file !== undefined) {
       if (str(p, "node") !== undefined || str(p, "rpc") !== undefined || str(p, "height") !== undefined) {

@@ -1,0 +1,30 @@
+/** What a REST dump lacks: one input, the assumption made for it, and who reads it. */
+/** An input the dump lacks, how it was filled, and how many participant rows it could change. */
+export interface DumpGap {
+  input: string;
+  assumption: string;
+  /** How to supply it instead (a flag), when there is one. */
+  flag?: string;
+  rowsAffected: number;
+  /** Which readers the input matters to (absent: every reader). A command prints only the gaps of what it reads. */
+  uses?: DumpUse[];
+  /** The gap in a few words, for one warning line. */
+  brief?: string;
+}
+
+/**
+ * Who reads an input: `settle` (the whole settlement), `miss-test` (settlement's downtime step: the
+ * participants, their status, the counts and p0), `preserved` (the preserved-set sampler).
+ */
+export type DumpUse = "settle" | "miss-test" | "preserved";
+
+
+/** True when `g` matters to a reader of `use`. */
+export function gapMatters(g: DumpGap, use: DumpUse): boolean {
+  return g.uses === undefined || g.uses.includes(use);
+}
+
+/** One warning line: the brief form when there is one, else the input and its assumption. */
+export function gapLine(g: DumpGap): string {
+  return `${g.brief ?? `${g.input}: ${g.assumption}`}${g.flag !== undefined ? ` [${g.flag}]` : ""}`;
+}

@@ -1,0 +1,381 @@
+/**
+ * The preserved-set sampler's input (the snapshot's `preserved` slice, src/preserved/state.ts) from saved
+ * REST answers, and everything the answers lack.
+ *
+ * SamplePreservedForEpisode(epoch N, anchor) runs at the start of epoch N+1's PoC with N the effective
+ * epoch (module.go@d8b8e907; at a confirmation PoC's trigger height with the event's epoch), and reads:
+ * params (poc_slot_allocation; v0.2.12 the PoC model weight scale factors, v0.2.13 the genesis
+ * guardians), EpochGroupData(N, "") and EpochGroupData(N, model) for every listed model (v0.2.13: only
+ * their live x/group members), and the history: EpochGroupData(N−1, model) with, per member,
+ * EpochPerformanceSummary(N−1, member).rewarded_coins (model_assignment.go@d8b8e907 and @17808620).
+ * So the dumps of epochs N and N−1 hold every input but the live x/group members; the anchor is epoch
+ * N+1's recorded poc_start_block_height, else N's PoC start + epoch_length.
+ *
+ * Conventions are those of test/realdata/preserved/snapshot-4089970.json (rebuilt from public dumps):
+ * live members = every listed member unless told otherwise, a history member without a summary taken
+ * as rewarded as `rewardedCoins: 1` when the flag says so, root weights as {memberAddress, weight},
+ * subgroup weights as {memberAddress, weight, votingPower, mlNodes}, and `chain.conversion` naming the
+ * choices.
+ */
+import { InputError, describeValue } from "../errors.js";
+import { sortedGoStrings } from "../go/bytes.js";
+import { checkedInt64, checkedUint64 } from "../go/int64.js";
+import type { Json } from "../go/json.js";
+import { isJsonObject, type JsonObject } from "../json-input.js";
+import { field } from "./recognise-rest-file.js";
+import type { RestDump, RestFile } from "./read-rest-dump.js";
+import type { DumpGap, DumpUse } from "./dump-gap.js";
+
+export interface RestPreservedOptions {
+  /** The sampling epoch N (default: the newest root epoch group, or the one the dump's stored preserved snapshot was sampled from). */
+  epoch?: bigint;
+  /** The episode anchor (default: epoch N+1's PoC start). */
+  anchor?: bigint;
+  /** x/group live members (read from v0.2.13): every listed member, or those not excluded before the anchor. */
+  liveMembers?: "all" | "not-excluded";
+  /** A member of N−1's model subgroups without a summary in the dumps: taken as rewarded, or as not rewarded (Go's reading of a missing record). Unset: refused. */
+  missingSummaries?: "rewarded" | "unrewarded";
+}
+
+export interface RestAnchor {
+  height: bigint;
+  source: "flag" | "next-poc";
+  explanation: string;
+}
+
+export interface RestPreserved {
+  /** The state object (parsePreservedState's shape), bigints for integers. */
+  preserved: JsonObject;
+  samplingEpoch: bigint;
+  historyEpoch: bigint;
+  anchor: RestAnchor;
+  gaps: DumpGap[];
+  /** The choices made, as the realdata file's `chain.conversion`. */
+  conversion: JsonObject;
+  /** The dump's stored PreservedNodesSnapshot (REST shape), when it holds one. */
+  storedSnapshot: { file: string; value: JsonObject } | null;
+  /** The confirmation PoC events of epoch N (REST shape), for naming a CPoC anchor. */
+  confirmationPocEvents: JsonObject[];
+  /** The root group's PoC start of N and the epoch length read, for chain.latestEpoch / chain.params. */
+  pocStart: bigint;
+  epochLength: bigint | null;
+  sources: string[];
+}
+
+const PRESERVED: DumpUse[] = ["preserved"];
+
+function obj(v: Json | undefined, where: string): JsonObject {
+  if (!isJsonObject(v)) throw new InputError(v === undefined ? "missing" : `expected an object, got ${describeValue(v)}`, where);
+  return v;
+}
+
+function list(v: Json | undefined, where: string): Json[] {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, where);
+  return v;
+}
+
+function text(v: Json | undefined, where: string): string {
+  if (typeof v !== "string") throw new InputError(v === undefined ? "missing" : `expected a string, got ${describeValue(v)}`, where);
+  return v;
+}
+
+function int(o: JsonObject, key: string, where: string, dflt?: bigint): bigint {
+  const v = field(o, key);
+  if (v === undefined || v === null) {
+    if (dflt !== undefined) return dflt;
+    throw new InputError(`missing field ${key}`, where);
+  }
+  return checkedInt64(v, `${where}.${key}`);
+}
+
+function uint(o: JsonObject, key: string, where: string): bigint | null {
+  const v = field(o, key);
+  return v === undefined || v === null ? null : checkedUint64(v, `${where}.${key}`);
+}
+
+/** A chain Decimal {value, exponent} of the REST answer (value a decimal string) as the state's {value, exponent} bigints. */
+function decimal(v: Json | undefined, where: string): JsonObject | null {
+  if (v === undefined || v === null) return null;
+  const o = obj(v, where);
+  return { value: int(o, "value", where), exponent: int(o, "exponent", where, 0n) };
+}
+
+/** ml_nodes[] → the state's mlNodes (nodeId, pocWeight, throughput, timeslotAllocation). */
+function mlNodes(v: Json | undefined, where: string): Json[] {
+  return list(v, where).map((n, i) => {
+    const at = `${where}[${i}]`;
+    if (n === null) return null;
+    const o = obj(n, at);
+    return {
+      nodeId: text(field(o, "node_id") ?? "", `${at}.node_id`),
+      pocWeight: int(o, "poc_weight", at, 0n),
+      throughput: int(o, "throughput", at, 0n),
+      timeslotAllocation: list(field(o, "timeslot_allocation"), `${at}.timeslot_allocation`).map((b, j) => {
+        if (typeof b !== "boolean") throw new InputError(`expected true or false, got ${describeValue(b)}`, `${at}.timeslot_allocation[${j}]`);
+        return b;
+      }),
+    };
+  });
+}
+
+/** A model subgroup's validation_weights → [{memberAddress, weight, votingPower, mlNodes}]. */
+function subWeights(g: RestFile<JsonObject>): JsonObject[] {
+  const w = `${g.file}: epoch_group_data.validation_weights`;
+  return list(field(g.value, "validation_weights"), w).map((v, i) => {
+    const at = `${w}[${i}]`;
+    const o = obj(v, at);
+    return {
+      memberAddress: text(field(o, "member_address"), `${at}.member_address`),
+      weight: int(o, "weight", at, 0n),
+      votingPower: int(o, "voting_power", at, 0n),
+      mlNodes: mlNodes(field(o, "ml_nodes"), `${at}.ml_nodes`),
+    };
+  });
+}
+
+const modelOf = (g: RestFile<JsonObject>): string => String(field(g.value, "model_id"));
+const group = (n: bigint): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
+/** The anchor of a stored preserved snapshot (REST: episode_anchor_height), if it has one. */
+function storedAnchor(s: JsonObject): bigint | null {
+  const v = field(s, "episode_anchor_height");
+  return typeof v === "string" && /^\d+$/.test(v) ? BigInt(v) : typeof v === "number" && Number.isInteger(v) ? BigInt(v) : null;
+}
+
+/** The sampling epoch: --epoch; else the epoch whose next PoC or CPoC trigger is the stored snapshot's anchor; else the newest root. */
+function chooseEpoch(dump: RestDump, options: RestPreservedOptions): bigint {
+  const roots = [...dump.roots.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
+  if (options.epoch !== undefined) {
+    if (!dump.roots.has(options.epoch)) throw new InputError(`no root epoch group data of epoch ${options.epoch} (the REST answer of /epoch_group_data/${options.epoch}); the dumps hold ${roots.length === 0 ? "none" : [...roots].reverse().join(", ")}`, dump.dir);
+    return options.epoch;
+  }
+  if (roots.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dump.dir);
+  for (const s of dump.preservedSnapshots) {
+    const a = storedAnchor(s.value);
+    if (a === null) continue;
+    for (const e of roots) {
+      const next = dump.roots.get(e + 1n);
+      const nextStart = next === undefined ? null : uint(next.value, "poc_start_block_height", next.file);
+      const triggers = (dump.confirmationPocEvents.get(e)?.value ?? []).map((x) => field(x, "trigger_height"));
+      const ep = dump.params === null ? undefined : field(dump.params.value, "epoch_params");
+      const length = isJsonObject(ep) ? uint(ep, "epoch_length", `${dump.params!.file}: params.epoch_params`) : null;
+      const start = uint(dump.roots.get(e)!.value, "poc_start_block_height", `${dump.roots.get(e)!.file}: epoch_group_data`);
+      const computed = nextStart === null && start !== null && length !== null && start > 0n ? start + length : null;
+      if (nextStart === a || computed === a || triggers.some((t) => t !== undefined && String(t) === a.toString())) return e;
+    }
+  }
+  return roots[0]!;
+}
+
+/** Build the preserved slice for the PoC after epoch N from the dumps of N and N−1. */
+export function preservedFromRestDump(dump: RestDump, options: RestPreservedOptions = {}): RestPreserved {
+  const N = chooseEpoch(dump, options);
+  if (N === 0n) throw new InputError("epoch 0 has no previous epoch; the sampler's history starts at epoch 1", dump.dir);
+  const H = N - 1n;
+  const root = dump.roots.get(N)!;
+  const rw = `${root.file}: epoch_group_data`;
+  const gaps: DumpGap[] = [];
+  const sources = [root.file];
+  if (dump.params === null) throw new InputError("no module params (the REST answer of /params): poc_slot_allocation, the genesis guardians and the PoC model weight scale factors come from them", dump.dir);
+  const params = dump.params.value;
+  const pw = `${dump.params.file}: params`;
+  sources.push(dump.params.file);
+
+  // The anchor: epoch N+1's recorded PoC start, else N's PoC start + epoch_length (saved params).
+  const pocStart = uint(root.value, "poc_start_block_height", rw) ?? 0n;
+  const ep = field(params, "epoch_params");
+  const epochLength = isJsonObject(ep) ? uint(ep, "epoch_length", `${pw}.epoch_params`) : null;
+  const next = dump.roots.get(N + 1n);
+  const nextStart = next === undefined ? null : uint(next.value, "poc_start_block_height", `${next.file}: epoch_group_data`);
+  let anchor: RestAnchor;
+  if (options.anchor !== undefined) {
+    anchor = { height: options.anchor, source: "flag", explanation: `anchor ${options.anchor} (--anchor)` };
+  } else if (nextStart !== null && nextStart > 0n) {
+    anchor = { height: nextStart, source: "next-poc", explanation: `anchor ${nextStart}: epoch ${N + 1n}'s PoC start, recorded in its epoch group data (${next!.file}), where epoch ${N} sampled its preserved set` };
+  } else if (pocStart > 0n && epochLength !== null && epochLength > 0n) {
+    const a = pocStart + epochLength;
+    anchor = { height: a, source: "next-poc", explanation: `anchor ${a}: the next PoC's start (epoch ${N}'s PoC start ${pocStart} + epoch_length ${epochLength})` };
+    gaps.push({
+      input: "the episode anchor (epoch N+1's PoC start)",
+      assumption: `${a}: epoch ${N}'s poc_start_block_height ${pocStart} + the saved epoch_length ${epochLength} (no epoch group data of epoch ${N + 1n} in the dumps records it)`,
+      flag: "--anchor H",
+      rowsAffected: 0,
+      uses: PRESERVED,
+      brief: `epoch ${N + 1n}'s PoC start (the anchor): ${group(a)} = epoch ${N}'s PoC start + the saved epoch_length`,
+    });
+  } else {
+    throw new InputError(`no next PoC start: epoch ${N}'s poc_start_block_height and the params' epoch_params.epoch_length are needed (or pass --anchor H)`, rw);
+  }
+
+  // Root group and the model subgroups of N.
+  const models = list(field(root.value, "sub_group_models"), `${rw}.sub_group_models`).map((m, i) => text(m, `${rw}.sub_group_models[${i}]`));
+  const rootWeights = list(field(root.value, "validation_weights"), `${rw}.validation_weights`).map((v, i) => {
+    const at = `${rw}.validation_weights[${i}]`;
+    const o = obj(v, at);
+    return { memberAddress: text(field(o, "member_address"), `${at}.member_address`), weight: int(o, "weight", at) };
+  });
+  const subsOf = (e: bigint): Map<string, RestFile<JsonObject>> => new Map((dump.models.get(e) ?? []).map((g) => [modelOf(g), g]));
+  const current = subsOf(N);
+  const missing = models.filter((m) => !current.has(m));
+  if (missing.length > 0) {
+    throw new InputError(`epoch ${N}'s root group lists model ${missing.join(", ")} but the dumps hold no per-model epoch group data of epoch ${N} for it (the REST answer of /epoch_group_data/${N}?model_id=…); the sampler reads every listed model's nodes`, dump.dir);
+  }
+
+  // x/group live members: not in a REST dump. Excluded participants have left x/group (RemoveMember).
+  const exFile = dump.exclusions.get(N);
+  const excludedBefore = new Set(
+    (exFile?.value ?? [])
+      .filter((x, i) => (uint(x, "exclusion_block_height", `${exFile!.file}: items[${i}]`) ?? 0n) < anchor.height)
+      .map((x, i) => text(field(x, "address"), `${exFile!.file}: items[${i}].address`)),
+  );
+  const live = options.liveMembers ?? "all";
+  const isLive = (a: string): boolean => live === "all" || !excludedBefore.has(a);
+  const listedExcluded = rootWeights.filter((w) => excludedBefore.has(w.memberAddress)).length;
+  gaps.push({
+    input: "x/group live members of epoch N's groups (GetRootGroupDataWithLiveMembers, GetLiveSubGroupsForCurrentEpoch; read from v0.2.13)",
+    assumption:
+      live === "all"
+        ? `every listed member is live (as the realdata conversion); ${listedExcluded} listed members were excluded in epoch ${N} before the anchor${exFile === undefined ? " (no excluded-participants answer of that epoch)" : ""}, and an exclusion removes the member from x/group`
+        : `the listed members not excluded in epoch ${N} before the anchor (${listedExcluded} dropped${exFile === undefined ? "; no excluded-participants answer of that epoch, so none" : ""})`,
+    flag: "--live-members all|not-excluded",
+    rowsAffected: live === "all" ? listedExcluded : 0,
+    uses: PRESERVED,
+    brief: live === "all" ? `x/group live members (v0.2.13+): every listed member (${listedExcluded} excluded before the anchor still counted)` : `x/group live members (v0.2.13+): listed minus ${listedExcluded} excluded`,
+  });
+
+  const byModel: JsonObject = {};
+  for (const m of sortedGoStrings(new Set(models))) {
+    const g = current.get(m)!;
+    sources.push(g.file);
+    const weights = subWeights(g);
+    byModel[m] = { liveMembers: sortedGoStrings(new Set(weights.map((w) => w.memberAddress as string).filter(isLive))), validationWeights: weights };
+  }
+
+  // History: EpochGroupData(N−1, model) for every model listed in N, and the summaries of N−1.
+  const previous = subsOf(H);
+  const prevRoot = dump.roots.get(H);
+  const previousEpochGroupData: JsonObject = {};
+  const notListedBefore: string[] = [];
+  for (const m of sortedGoStrings(new Set(models))) {
+    const g = previous.get(m);
+    if (g !== undefined) {
+      sources.push(g.file);
+      previousEpochGroupData[m] = { validationWeights: subWeights(g) };
+      continue;
+    }
+    const listedBefore = prevRoot === undefined ? null : list(field(prevRoot.value, "sub_group_models"), `${prevRoot.file}: epoch_group_data.sub_group_models`).includes(m);
+    if (listedBefore === false) {
+      notListedBefore.push(m); // no subgroup of m in N−1: GetEpochGroupData(N−1, m) is not found on chain either
+      continue;
+    }
+    throw new InputError(
+      `the sampler's history is epoch ${H}'s model subgroup ${m} (GetEpochGroupData(${H}, model)), and the dumps hold no per-model epoch group data of epoch ${H} for it: add epoch ${H}'s dump (the REST answer of /epoch_group_data/${H}?model_id=…) as another --rest-dump`,
+      dump.dir,
+    );
+  }
+  if (prevRoot !== undefined) sources.push(prevRoot.file);
+  const members = sortedGoStrings(new Set(Object.values(previousEpochGroupData).flatMap((g) => ((g as JsonObject).validationWeights as JsonObject[]).map((w) => w.memberAddress as string))));
+  const sumFile = dump.summaries.get(H);
+  const rewarded = new Map<string, bigint>();
+  for (const [i, r] of (sumFile?.value ?? []).entries()) {
+    const at = `${sumFile!.file}: epochPerformanceSummary[${i}]`;
+    const a = text(field(r, "participant_id"), `${at}.participant_id`);
+    const v = field(r, "rewarded_coins");
+    if (v === undefined || v === null) throw new InputError("missing field rewarded_coins", at);
+    rewarded.set(a, checkedUint64(v, `${at}.rewarded_coins`));
+  }
+  if (sumFile !== undefined) sources.push(sumFile.file);
+  const unknown = members.filter((a) => !rewarded.has(a));
+  const summaries: JsonObject = {};
+  for (const a of members) {
+    const r = rewarded.get(a);
+    if (r !== undefined) summaries[a] = { rewardedCoins: r };
+    else if (options.missingSummaries === "rewarded") summaries[a] = { rewardedCoins: 1n };
+  }
+  if (unknown.length > 0) {
+    const what = sumFile === undefined ? `the dumps hold no epoch performance summaries of epoch ${H} (the REST answer of /epoch_performance_summary/${H})` : `${unknown.length} of the ${members.length} members of epoch ${H}'s model subgroups have no summary in ${sumFile.file}`;
+    if (options.missingSummaries === undefined) {
+      throw new InputError(
+        `${what}: the sampler draws only members rewarded in epoch ${H}; pass --missing-summaries rewarded (take them as rewarded, as the realdata conversion did) or --missing-summaries unrewarded (Go's reading of a missing record), or add the summaries`,
+        sumFile?.file ?? dump.dir,
+      );
+    }
+    gaps.push({
+      input: `epoch ${H}'s performance summaries (who was rewarded: the sampler's history)`,
+      assumption: `${what}: taken as ${options.missingSummaries === "rewarded" ? "rewarded (rewardedCoins 1)" : "not rewarded (no record)"}`,
+      flag: "--missing-summaries rewarded|unrewarded",
+      rowsAffected: unknown.length,
+      uses: PRESERVED,
+      brief: `${unknown.length} members of epoch ${H} without a summary: taken as ${options.missingSummaries === "rewarded" ? "rewarded" : "not rewarded"}`,
+    });
+  }
+
+  // Params at the anchor: the saved answer.
+  const slot = isJsonObject(ep) ? decimal(field(ep, "poc_slot_allocation"), `${pw}.epoch_params.poc_slot_allocation`) : null;
+  const gg = field(params, "genesis_guardian_params");
+  const guardians = isJsonObject(gg) ? list(field(gg, "guardian_addresses"), `${pw}.genesis_guardian_params.guardian_addresses`).map((a, i) => text(a, `${pw}.genesis_guardian_params.guardian_addresses[${i}]`)) : [];
+  const poc = field(params, "poc_params");
+  const pocModels = isJsonObject(poc)
+    ? list(field(poc, "models"), `${pw}.poc_params.models`).map((m, i) => {
+        const at = `${pw}.poc_params.models[${i}]`;
+        const o = obj(m, at);
+        return { modelId: text(field(o, "model_id") ?? "", `${at}.model_id`), weightScaleFactor: decimal(field(o, "weight_scale_factor"), `${at}.weight_scale_factor`) };
+      })
+    : [];
+  const slotText = slot === null ? "none (the sampler's default 0.5)" : `${slot.value}e${slot.exponent}`;
+  gaps.push({
+    input: "module params at the anchor",
+    assumption: `${dump.params.file} was saved later; its poc_slot_allocation (${slotText}), genesis guardians (${guardians.length}; excluded from v0.2.13) and PoC model weight scale factors (${pocModels.length}; read by v0.2.12) are taken as in force at the anchor`,
+    rowsAffected: 0,
+    uses: PRESERVED,
+    brief: `params at the anchor: ${dump.params.file} (saved later)`,
+  });
+  const saved = (dump.metadata ?? []).map((m) => field(m.value, "fetched_at_utc")).filter((t): t is string => typeof t === "string");
+  gaps.push({
+    input: `epoch ${N}'s group data at the anchor`,
+    assumption: `the answers as saved${saved.length > 0 ? ` (${sortedGoStrings(new Set(saved)).join(", ")})` : ""}, after the anchor: its ml_nodes (poc_weight, timeslot_allocation) and voting power are taken as they were at the anchor (the realdata conversion read them one block before it)`,
+    rowsAffected: 0,
+    uses: PRESERVED,
+    brief: `epoch ${N}'s group data: as saved, taken as at the anchor`,
+  });
+
+  const stored = dump.preservedSnapshots.find((s) => storedAnchor(s.value) !== null) ?? null;
+  const events = dump.confirmationPocEvents.get(N)?.value ?? [];
+  const preserved: JsonObject = {
+    anchorHeight: anchor.height,
+    epoch: { index: N },
+    params: { error: false, epochParams: { pocSlotAllocation: slot }, pocParams: { models: pocModels } },
+    genesisGuardianAddresses: guardians,
+    rootGroup: { error: false, subGroupModels: models, validationWeights: rootWeights, liveMembers: sortedGoStrings(new Set(rootWeights.map((w) => w.memberAddress).filter(isLive))) },
+    liveSubGroups: { error: false, byModel },
+    previousEpochGroupData,
+    previousEpochPerformanceSummaries: summaries,
+  };
+  const conversion: JsonObject = {
+    tool: "gonka-spec rest-dump",
+    live: live,
+    prevUnknown: options.missingSummaries ?? null,
+    guardians: "params",
+    epochIndex: N,
+    historyEpochIndex: H,
+    paramsFile: dump.params.file,
+    modelsWithoutHistory: notListedBefore,
+    previousSummariesKnown: members.length - unknown.length,
+    previousSummariesUnknown: unknown,
+    anchor: { height: anchor.height, source: anchor.source, explanation: anchor.explanation },
+  };
+  return {
+    preserved,
+    samplingEpoch: N,
+    historyEpoch: H,
+    anchor,
+    gaps,
+    conversion,
+    storedSnapshot: stored,
+    confirmationPocEvents: events,
+    pocStart,
+    epochLength,
+    sources: [...new Set(sources)],
+  };
+}
