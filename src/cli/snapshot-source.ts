@@ -148,7 +148,7 @@ export interface ReadSourceOptions {
    * Which slice the command reads, so only its gaps are printed (default "miss-test": settlement's
    * downtime step). "preserved" also requires the preserved slice and reads REST_DUMP_PRESERVED_OPTIONS.
    */
-  uses?: DumpUse;
+  uses?: DumpUse | DumpUse[];
   /** Where a warning line goes (default stderr). */
   warn?: (line: string) => void;
 }
@@ -185,8 +185,9 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
   const file = str(p, "snapshot");
   const height = str(p, "height");
   const dirs = restDirs(p);
-  const use = options.uses ?? "miss-test";
-  if (dirs === undefined && use === "preserved") {
+  const uses: DumpUse[] = Array.isArray(options.uses) ? options.uses : [options.uses ?? "miss-test"];
+  const preserved = uses.includes("preserved");
+  if (dirs === undefined && preserved) {
     for (const f of ["live-members", "missing-summaries", "epoch"]) if (p.values[f] !== undefined) throw new InputError(`--${f} applies to --rest-dump only`);
   }
   if (dirs !== undefined) {
@@ -195,14 +196,14 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
     const chainId = str(p, "chain-id");
     const { snapshot, gaps } = snapshotFromRestDumps(dirs, {
       ...(chainId !== undefined ? { chainId } : {}),
-      ...(use === "preserved" ? { ...restPreservedOptions(p), require: "preserved" as const } : {}),
+      ...(preserved ? { ...restPreservedOptions(p), require: "preserved" as const } : {}),
     });
     // Never silent: each input the dump lacks that this command reads, one line each (stdout stays the answer).
     if (p.values.json !== true) {
       const warn = options.warn ?? ((l: string) => process.stderr.write(`${l}\n`));
       const seen = new Set<string>();
       for (const g of gaps) {
-        if (!gapMatters(g, use)) continue;
+        if (!uses.some((u) => gapMatters(g, u))) continue;
         const line = `warning: rest dump lacks ${gapLine(g)}`;
         if (!seen.has(line)) warn(line);
         seen.add(line);

@@ -11,12 +11,12 @@ import { jsonDocument, wantsJson } from "../json-output.js";
 import { renderReport } from "../../report/html.js";
 import { intFlag, parse, required, str } from "../args.js";
 import type { Command } from "../command.js";
-import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
+import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
 import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 
 const usage = `Usage:
-  gonka-spec compare --snapshot FILE|--node URL [--height H] --a A.json --b B.json
+  gonka-spec compare --snapshot FILE|--node URL [--height H]|--rest-dump DIR... --a A.json --b B.json
                      [--anchor H] [--anchors N] [--rows N] [--brief] [--html OUT] [--json]
 
 Runs two parameter proposals (A and B) over the same chain state and reports what changes: per model
@@ -32,6 +32,7 @@ BinomTestP0 ("0.10"), vote_threshold_factor (50), preserved_rule (current|demand
 or an object), plus a name; see docs/compare.md and examples/proposal-a.json. A parameter may also
 be written with the chain's snake_case name (poc_slot_allocation, binom_test_p0, ...) or its Go name.
 
+${REST_DUMP_PRESERVED_USAGE}
   --rows N     rows of the per-operator and miss-test tables in the terminal (default ${TERMINAL_ROWS})
   --brief      only the parts a first reading needs (no parameter table, curves or vote table)
   --html OUT   also write a self-contained HTML report (inline SVG charts, no network)
@@ -55,6 +56,7 @@ export const compareCommand: Command = {
       brief: { type: "boolean" },
       json: { type: "boolean" },
       ...CHAIN_VERSION_OPTION,
+      ...REST_DUMP_PRESERVED_OPTIONS,
     });
     const rows = intFlag(p, "rows");
     if (rows !== undefined && (rows < 0n || rows > 1_000_000n)) throw new InputError(`expected 0..1000000 rows, got ${rows}`, "--rows");
@@ -65,7 +67,8 @@ export const compareCommand: Command = {
     const anchor = intFlag(p, "anchor");
     const a = loadProposal(fileA);
     const b = loadProposal(fileB);
-    const { snapshot, label } = await readSnapshotSource(p);
+    // The preserved set and the miss test both run: a REST dump's lacks for either are named.
+    const { snapshot, label } = await readSnapshotSource(p, { uses: ["preserved", "miss-test"], warn: (l) => io.err(l) });
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
     const episode = resolveEpisodeAnchor(snapshot, parsePreservedState(snapshot.preserved, `${label}: preserved`), anchor);
     const version = resolveChainVersion(p, snapshot, { height: episode.height, ...PRESERVED_VERSION_OPTIONS });

@@ -1,24 +1,36 @@
-/** `gonka-spec import-rest DIR --out FILE`: a snapshot file from a directory of saved REST answers. */
+/** `gonka-spec import-rest DIR... --out FILE`: a snapshot file from directories of saved REST answers. */
 import { InputError } from "../../errors.js";
 import { writeFileAtomic } from "../../fs/files.js";
 import { stringifyJson } from "../../go/json.js";
-import { snapshotFromRestDump } from "../../rest-dump/snapshot-from-rest.js";
+import { snapshotFromRestDumps } from "../../rest-dump/snapshot-from-rest.js";
 import { parse, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
+import { REST_DUMP_PRESERVED_OPTIONS, restPreservedOptions } from "../snapshot-source.js";
 
 const usage = `Usage:
-  gonka-spec import-rest DIR --out FILE [--chain-id ID] [--json]
+  gonka-spec import-rest DIR... --out FILE [--epoch N] [--live-members all|not-excluded]
+                         [--missing-summaries rewarded|unrewarded] [--chain-id ID] [--json]
 
-Reads every .json / .json.gz file of DIR (saved REST answers of x/inference, any file names),
-recognises each by its shape (root and per-model epoch group data, epoch performance summaries,
-excluded participants, params, confirmation PoC events, a stored preserved snapshot) and writes one
-snapshot file (docs/snapshot.md) with the epoch's settlement slice and the chain's recorded outcome
-(chain.settlementOutcome). Every input the dump lacks is printed with the assumption made and the
-number of rows it could change, and kept in the file (settlement.reward.assumptions). The file is
-written atomically (a temporary file, then a rename).
+Reads every .json / .json.gz file of each DIR (saved REST answers of x/inference, any file names; a
+DIR of epoch_N directories reads each), recognises each by its shape (root and per-model epoch group
+data, epoch performance summaries, excluded participants, params, confirmation PoC events, a stored
+preserved snapshot) and writes one snapshot file (docs/snapshot.md) with
+  - the settlement slice of epoch N and what the chain paid (chain.settlementOutcome), and
+  - the preserved slice: the sampler's inputs for the PoC that starts epoch N+1 (sampling epoch N,
+    history N-1, anchor N+1's PoC start), with the dumps' stored preserved snapshot, if any
+    (chain.preservedNodesSnapshot) and the choices made (chain.conversion).
+N is --epoch, else the newest settled epoch of the dumps. A slice whose inputs the dumps lack is left
+out and the reason printed. Every input the dumps lack is printed with the assumption made and the
+number of rows it could change, and kept in the file. The file is written atomically (a temporary
+file, then a rename).
 
   --out FILE     where to write the snapshot
+  --epoch N      the epoch (default: the newest with performance summaries)
+  --live-members all|not-excluded  x/group live members (read by v0.2.13+ samplers), which a dump
+                 lacks: every listed member (default) or those not excluded before the anchor
+  --missing-summaries rewarded|unrewarded  members of epoch N-1's model subgroups without a
+                 performance summary in the dumps (without the flag the preserved slice is left out)
   --chain-id ID  the chain the answers came from (a REST dump does not record it; default gonka-mainnet)
   --json         a JSON summary (schema gonka-spec/import-rest@1)
 
@@ -26,28 +38,45 @@ Exit 0 when written, 2 on bad input (one line naming the file and field).`;
 
 export const importRestCommand: Command = {
   name: "import-rest",
-  summary: "write a snapshot file from a directory of saved REST answers, naming what the dump lacks",
+  summary: "write a snapshot file from directories of saved REST answers, naming what the dumps lack",
   usage,
   async run(args: string[], io: CliIO): Promise<number> {
-    const p = parse(args, { out: { type: "string" }, "chain-id": { type: "string" }, json: { type: "boolean" } }, true);
+    const { "rest-dump": _unused, ...restFlags } = REST_DUMP_PRESERVED_OPTIONS;
+    void _unused;
+    const p = parse(args, { out: { type: "string" }, "chain-id": { type: "string" }, json: { type: "boolean" }, ...restFlags }, true);
     if (p.values.help) {
       io.out(usage);
       return 0;
     }
-    if (p.positionals.length !== 1) throw new InputError(`expected one directory of REST answers, got ${p.positionals.length} arguments`, "import-rest DIR");
-    const dir = p.positionals[0]!;
+    if (p.positionals.length === 0) throw new InputError("expected at least one directory of REST answers", "import-rest DIR");
+    const dirs = p.positionals;
     const out = str(p, "out");
     if (out === undefined) throw new InputError("missing required option --out FILE");
     const chainId = str(p, "chain-id");
-    const { snapshot, gaps } = snapshotFromRestDump(dir, chainId !== undefined ? { chainId } : {});
+    const { snapshot, gaps, preserved } = snapshotFromRestDumps(dirs, { ...(chainId !== undefined ? { chainId } : {}), ...restPreservedOptions(p) });
     writeFileAtomic(out, `${stringifyJson(snapshot, 1)}\n`, "the snapshot");
     const participants = Array.isArray(snapshot.settlement?.participants) ? snapshot.settlement.participants.length : 0;
+    const pres = preserved === null ? null : { samplingEpoch: preserved.samplingEpoch, historyEpoch: preserved.historyEpoch, anchor: { height: preserved.anchor.height, source: preserved.anchor.source, explanation: preserved.anchor.explanation }, storedSnapshot: preserved.storedSnapshot !== null };
     if (p.values.json) {
-      io.out(jsonDocument("import-rest", { out, epoch: snapshot.settlement?.epoch ?? null, height: snapshot.height, chainId: snapshot.chainId, participants, files: (snapshot.chain as { restDump: unknown }).restDump, assumptions: gaps }));
+      io.out(
+        jsonDocument("import-rest", {
+          out,
+          epoch: snapshot.settlement?.epoch ?? null,
+          height: snapshot.height,
+          chainId: snapshot.chainId,
+          participants,
+          preserved: pres,
+          files: (snapshot.chain as { restDump: unknown }).restDump,
+          assumptions: gaps,
+        }),
+      );
       return 0;
     }
-    io.out(`import-rest: wrote ${out}: epoch ${String(snapshot.settlement?.epoch)}, ${participants} participants, height ${snapshot.height} (settlement height estimated as the epoch's last block + 1)`);
-    io.out("what the dump lacks, and the assumption made:");
+    const settled = snapshot.settlement === undefined ? "no settlement slice" : `settlement of epoch ${String(snapshot.settlement.epoch)}, ${participants} participants`;
+    const sampled = preserved === null ? "no preserved slice" : `preserved slice: sampling epoch ${preserved.samplingEpoch}, history ${preserved.historyEpoch}, anchor ${preserved.anchor.height}${preserved.storedSnapshot !== null ? ", with the chain's stored preserved snapshot" : ""}`;
+    io.out(`import-rest: wrote ${out}: ${settled}; ${sampled}; height ${snapshot.height}`);
+    if (preserved !== null) io.out(`  ${preserved.anchor.explanation}`);
+    io.out("what the dumps lack, and the assumption made:");
     for (const g of gaps) io.out(`  - ${g.input}: ${g.assumption}${g.rowsAffected > 0 ? ` (could change ${g.rowsAffected} rows)` : ""}${g.flag !== undefined ? ` [${g.flag}]` : ""}`);
     return 0;
   },
