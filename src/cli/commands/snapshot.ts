@@ -116,11 +116,15 @@ export const snapshotCommand: Command = {
       rep.done(client.progress);
       const ms = Math.round(performance.now() - t0);
       const pre = snap.preserved as { epoch: { index: bigint } };
+      // The chain version the node ran at the height (its applied upgrade plans).
+      const cv = snap.chainVersion as { version: string | null; source: string; detail: string } | undefined;
+      const chainVersion = cv ? { version: cv.version, source: cv.source, detail: cv.detail } : null;
       if (quiet) {
-        io.out(jsonDocument("snapshot", { ok: true, file: out, chainId, height: snap.height, effectiveEpoch: pre.epoch.index, queries: client.progress.done, bytes: client.progress.httpBytes, protobufBytes: client.progress.bytes, retries: client.progress.retries, fileBytes: Buffer.byteLength(text), ms }));
+        io.out(jsonDocument("snapshot", { ok: true, file: out, chainId, height: snap.height, effectiveEpoch: pre.epoch.index, chainVersion, queries: client.progress.done, bytes: client.progress.httpBytes, protobufBytes: client.progress.bytes, retries: client.progress.retries, fileBytes: Buffer.byteLength(text), ms }));
       } else {
         for (const w of (snap.chain as { warnings?: string[] }).warnings ?? []) io.err(`note: ${w}`);
-        io.out(`wrote ${out}: chain ${chainId}, height ${snap.height}, effective epoch ${pre.epoch.index}; ${client.progress.done} queries, ${human(client.progress.httpBytes)} in ${ms} ms`);
+        const v = chainVersion ? `; chain version ${chainVersion.version ?? "unknown"} (${chainVersion.detail})` : "";
+        io.out(`wrote ${out}: chain ${chainId}, height ${snap.height}, effective epoch ${pre.epoch.index}${v}; ${client.progress.done} queries, ${human(client.progress.httpBytes)} in ${ms} ms`);
       }
       return 0;
     }
