@@ -132,7 +132,7 @@ export const checkCommand: Command = {
     }
     const json = p.values.json === true || wantsJson(args);
     const anchors = anchorsFlag(str(p, "anchors"));
-    const input = await loadPreservedInput(p);
+    const input = await loadPreservedInput(p, io);
     const at = checkAddressAtAnchor(input.state, p.positionals[0]!, input.anchor, input.rules);
     const stored = storedSetCheck(input);
     const prob = await probabilityWithProgress(input, at.address, anchors, io, json);

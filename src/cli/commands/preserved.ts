@@ -75,8 +75,8 @@ function restDumpAnchor(snapshot: Snapshot, state: PreservedState): EpisodeAncho
 }
 
 /** Read the snapshot source and `--anchor` (default: the anchor the chain uses, see episode-anchor.ts). */
-export async function loadPreservedInput(p: Parsed): Promise<PreservedInput> {
-  const { snapshot, label: file, gaps } = await readSnapshotSource(p, { uses: "preserved" });
+export async function loadPreservedInput(p: Parsed, io?: CliIO): Promise<PreservedInput> {
+  const { snapshot, label: file, gaps } = await readSnapshotSource(p, { uses: "preserved", ...(io !== undefined ? { warn: (l: string) => io.err(l) } : {}) });
   const state = preservedStateOfSnapshot(snapshot, file);
   checkedInt64(snapshot.height, `${file}: height`);
   const a = str(p, "anchor");
@@ -201,7 +201,7 @@ export const preservedCommand: Command = {
     const overrides = parseOverrides((p.values.set as string[] | undefined) ?? []);
     const rateText = str(p, "rate");
     const rate = rateText === undefined ? undefined : checkRate(rateText.trim(), "--rate");
-    const input = await loadPreservedInput(p);
+    const input = await loadPreservedInput(p, io);
     const demand = loadDemand(p, input);
     if (rule !== "current" && demand === undefined) {
       throw new InputError(`the demand rule needs peak in-flight requests per model: pass --demand FILE (e.g. examples/demand.json) or add a demand slice to the snapshot`, input.file);
