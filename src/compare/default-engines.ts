@@ -16,9 +16,10 @@
 import { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
 import { parseDemand } from "../preserved/demand.js";
-import { demandRuleFill, type FillNode } from "../preserved/demand-rule.js";
+import { demandRuleFill, demandTarget, demandWeight, type FillNode } from "../preserved/demand-rule.js";
+import { anchorIndex, eligibleCountsAt, forEachLargestFirst, forEachPreserved, type ModelAnchorIndex } from "../preserved/anchor-index.js";
 import { runPreservedRules } from "../preserved/compare-rules.js";
-import { prepareEpisode, sampleAtAnchor, sampleSnapshotAtAnchor, type PreparedEpisode } from "../preserved/sample-preserved-for-episode.js";
+import { prepareEpisode, sampleAtAnchor, type PreparedEpisode } from "../preserved/sample-preserved-for-episode.js";
 import type { PreservedState } from "../preserved/state.js";
 import type { PreservedRules } from "../preserved/preserved-rules.js";
 import { exactCriticalValue } from "../misstest/exact-binomial.js";
@@ -64,6 +65,25 @@ export function runPrepared(prepared: PreparedEpisode, s: PreservedSettings, anc
   return out;
 }
 
+/** The probabilities from full runs at each anchor (the reference; used when a participant lists a node id twice). */
+function probabilitiesByRuns(prepared: PreparedEpisode, s: PreservedSettings, who: { modelId: string; address: string }[], anchors: number): Map<string, number> {
+  const counts = new Map<string, number>();
+  const wanted = new Set(who.map((w) => `${w.modelId}\u0000${w.address}`));
+  for (let i = 0; i < anchors; i++) {
+    const seen = new Set<string>();
+    for (const run of runPrepared(prepared, s, s.anchor + BigInt(i))) {
+      for (const n of run.nodes) {
+        const k = `${run.modelId}\u0000${n.participant}`;
+        if (wanted.has(k) && !seen.has(k)) {
+          seen.add(k);
+          counts.set(k, (counts.get(k) ?? 0) + 1);
+        }
+      }
+    }
+  }
+  return counts;
+}
+
 /** The preserved engine under one chain version's sampler rules (default: the newest). */
 export function preservedEngineFor(rules?: PreservedRules): PreservedEngine {
   return {
@@ -81,33 +101,50 @@ export function preservedEngineFor(rules?: PreservedRules): PreservedEngine {
   },
   probabilities(state, s, who, anchors) {
     const prepared = prepareEpisode(state, rules);
+    const ix = anchorIndex(prepared);
+    if (ix.models.some((m) => !m.uniqueIds)) return probabilitiesByRuns(prepared, s, who, anchors);
+    // Per wanted model: its index and a hit count per candidate. Only the anchor-dependent part runs per
+    // anchor (anchor-index.ts): the draw and the 34 % cap of these models, then today's first round
+    // (who keeps a node) or the demand rule's largest-first walk over the eligible nodes.
+    const inRoot = new Set(prepared.sortedModelIds);
+    const wanted = new Map<string, { m: ModelAnchorIndex; hits: Int32Array; upTo: number; demandTarget: bigint }>();
+    for (const w of who) {
+      const m = inRoot.has(w.modelId) ? ix.byModel.get(w.modelId) : undefined;
+      const i = m?.indexOf.get(w.address);
+      if (m === undefined || i === undefined) continue;
+      let e = wanted.get(w.modelId);
+      if (!e) {
+        const today = prepared.targetWeights.get(w.modelId) ?? 0n;
+        const peak = s.demand?.peakInFlight.get(w.modelId);
+        e = { m, hits: new Int32Array(m.addrs.length), upTo: -1, demandTarget: demandTarget(today, peak === undefined ? undefined : demandWeight(peak, s.rate)) };
+        wanted.set(w.modelId, e);
+      }
+      e.upTo = Math.max(e.upTo, i);
+    }
+    const only = new Set(wanted.keys());
+    for (let k = 0; k < anchors && (only.size > 0 || ix.globalCap); k++) {
+      eligibleCountsAt(ix, s.anchor + BigInt(k), only);
+      for (const e of wanted.values()) {
+        const { hits } = e;
+        if (s.rule === "current") {
+          forEachPreserved(e.m, (c) => hits[c]!++, e.upTo);
+          continue;
+        }
+        // A participant may give several nodes: count it once per anchor.
+        const seen = new Set<number>();
+        forEachLargestFirst(e.m, e.demandTarget, (c) => {
+          if (!seen.has(c)) {
+            seen.add(c);
+            hits[c]!++;
+          }
+        });
+      }
+    }
     const counts = new Map<string, number>();
-    const wanted = new Set(who.map((w) => `${w.modelId}\u0000${w.address}`));
-    for (let i = 0; i < anchors; i++) {
-      const seen = new Set<string>();
-      if (s.rule === "current") {
-        // Today's rule needs only who is preserved: the sampler's lean per-anchor path (the one the
-        // operator check uses), without the traces sampleAtAnchor keeps for explanations.
-        for (const m of sampleSnapshotAtAnchor(prepared, s.anchor + BigInt(i)).snapshot.modelPreservedNodes) {
-          for (const p of m.participants) {
-            const k = `${m.modelId}\u0000${p.participantId}`;
-            if (p.nodeIds.length > 0 && wanted.has(k) && !seen.has(k)) {
-              seen.add(k);
-              counts.set(k, (counts.get(k) ?? 0) + 1);
-            }
-          }
-        }
-        continue;
-      }
-      for (const run of runPrepared(prepared, s, s.anchor + BigInt(i))) {
-        for (const n of run.nodes) {
-          const k = `${run.modelId}\u0000${n.participant}`;
-          if (wanted.has(k) && !seen.has(k)) {
-            seen.add(k);
-            counts.set(k, (counts.get(k) ?? 0) + 1);
-          }
-        }
-      }
+    for (const w of who) {
+      const e = wanted.get(w.modelId);
+      const i = e?.m.indexOf.get(w.address);
+      if (e !== undefined && i !== undefined && e.hits[i]! > 0) counts.set(`${w.modelId}\u0000${w.address}`, e.hits[i]!);
     }
     return counts;
   },

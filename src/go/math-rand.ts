@@ -130,6 +130,19 @@ export class GoRand {
 
   /** Mirrors the private rand.Rand.int31n (Lemire's multiply-shift, used by Shuffle). */
   int31nLemire(n: number): number {
+    if (n <= 0x200000) {
+      // v × n < 2^53: the 64-bit product is exact in a double (every Shuffle below 2 million elements).
+      let v = this.uint32();
+      let low = Math.imul(v, n) >>> 0;
+      if (low < n) {
+        const thresh = (4294967296 - n) % n;
+        while (low < thresh) {
+          v = this.uint32();
+          low = Math.imul(v, n) >>> 0;
+        }
+      }
+      return Math.floor((v * n) / 4294967296);
+    }
     let v = this.uint32();
     let [high, low] = mul32(v, n);
     if (low < n) {
@@ -155,6 +168,63 @@ export class GoRand {
     let i = n - 1;
     for (; i > INT32_MAX - 1; i--) swap(i, Number(this.int63n(BigInt(i + 1))));
     for (; i > 0; i--) swap(i, this.int31nLemire(i + 1));
+  }
+
+  /**
+   * Mirrors rand.Rand.Shuffle swapping the elements of `a` (the same permutation as `shuffle`), with the
+   * source and the private int31n inlined: the hot loop of drawing many anchors on one state.
+   */
+  shuffleInt32(a: Int32Array): void {
+    const n = a.length;
+    if (n > 0x200000) {
+      this.shuffle(n, (i, j) => {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+      });
+      return;
+    }
+    const hiA = this.hi;
+    const loA = this.lo;
+    let tap = this.tap;
+    let feed = this.feed;
+    let h = 0;
+    let l = 0;
+    for (let i = n - 1; i > 0; i--) {
+      const m = i + 1;
+      // v × m < 2^53: the 64-bit product is exact in a double.
+      let v = 0;
+      let low = 0;
+      let first = true;
+      let thresh = 0;
+      for (;;) {
+        if (--tap < 0) tap += RNG_LEN;
+        if (--feed < 0) feed += RNG_LEN;
+        const s = loA[feed]! + loA[tap]!;
+        h = (hiA[feed]! + hiA[tap]! + (s > 0xffffffff ? 1 : 0)) >>> 0;
+        l = s >>> 0;
+        hiA[feed] = h;
+        loA[feed] = l;
+        v = (((h & 0x7fffffff) << 1) | (l >>> 31)) >>> 0;
+        low = Math.imul(v, m) >>> 0;
+        if (first) {
+          first = false;
+          if (low >= m) break;
+          thresh = (4294967296 - m) % m;
+        }
+        if (low >= thresh) break;
+      }
+      const j = Math.floor((v * m) / 4294967296);
+      const t = a[i]!;
+      a[i] = a[j]!;
+      a[j] = t;
+    }
+    this.tap = tap;
+    this.feed = feed;
+    if (n > 1) {
+      this.lastHi = h;
+      this.lastLo = l;
+    }
   }
 
   /** Mirrors rand.Rand.Perm. */

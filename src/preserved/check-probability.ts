@@ -1,14 +1,18 @@
 /**
  * How likely an address is to be preserved: the sampler run at N consecutive anchors (the anchor
  * only changes the shuffle seed of the history sampling), counting the anchors at which the address
- * has at least one preserved node, per model and in any model. Counts are exact; percentages are for
+ * has at least one preserved node, per model and in any model. Each anchor runs only what the
+ * address's outcome needs (anchor-index.ts): the draw and the 34 % cap of its models, and the first
+ * round of the fill up to the address (a participant keeps a node exactly when the first round
+ * reaches it). Counts are exact; percentages are for
  * display, truncated to two decimals from the integers.
  */
 import { compareGoStrings } from "../go/bytes.js";
 import { InputError } from "../errors.js";
 import { resolveParticipantAddress } from "./check-address.js";
 import { ratioString } from "./demand-rule.js";
-import { prepareEpisode, sampleSnapshotAtAnchor, type PreparedEpisode } from "./sample-preserved-for-episode.js";
+import { anchorIndex, eligibleCountsAt, isPreserved } from "./anchor-index.js";
+import { prepareEpisode } from "./sample-preserved-for-episode.js";
 import type { PreservedState } from "./state.js";
 import type { PreservedRules } from "./preserved-rules.js";
 
@@ -53,20 +57,6 @@ function modelsOf(state: PreservedState, address: string): Set<string> {
   return out;
 }
 
-/**
- * The prepared episode restricted to `models`. Each model's draw, 34 % counter and fill depend only
- * on that model's preparation (and the global cap), so dropping other models changes nothing for these.
- */
-function restrictTo(prepared: PreparedEpisode, models: Set<string>): PreparedEpisode {
-  // v0.2.12 carries the 34 % counter across models: every model must run.
-  if (prepared.rules.nonVotingCap === "globalScaledWeight") return prepared;
-  return {
-    ...prepared,
-    modelPreps: prepared.modelPreps.filter((p) => models.has(p.modelId)),
-    sortedModelIds: [...new Set(prepared.sortedModelIds)].filter((m) => models.has(m)),
-  };
-}
-
 /** Probability over `anchors` that `address` is preserved, per model and overall. */
 export function preservationProbability(state: PreservedState, address: string, anchors: AnchorRange, rules?: PreservedRules): PreservationProbability {
   if (!Number.isSafeInteger(anchors.count) || anchors.count < 1) throw new InputError(`expected a positive number of anchors, got ${anchors.count}`, "anchors");
@@ -77,15 +67,26 @@ export function preservationProbability(state: PreservedState, address: string, 
   const participant = resolveParticipantAddress(state, address);
   const models = modelsOf(state, participant);
   const ordered = [...models].sort(compareGoStrings);
-  const prepared = restrictTo(prepareEpisode(state, rules), models);
+  const prepared = prepareEpisode(state, rules);
+  // Per model of the address: its candidate index, when the chain fills the model and the address is
+  // a candidate in it (otherwise it is never preserved there). Only these models are drawn (v0.2.12
+  // draws every model: its 34 % counter runs across them).
+  const ix = anchorIndex(prepared);
+  const inRoot = new Set(prepared.sortedModelIds);
+  const targets = ordered.map((modelId) => {
+    const m = inRoot.has(modelId) ? ix.byModel.get(modelId) : undefined;
+    const i = m?.indexOf.get(participant);
+    return m !== undefined && i !== undefined ? { modelId, m, i } : null;
+  });
+  const only = new Set(targets.flatMap((t) => (t ? [t.modelId] : [])));
   const perModel = new Map<string, number>(ordered.map((m) => [m, 0]));
   let any = 0;
-  for (let i = 0; i < anchors.count; i++) {
-    const at = sampleSnapshotAtAnchor(prepared, anchors.first + BigInt(i));
+  for (let k = 0; k < anchors.count && (only.size > 0 || ix.globalCap); k++) {
+    eligibleCountsAt(ix, anchors.first + BigInt(k), only);
     let hit = false;
-    for (const m of at.snapshot.modelPreservedNodes) {
-      if (m.participants.some((p) => p.participantId === participant)) {
-        perModel.set(m.modelId, perModel.get(m.modelId)! + 1);
+    for (const t of targets) {
+      if (t && isPreserved(t.m, t.i)) {
+        perModel.set(t.modelId, perModel.get(t.modelId)! + 1);
         hit = true;
       }
     }

@@ -248,41 +248,6 @@ export function sampleModelAtAnchor(
   return { sample, nodeDecisions, eligible, nonVotingVPForModelFinal: cap.value };
 }
 
-/**
- * The cap loop of `sampleModelAtAnchor` without traces: how many of each selected participant's
- * filtered nodes are eligible (always a prefix of them), in selection order. Pass the run's `cap`
- * when the rules carry the counter across models (v0.2.12).
- */
-export function eligibleCountsAtAnchor(
-  prep: ModelFilterPrep,
-  upcomingEpochIndex: bigint,
-  allParticipantsHash: string,
-  anchorHeight: bigint,
-  maxNonVotingVP: bigint,
-  cap?: NonVotingCap,
-): Map<string, number> {
-  if (cap !== undefined && cap.rules.nonVotingCap !== "perModelVotingPower") {
-    const at = sampleModelAtAnchor(prep, upcomingEpochIndex, allParticipantsHash, anchorHeight, maxNonVotingVP, false, cap);
-    return new Map([...at.eligible].map(([a, l]) => [a, l.length]));
-  }
-  const sample = drawFromHistory(prep.filteredParticipantAddrs.length, prep.participantsWithHistory, prep.modelId, upcomingEpochIndex, allParticipantsHash, anchorHeight);
-  const counts = new Map<string, number>();
-  let nonVoting = 0n;
-  for (const addr of sample.eligible) {
-    const c = prep.candidates.get(addr)!;
-    const n = c.prefix.length;
-    let k = 0;
-    for (; k < n; k++) {
-      if (c.prefix[k]! < c.participantModelWeight) continue;
-      const after = addInt64(nonVoting, c.participantVP);
-      if (!(after < maxNonVotingVP)) break;
-      nonVoting = after;
-    }
-    if (k > 0) counts.set(addr, k);
-  }
-  return counts;
-}
-
 /** Per-model trace of filterEligibleMLNodes. */
 export interface ModelFilterTrace extends ModelFilterAtAnchor {
   prep: ModelFilterPrep;

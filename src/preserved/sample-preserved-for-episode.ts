@@ -13,7 +13,6 @@ import { operatorAddressToAccAddress } from "./bech32.js";
 import { EpochMLNodeData } from "./epoch-ml-node-data.js";
 import { explainEpisode, type NodeExplanation } from "./explanations.js";
 import {
-  eligibleCountsAtAnchor,
   maxNonVotingVotingPower,
   NonVotingCap,
   prepareModelFilter,
@@ -21,6 +20,7 @@ import {
   type ModelFilterAtAnchor,
   type ModelFilterPrep,
 } from "./filter-eligible-ml-nodes.js";
+import { anchorIndex, eligibleCountsAt, roundRobinCounts, type ModelAnchorIndex } from "./anchor-index.js";
 import { dedupMLNodesById, type DedupResult } from "./ml-node.js";
 import { allocationQueue, roundRobin, targetPoCWeight, type ModelAllocation } from "./sample-preserved-for-model.js";
 import type { ChainDecimal, MLNodeInfo, PreservedState, ValidationWeight } from "./state.js";
@@ -309,21 +309,29 @@ export interface ModelFill {
 }
 
 /**
- * The snapshot at one anchor, fast: no traces, no explanations (for evaluating many anchors).
- * Same snapshot as `sampleAtAnchor` (the current data is deduplicated, so each participant's eligible
- * nodes are a weight-then-id sorted prefix of its filtered nodes, which the fill takes in order).
+ * The snapshot at one anchor, fast: no traces, no explanations (for evaluating many anchors), through
+ * the episode's anchor index (anchor-index.ts). Same snapshot and fills as `sampleAtAnchor`.
  */
 export function sampleSnapshotAtAnchor(prepared: PreparedEpisode, anchorHeight: bigint): { snapshot: PreservedNodesSnapshot; fills: ModelFill[] } {
   const modelPreservedNodes: ModelPreservedNodes[] = [];
   const fills: ModelFill[] = [];
   if (prepared.rootUnavailable) return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes }, fills };
+  const ix = anchorIndex(prepared);
+  if (ix.models.some((m) => !m.uniqueIds)) {
+    // Duplicate node ids within a participant's filtered list (the current data is deduplicated, so
+    // never in practice): the reference path, which takes each id once.
+    const at = sampleAtAnchor(prepared, anchorHeight, { traceDecisions: false });
+    return {
+      snapshot: at.snapshot,
+      fills: at.samplePreservedCalls.map((c) => ({ modelId: c.modelId, totalWeight: c.totalWeight, targetWeight: c.targetWeight, achievedWeight: c.achievedWeight })),
+    };
+  }
+  eligibleCountsAt(ix, anchorHeight);
   const done = new Map<string, { entry: ModelPreservedNodes | null; fill: ModelFill }>();
-  // Models are filled in sorted order, the order of modelPreps, so a counter carried across models sees them as Go does.
-  const cap = new NonVotingCap(prepared.rules, prepared.coefficients);
   for (const modelId of prepared.sortedModelIds) {
     let r = done.get(modelId);
     if (!r) {
-      r = fillModel(prepared, modelId, anchorHeight, cap);
+      r = fillModel(prepared, ix.byModel.get(modelId), modelId);
       done.set(modelId, r);
     }
     fills.push(r.fill);
@@ -332,49 +340,23 @@ export function sampleSnapshotAtAnchor(prepared: PreparedEpisode, anchorHeight: 
   return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes }, fills };
 }
 
-function fillModel(prepared: PreparedEpisode, modelId: string, anchorHeight: bigint, cap: NonVotingCap): { entry: ModelPreservedNodes | null; fill: ModelFill } {
+function fillModel(prepared: PreparedEpisode, m: ModelAnchorIndex | undefined, modelId: string): { entry: ModelPreservedNodes | null; fill: ModelFill } {
   const totalWeight = prepared.totalWeights.get(modelId) ?? 0n;
   const targetWeight = prepared.targetWeights.get(modelId) ?? 0n;
-  const prep = prepared.modelPrepByModel.get(modelId);
-  if (!prep) return { entry: null, fill: { modelId, totalWeight, targetWeight, achievedWeight: 0n } };
-  const counts = eligibleCountsAtAnchor(prep, prepared.epochIndex, prepared.allParticipantsHash, anchorHeight, prepared.maxNonVotingVP, cap);
-  const addrs = prep.filteredParticipantAddrs.filter((a) => counts.has(a));
-  const limit = addrs.map((a) => counts.get(a)!);
-  const cands = addrs.map((a) => prep.candidates.get(a)!);
-  const nodes = cands.map((c) => c.filteredNodes);
-  const taken = new Array<number>(addrs.length).fill(0);
-  let current = 0n;
-  if (addrs.length > 0) {
-    let idx = 0;
-    let allocatedInRound = false;
-    while (current < targetWeight) {
-      if (taken[idx]! >= limit[idx]!) {
-        idx = (idx + 1) % addrs.length;
-        if (idx === 0) {
-          if (!allocatedInRound) break;
-          allocatedInRound = false;
-        }
-        continue;
-      }
-      current = addInt64(current, nodes[idx]![taken[idx]!]!.pocWeight);
-      taken[idx]!++;
-      allocatedInRound = true;
-      idx = (idx + 1) % addrs.length;
-      if (idx === 0) allocatedInRound = false;
-    }
-  }
+  if (!m) return { entry: null, fill: { modelId, totalWeight, targetWeight, achievedWeight: 0n } };
+  const { taken, achievedWeight } = roundRobinCounts(m);
   const participants: ParticipantPreservedNodes[] = [];
-  addrs.forEach((a, i) => {
+  for (let i = 0; i < taken.length; i++) {
     const t = taken[i]!;
-    if (t > 0) {
-      const nodeIds: string[] = [];
-      for (const j of cands[i]!.idOrder) if (j < t) nodeIds.push(nodes[i]![j]!.nodeId);
-      participants.push({ participantId: a, nodeIds });
-    }
-  });
+    if (t === 0) continue;
+    const c = m.prep.candidates.get(m.addrs[i]!)!;
+    const nodeIds: string[] = [];
+    for (const j of c.idOrder) if (j < t) nodeIds.push(c.filteredNodes[j]!.nodeId);
+    participants.push({ participantId: m.addrs[i]!, nodeIds });
+  }
   return {
     entry: participants.length > 0 ? { modelId, participants } : null,
-    fill: { modelId, totalWeight, targetWeight, achievedWeight: current },
+    fill: { modelId, totalWeight, targetWeight, achievedWeight },
   };
 }
 
