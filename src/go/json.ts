@@ -140,8 +140,13 @@ class Parser {
   }
 }
 
-/** Any run of 16+ digits: the only way a JSON text can hold an integer beyond ±(2^53 − 1). */
-const LONG_DIGITS = /\d{16}/;
+/**
+ * A run of 16+ digits where a JSON number can start (after the start, ':', ',' or '[' and whitespace):
+ * the only way a JSON text can hold an integer beyond ±(2^53 − 1). Digits inside strings (int64s
+ * written as decimal strings, addresses) do not count; a string that happens to match only costs the
+ * slow path.
+ */
+const LONG_DIGITS = /(?:^|[:,[])[ \t\n\r]*-?\d{16}/;
 
 /** Parse JSON text losslessly. `source` (a file name) prefixes error messages. */
 export function parseJson(text: string, source = "JSON"): Json {

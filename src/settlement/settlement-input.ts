@@ -17,7 +17,7 @@
  */
 import { InputError, describeValue } from "../errors.js";
 import { parseOptionalChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
-import { checkedInt64, checkedUint64 } from "../go/int64.js";
+import { checkedInt64, checkedUint64, isInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
@@ -52,55 +52,97 @@ const REWARD_KEYS = [
 ];
 
 /**
- * An interner for one input: equal strings become the same string object. The lossless JSON reader
- * returns slices of the file's text (V8 sliced strings), and settlement looks every address up in
- * maps keyed by addresses read elsewhere in the file; comparing distinct sliced strings costs several
- * times comparing one object with itself (about 2× the whole settlement of a 1,000-participant epoch).
+ * An interner for one input: equal strings become the same flat string object. The lossless JSON
+ * reader returns slices of the file's text (V8 sliced strings), and settlement looks every address up
+ * in maps keyed by addresses read elsewhere in the file; comparing distinct sliced strings costs several
+ * times comparing one object with itself, and a flat copy hashes and compares faster than a slice
+ * (together about 2× the whole settlement of a 1,000-participant epoch).
  */
 export function stringInterner(): (s: string) => string {
   const seen = new Map<string, string>();
   return (s) => {
     const x = seen.get(s);
     if (x !== undefined) return x;
-    seen.set(s, s);
-    return s;
+    // a flat copy (split/join rebuilds the same code units, surrogate pairs included)
+    const flat = s.length > 12 ? s.split("").join("") : s;
+    seen.set(s, flat);
+    return flat;
   };
 }
 
-function obj(v: Json | undefined, at: string): JsonObject {
-  if (!isJsonObject(v)) throw new InputError(v === undefined ? "missing" : `expected an object, got ${describeValue(v)}`, at);
+/**
+ * Where a value sits, built into text only when an error names it: a 1,000-participant epoch has tens
+ * of thousands of fields, and writing each one's path up front cost more than reading it.
+ */
+type Path = string | { readonly parent: Path; readonly key: string | number };
+const at = (parent: Path, key: string | number): Path => ({ parent, key });
+function pathText(p: Path): string {
+  if (typeof p === "string") return p;
+  const base = pathText(p.parent);
+  return typeof p.key === "number" ? `${base}[${p.key}]` : `${base}.${p.key}`;
+}
+const field = (p: Path, key: string): string => `${pathText(p)}.${key}`;
+
+const INT_TEXT = /^-?\d+$/;
+/** The int64 of a well-formed value without building its path; undefined sends it to the checked reader. */
+function fastInt64(v: Json | undefined): bigint | undefined {
+  if (typeof v === "string") {
+    if (v.length < 19 && INT_TEXT.test(v)) return BigInt(v);
+    return undefined;
+  }
+  if (typeof v === "number") return Number.isSafeInteger(v) ? BigInt(v) : undefined;
+  if (typeof v === "bigint") return isInt64(v) ? v : undefined;
+  return undefined;
+}
+const int64 = (v: Json | undefined, p: Path, key: string): bigint => fastInt64(v) ?? checkedInt64(v, field(p, key));
+const uint64 = (v: Json | undefined, p: Path, key: string): bigint => {
+  const x = fastInt64(v);
+  return x !== undefined && x >= 0n ? x : checkedUint64(v, field(p, key));
+};
+
+function obj(v: Json | undefined, p: Path): JsonObject {
+  if (!isJsonObject(v)) throw new InputError(v === undefined ? "missing" : `expected an object, got ${describeValue(v)}`, pathText(p));
   return v;
 }
-function list(v: Json | undefined, at: string): Json[] {
+function list(v: Json | undefined, p: Path): Json[] {
   if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, at);
+  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, pathText(p));
   return v;
 }
-function text(v: Json | undefined, at: string): string {
-  if (typeof v !== "string") throw new InputError(v === undefined ? "missing" : `expected a string, got ${describeValue(v)}`, at);
+function text(v: Json | undefined, p: Path, key: string): string {
+  if (typeof v !== "string") throw new InputError(v === undefined ? "missing" : `expected a string, got ${describeValue(v)}`, field(p, key));
   return v;
 }
+const decimal = (v: Json | undefined, p: Path, key: string): ChainDecimal | null => (v === undefined || v === null ? null : parseOptionalChainDecimal(v, field(p, key)));
 
-function nodes(v: Json | undefined, at: string): (SettlementMLNode | null)[] {
-  return list(v, at).map((n, i) => {
-    if (n === null) return null;
-    const o = obj(n, `${at}[${i}]`);
-    return {
-      nodeId: typeof o.nodeId === "string" ? o.nodeId : "",
-      pocWeight: checkedInt64(o.pocWeight, `${at}[${i}].pocWeight`),
-      throughput: checkedInt64(o.throughput ?? 0, `${at}[${i}].throughput`),
-      timeslotAllocation: list(o.timeslotAllocation, `${at}[${i}].timeslotAllocation`).map((b, j) => {
-        if (typeof b !== "boolean") throw new InputError(`expected true or false, got ${describeValue(b)}`, `${at}[${i}].timeslotAllocation[${j}]`);
-        return b;
-      }),
-    };
-  });
+function nodes(v: Json | undefined, p: Path): (SettlementMLNode | null)[] {
+  const xs = list(v, p);
+  const out: (SettlementMLNode | null)[] = new Array(xs.length);
+  for (let i = 0; i < xs.length; i++) {
+    const n = xs[i];
+    if (n === null) {
+      out[i] = null;
+      continue;
+    }
+    const np = at(p, i);
+    const o = obj(n, np);
+    // checked in the order the fields are read: pocWeight, throughput, timeslotAllocation
+    const pocWeight = int64(o.pocWeight, np, "pocWeight");
+    const throughput = int64(o.throughput ?? 0, np, "throughput");
+    const ts = list(o.timeslotAllocation, at(np, "timeslotAllocation"));
+    for (let j = 0; j < ts.length; j++) {
+      if (typeof ts[j] !== "boolean") throw new InputError(`expected true or false, got ${describeValue(ts[j])}`, pathText(at(at(np, "timeslotAllocation"), j)));
+    }
+    out[i] = { nodeId: typeof o.nodeId === "string" ? o.nodeId : "", pocWeight, throughput, timeslotAllocation: ts.slice() as boolean[] };
+  }
+  return out;
 }
 
-function scales(v: Json | undefined, at: string): ModelScale[] {
-  return list(v, at).map((s, i) => {
-    const o = obj(s, `${at}[${i}]`);
-    return { modelId: text(o.modelId, `${at}[${i}].modelId`), weightScaleFactor: parseOptionalChainDecimal(o.weightScaleFactor, `${at}[${i}].weightScaleFactor`) };
+function scales(v: Json | undefined, p: Path): ModelScale[] {
+  return list(v, p).map((s, i) => {
+    const sp = at(p, i);
+    const o = obj(s, sp);
+    return { modelId: text(o.modelId, sp, "modelId"), weightScaleFactor: decimal(o.weightScaleFactor, sp, "weightScaleFactor") };
   });
 }
 
@@ -109,79 +151,88 @@ export function parseSettlementInput(json: Json, path: string): ParsedSettlement
   const intern = stringInterner();
   const base = parseEpochInput(json, path);
   const top = obj(json, path);
-  const rp = `${path}.reward`;
-  if (top.reward === undefined) throw new InputError("missing: this settlement slice has only the miss-test input (re-create it with 'gonka-spec import-rest' or a newer 'gonka-spec snapshot')", rp);
+  const rp = at(path, "reward");
+  if (top.reward === undefined) throw new InputError("missing: this settlement slice has only the miss-test input (re-create it with 'gonka-spec import-rest' or a newer 'gonka-spec snapshot')", pathText(rp));
   const r = obj(top.reward, rp);
-  for (const k of Object.keys(r)) if (!REWARD_KEYS.includes(k)) throw new InputError(`unexpected field ${JSON.stringify(k)} (expected ${REWARD_KEYS.join(", ")})`, rp);
-  const rawParticipants = list(top.participants, `${path}.participants`);
+  for (const k of Object.keys(r)) if (!REWARD_KEYS.includes(k)) throw new InputError(`unexpected field ${JSON.stringify(k)} (expected ${REWARD_KEYS.join(", ")})`, pathText(rp));
+  const pp = at(path, "participants");
+  const rawParticipants = list(top.participants, pp);
   const participants = base.participants.map((p, i) => {
     const o = rawParticipants[i] as JsonObject;
-    const at = `${path}.participants[${i}]`;
-    const status = o.status === undefined ? "ACTIVE" : text(o.status, `${at}.status`);
-    if (!(PARTICIPANT_STATUSES as readonly string[]).includes(status)) throw new InputError(`expected one of ${PARTICIPANT_STATUSES.join(", ")}, got ${describeValue(status)}`, `${at}.status`);
-    return { ...p, address: intern(p.address), status: status as ParticipantStatus, coinBalance: o.coinBalance === undefined ? 0n : checkedInt64(o.coinBalance, `${at}.coinBalance`) };
+    const ap = at(pp, i);
+    const status = o.status === undefined ? "ACTIVE" : text(o.status, ap, "status");
+    if (!(PARTICIPANT_STATUSES as readonly string[]).includes(status)) throw new InputError(`expected one of ${PARTICIPANT_STATUSES.join(", ")}, got ${describeValue(status)}`, field(ap, "status"));
+    // one object shape for every participant (settlement reads these fields in its hot loops)
+    return { address: intern(p.address), status: status as ParticipantStatus, coinBalance: o.coinBalance === undefined ? 0n : int64(o.coinBalance, ap, "coinBalance"), currentEpochStats: p.currentEpochStats };
   });
-  const bpAt = `${rp}.bitcoinRewardParams`;
+  const bpAt = at(rp, "bitcoinRewardParams");
   const bp = r.bitcoinRewardParams === null ? null : obj(r.bitcoinRewardParams, bpAt);
-  const sp = r.settleParameters === undefined || r.settleParameters === null ? null : obj(r.settleParameters, `${rp}.settleParameters`);
+  const spAt = at(rp, "settleParameters");
+  const sp = r.settleParameters === undefined || r.settleParameters === null ? null : obj(r.settleParameters, spAt);
+  const vwAt = at(rp, "validationWeights");
+  const sgAt = at(rp, "subgroups");
   const input: SettlementInput = {
     epoch: base.epoch,
     participants,
-    validationWeights: list(r.validationWeights, `${rp}.validationWeights`).map((v, i) => {
-      const at = `${rp}.validationWeights[${i}]`;
-      const o = obj(v, at);
-      return { memberAddress: intern(text(o.memberAddress, `${at}.memberAddress`)), weight: checkedInt64(o.weight, `${at}.weight`), confirmationWeight: checkedInt64(o.confirmationWeight ?? 0, `${at}.confirmationWeight`), mlNodes: nodes(o.mlNodes, `${at}.mlNodes`) };
+    validationWeights: list(r.validationWeights, vwAt).map((v, i) => {
+      const a = at(vwAt, i);
+      const o = obj(v, a);
+      return { memberAddress: intern(text(o.memberAddress, a, "memberAddress")), weight: int64(o.weight, a, "weight"), confirmationWeight: int64(o.confirmationWeight ?? 0, a, "confirmationWeight"), mlNodes: nodes(o.mlNodes, at(a, "mlNodes")) };
     }),
-    subgroups: list(r.subgroups, `${rp}.subgroups`).map((g, i) => {
-      const at = `${rp}.subgroups[${i}]`;
-      const o = obj(g, at);
+    subgroups: list(r.subgroups, sgAt).map((g, i) => {
+      const a = at(sgAt, i);
+      const o = obj(g, a);
+      const wAt = at(a, "validationWeights");
       return {
-        modelId: text(o.modelId, `${at}.modelId`),
-        validationWeights: list(o.validationWeights, `${at}.validationWeights`).map((v, j) => {
-          const o2 = obj(v, `${at}.validationWeights[${j}]`);
-          return { memberAddress: intern(text(o2.memberAddress, `${at}.validationWeights[${j}].memberAddress`)), mlNodes: nodes(o2.mlNodes, `${at}.validationWeights[${j}].mlNodes`) };
+        modelId: text(o.modelId, a, "modelId"),
+        validationWeights: list(o.validationWeights, wAt).map((v, j) => {
+          const b = at(wAt, j);
+          const o2 = obj(v, b);
+          return { memberAddress: intern(text(o2.memberAddress, b, "memberAddress")), mlNodes: nodes(o2.mlNodes, at(b, "mlNodes")) };
         }),
       };
     }),
-    confirmationWeightScales: scales(r.confirmationWeightScales, `${rp}.confirmationWeightScales`),
-    pocModelScales: scales(r.pocModelScales, `${rp}.pocModelScales`),
-    collateralGracePeriodEndEpoch: r.collateralGracePeriodEndEpoch === undefined || r.collateralGracePeriodEndEpoch === null ? null : checkedUint64(r.collateralGracePeriodEndEpoch, `${rp}.collateralGracePeriodEndEpoch`),
+    confirmationWeightScales: scales(r.confirmationWeightScales, at(rp, "confirmationWeightScales")),
+    pocModelScales: scales(r.pocModelScales, at(rp, "pocModelScales")),
+    collateralGracePeriodEndEpoch: r.collateralGracePeriodEndEpoch === undefined || r.collateralGracePeriodEndEpoch === null ? null : uint64(r.collateralGracePeriodEndEpoch, rp, "collateralGracePeriodEndEpoch"),
     bitcoinRewardParams:
       bp === null
         ? null
         : {
-            initialEpochReward: checkedUint64(bp.initialEpochReward, `${bpAt}.initialEpochReward`),
-            decayRate: parseOptionalChainDecimal(bp.decayRate, `${bpAt}.decayRate`),
-            genesisEpoch: checkedUint64(bp.genesisEpoch ?? 0, `${bpAt}.genesisEpoch`),
+            initialEpochReward: uint64(bp.initialEpochReward, bpAt, "initialEpochReward"),
+            decayRate: decimal(bp.decayRate, bpAt, "decayRate"),
+            genesisEpoch: uint64(bp.genesisEpoch ?? 0, bpAt, "genesisEpoch"),
             useBitcoinRewards: bp.useBitcoinRewards === true,
           },
     validationParams: base.validationParams,
     graceEpoch: base.graceEpoch,
-    settleParameters: sp === null ? null : { totalSubsidyPaid: checkedInt64(sp.totalSubsidyPaid, `${rp}.settleParameters.totalSubsidyPaid`), totalSubsidySupply: checkedInt64(sp.totalSubsidySupply, `${rp}.settleParameters.totalSubsidySupply`) },
-    delegationRewardTransfers: list(r.delegationRewardTransfers, `${rp}.delegationRewardTransfers`).map((t, i) => {
-      const at = `${rp}.delegationRewardTransfers[${i}]`;
-      const o = obj(t, at);
-      return { from: text(o.from, `${at}.from`), to: text(o.to ?? "", `${at}.to`), modelId: text(o.modelId ?? "", `${at}.modelId`), share: parseOptionalChainDecimal(o.share, `${at}.share`) };
+    settleParameters: sp === null ? null : { totalSubsidyPaid: int64(sp.totalSubsidyPaid, spAt, "totalSubsidyPaid"), totalSubsidySupply: int64(sp.totalSubsidySupply, spAt, "totalSubsidySupply") },
+    delegationRewardTransfers: list(r.delegationRewardTransfers, at(rp, "delegationRewardTransfers")).map((t, i) => {
+      const a = at(at(rp, "delegationRewardTransfers"), i);
+      const o = obj(t, a);
+      return { from: text(o.from, a, "from"), to: text(o.to ?? "", a, "to"), modelId: text(o.modelId ?? "", a, "modelId"), share: decimal(o.share, a, "share") };
     }),
-    delegationRewardPenalties: list(r.delegationRewardPenalties, `${rp}.delegationRewardPenalties`).map((t, i) => {
-      const at = `${rp}.delegationRewardPenalties[${i}]`;
-      const o = obj(t, at);
-      return { participant: text(o.participant, `${at}.participant`), penaltyFraction: parseOptionalChainDecimal(o.penaltyFraction, `${at}.penaltyFraction`) };
+    delegationRewardPenalties: list(r.delegationRewardPenalties, at(rp, "delegationRewardPenalties")).map((t, i) => {
+      const a = at(at(rp, "delegationRewardPenalties"), i);
+      const o = obj(t, a);
+      return { participant: text(o.participant, a, "participant"), penaltyFraction: decimal(o.penaltyFraction, a, "penaltyFraction") };
     }),
-    exclusions: list(r.exclusions, `${rp}.exclusions`).map((e, i) => {
-      const at = `${rp}.exclusions[${i}]`;
-      const o = obj(e, at);
-      return { address: intern(text(o.address, `${at}.address`)), reason: text(o.reason ?? "", `${at}.reason`), exclusionBlockHeight: checkedUint64(o.exclusionBlockHeight ?? 0, `${at}.exclusionBlockHeight`) };
+    exclusions: list(r.exclusions, at(rp, "exclusions")).map((e, i) => {
+      const a = at(at(rp, "exclusions"), i);
+      const o = obj(e, a);
+      return { address: intern(text(o.address, a, "address")), reason: text(o.reason ?? "", a, "reason"), exclusionBlockHeight: uint64(o.exclusionBlockHeight ?? 0, a, "exclusionBlockHeight") };
     }),
   };
-  const assumptions = list(r.assumptions, `${rp}.assumptions`).map((a, i) => {
-    const o = obj(a, `${rp}.assumptions[${i}]`);
-    const out: SettlementAssumption = { input: text(o.input, `${rp}.assumptions[${i}].input`), assumption: text(o.assumption, `${rp}.assumptions[${i}].assumption`), rowsAffected: Number(checkedUint64(o.rowsAffected ?? 0, `${rp}.assumptions[${i}].rowsAffected`)) };
+  const asAt = at(rp, "assumptions");
+  const assumptions = list(r.assumptions, asAt).map((x, i) => {
+    const a = at(asAt, i);
+    const o = obj(x, a);
+    const out: SettlementAssumption = { input: text(o.input, a, "input"), assumption: text(o.assumption, a, "assumption"), rowsAffected: Number(uint64(o.rowsAffected ?? 0, a, "rowsAffected")) };
     if (typeof o.flag === "string") out.flag = o.flag;
     return out;
   });
   const h = r.settlementHeight;
-  return { input, settlementHeight: h === undefined || h === null ? null : checkedUint64(h, `${rp}.settlementHeight`), assumptions };
+  return { input, settlementHeight: h === undefined || h === null ? null : uint64(h, rp, "settlementHeight"), assumptions };
 }
 
 const dec = (d: ChainDecimal | null): Json => (d === null ? null : { value: d.value.toString(), exponent: d.exponent });
