@@ -38,7 +38,7 @@ Exit 0 when written, 2 on bad input (one line naming the file and field).`;
 
 export const importRestCommand: Command = {
   name: "import-rest",
-  summary: "write a snapshot file from directories of saved REST answers, naming what the dumps lack",
+  summary: "write a snapshot file from a directory of saved REST answers, naming what the dump lacks",
   usage,
   async run(args: string[], io: CliIO): Promise<number> {
     const { "rest-dump": _unused, ...restFlags } = REST_DUMP_PRESERVED_OPTIONS;
