@@ -22,6 +22,7 @@ import { sortedGoStrings } from "../go/bytes.js";
 import { checkedInt64, checkedUint64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
+import { parseStoredPreservedSnapshot } from "../preserved/stored-snapshot.js";
 import { field } from "./recognise-rest-file.js";
 import type { RestDump, RestFile } from "./read-rest-dump.js";
 import type { DumpGap, DumpUse } from "./dump-gap.js";
@@ -340,6 +341,8 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     brief: `epoch ${N}'s group data: as saved, taken as at the anchor`,
   });
 
+  // A stored answer is checked here, so that its errors name its file and field.
+  for (const s of dump.preservedSnapshots) parseStoredPreservedSnapshot(s.value, `${s.file}: snapshot`);
   const stored = dump.preservedSnapshots.find((s) => storedAnchor(s.value) !== null) ?? null;
   const events = dump.confirmationPocEvents.get(N)?.value ?? [];
   const preserved: JsonObject = {

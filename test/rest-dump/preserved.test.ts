@@ -132,6 +132,25 @@ describe("round trip on the stored snapshot at block 4,089,970", () => {
     expect(Object.keys(u.preserved.previousEpochPerformanceSummaries as object)).toHaveLength(28);
   });
 
+  it("a malformed stored snapshot answer: one line naming its file and field", async () => {
+    const d = dumpOf4089970(join(tmp, "badstored"));
+    const j = JSON.parse(readFileSync(join(d, "a9.json"), "utf8"));
+    j.snapshot.model_preserved_nodes[1].participants[0].node_ids = "ml3";
+    writeFileSync(join(d, "a9.json"), JSON.stringify(j));
+    const r = await run(["verify", "--rest-dump", d, "--missing-summaries", "rewarded"]);
+    expect(r.code).toBe(2);
+    expect(r.err.split("\n").filter((l) => !l.startsWith("warning:"))).toHaveLength(1);
+    expect(r.err).toMatch(/a9\.json: snapshot\.model_preserved_nodes\[1\]\.participants\[0\]\.node_ids/);
+  });
+
+  it("a dump without a stored snapshot answer: verify --rest-dump says what to add (exit 2)", async () => {
+    const d = dumpOf4089970(join(tmp, "nostored"));
+    rmSync(join(d, "a9.json"));
+    const r = await run(["verify", "--rest-dump", d, "--missing-summaries", "rewarded"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/the dumps hold no stored preserved snapshot to compare with/);
+  });
+
   it("a listed model whose history the dumps lack is refused, naming the epoch and what to add", async () => {
     const d = dumpOf4089970(join(tmp, "nohist"), { dropHistoryModel: "moonshotai/Kimi-K2.6" });
     const r = await run(["verify", "--rest-dump", d, "--missing-summaries", "rewarded"]);
