@@ -37,17 +37,19 @@ function settlementEpoch(dump: RestDump, options: RestSnapshotOptions): bigint |
 export function snapshotFromDump(dump: RestDump, options: RestSnapshotOptions = {}): RestSnapshot {
   const gaps: DumpGap[] = [];
   let rs: RestSettlement | null = null;
+  // A reader of the preserved slice picks its epoch first (it may follow a stored snapshot's anchor); the settlement slice is then of the same epoch.
+  const early = options.require === "preserved" ? preservedFromRestDump(dump, options) : null;
   try {
-    const e = settlementEpoch(dump, options);
+    const e = early?.samplingEpoch ?? settlementEpoch(dump, options);
     rs = settlementFromRestDump(dump, { ...options, ...(e !== undefined ? { epoch: e } : {}) });
     gaps.push(...rs.gaps);
   } catch (err) {
     if (!(err instanceof InputError) || options.require === "settlement") throw err;
     gaps.push({ input: "the settlement slice", assumption: `not built: ${err.message}`, rowsAffected: 0, uses: ["settle", "miss-test"], brief: `no settlement slice (${err.message})` });
   }
-  let pr: RestPreserved | null = null;
+  let pr: RestPreserved | null = early;
   try {
-    pr = preservedFromRestDump(dump, { ...options, ...(options.epoch === undefined && rs !== null && options.require !== "preserved" ? { epoch: rs.input.epoch } : {}) });
+    pr ??= preservedFromRestDump(dump, { ...options, ...(options.epoch === undefined && rs !== null ? { epoch: rs.input.epoch } : {}) });
     gaps.push(...pr.gaps);
   } catch (err) {
     if (!(err instanceof InputError) || options.require === "preserved") throw err;

@@ -11,6 +11,7 @@ import { jsonDocument, wantsJson } from "../json-output.js";
 import { renderReport } from "../../report/html.js";
 import { intFlag, parse, required, str } from "../args.js";
 import type { Command } from "../command.js";
+import { restGapLines } from "./preserved.js";
 import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
 import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
@@ -68,7 +69,7 @@ export const compareCommand: Command = {
     const a = loadProposal(fileA);
     const b = loadProposal(fileB);
     // The preserved set and the miss test both run: a REST dump's lacks for either are named.
-    const { snapshot, label } = await readSnapshotSource(p, { uses: ["preserved", "miss-test"], warn: (l) => io.err(l) });
+    const { snapshot, label, gaps } = await readSnapshotSource(p, { uses: ["preserved", "miss-test"], warn: (l) => io.err(l) });
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
     const episode = resolveEpisodeAnchor(snapshot, parsePreservedState(snapshot.preserved, `${label}: preserved`), anchor);
     const version = resolveChainVersion(p, snapshot, { height: episode.height, ...PRESERVED_VERSION_OPTIONS });
@@ -82,7 +83,7 @@ export const compareCommand: Command = {
     if (html !== undefined) {
       writeFileAtomic(html, renderReport(model), "the report");
     }
-    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", { ...model, chainVersion: versionJson(version) }));
+    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", { ...model, notes: [...model.notes, ...restGapLines(gaps)], chainVersion: versionJson(version) }));
     else {
       io.out(versionLine(version));
       io.out(renderCompareText(model, { ...(rows !== undefined ? { rows: Number(rows) } : {}), brief: p.values.brief === true }));
