@@ -153,9 +153,12 @@ export function settlementFromSnapshot(snapshot: Snapshot, label: string): Loade
   const out = isJsonObject(snapshot.chain) ? snapshot.chain.settlementOutcome : undefined;
   if (isJsonObject(out)) {
     recorded = new Map();
-    for (const [a, o] of Object.entries(out)) {
+    // (each path is written only when its value fails: a large epoch has thousands of rows)
+    const coins = (v: unknown, a: string, k: string): bigint => (typeof v === "string" && v.length < 19 && /^-?\d+$/.test(v) ? BigInt(v) : checkedInt64(v, `${label}: chain.settlementOutcome.${a}.${k}`));
+    for (const a of Object.keys(out)) {
+      const o = out[a];
       if (!isJsonObject(o)) throw new InputError(`expected an object, got ${describeValue(o)}`, `${label}: chain.settlementOutcome.${a}`);
-      recorded.set(a, { rewardedCoins: checkedInt64(o.rewardedCoins, `${label}: chain.settlementOutcome.${a}.rewardedCoins`), earnedCoins: checkedInt64(o.earnedCoins ?? 0, `${label}: chain.settlementOutcome.${a}.earnedCoins`) });
+      recorded.set(a, { rewardedCoins: coins(o.rewardedCoins, a, "rewardedCoins"), earnedCoins: coins(o.earnedCoins ?? 0, a, "earnedCoins") });
     }
   }
   const h = parsed.settlementHeight ?? BigInt(snapshot.height);
