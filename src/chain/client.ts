@@ -1,7 +1,8 @@
 /**
  * The chain client: CosmJS Comet38Client over a batching JSON-RPC transport (./batch-rpc.ts, a CosmJS
- * RpcClient), a stargate QueryClient, and a height-pinning adapter so that EVERY ABCI query carries
- * one block height.
+ * RpcClient) and a height-pinning adapter so that EVERY ABCI query carries one block height. CosmJS is
+ * imported on the first request, not when this module loads: the library and the offline commands
+ * import this file (through src/index.ts) without paying for CosmJS.
  *
  * - `ChainClient.connect(url)` builds the transport; `status()` gives the chain id and latest height.
  * - `client.at(height)` returns a `PinnedReader`: all its reads (gRPC-over-ABCI queries, raw store
@@ -12,8 +13,7 @@
  * - `PinnedReader.request(service, method, data)` has the shape of CosmJS's `createProtobufRpcClient`
  *   result, so ts-proto style `QueryClientImpl(rpc)` classes also plug in with the height pinned.
  */
-import { QueryClient } from "@cosmjs/stargate";
-import { Comet38Client } from "@cosmjs/tendermint-rpc";
+import type { Comet38Client } from "@cosmjs/tendermint-rpc";
 import { BatchRpcClient, JsonRpcError, MalformedAnswerError, ResponseTooLargeError } from "./batch-rpc.js";
 import { AbciError, ChainError } from "./errors.js";
 import { DecodeError } from "./wire.js";
@@ -85,6 +85,31 @@ function transportKind(e: unknown): { transient: boolean; kind: "timeout" | "unr
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+type AbciQueryParams = Parameters<Comet38Client["abciQuery"]>[0];
+
+/**
+ * The Comet38Client calls the chain client makes, over the batch transport, with CosmJS loaded
+ * (dynamic import) on the first call and the Comet38Client created then.
+ */
+export class LazyComet {
+  private client: Promise<Comet38Client> | undefined;
+  constructor(private readonly rpc: BatchRpcClient) {}
+  private load(): Promise<Comet38Client> {
+    this.client ??= import("@cosmjs/tendermint-rpc").then((m) => m.Comet38Client.create(this.rpc));
+    return this.client;
+  }
+  async status(): ReturnType<Comet38Client["status"]> {
+    return (await this.load()).status();
+  }
+  async abciQuery(params: AbciQueryParams): ReturnType<Comet38Client["abciQuery"]> {
+    return (await this.load()).abciQuery(params);
+  }
+  /** Disconnect the Comet38Client if one was created (the transport is closed by its owner). */
+  disconnect(): void {
+    this.client?.then((c) => c.disconnect(), () => undefined);
+  }
+}
+
 /** At most `limit` tasks at once; waiting low-priority tasks go after every waiting normal one. */
 class Gate {
   private active = 0;
@@ -118,8 +143,7 @@ export class ChainClient {
   private constructor(
     readonly url: string,
     private readonly batch: BatchRpcClient,
-    readonly comet: Comet38Client,
-    readonly query: QueryClient,
+    readonly comet: LazyComet,
     private readonly options: ChainClientOptions,
   ) {
     this.gate = new Gate(options.concurrency ?? 64);
@@ -136,7 +160,7 @@ export class ChainClient {
     this.budgetTimer.unref?.();
   }
 
-  /** Build the transport (no network traffic yet). */
+  /** Build the transport (no network traffic yet, and CosmJS not loaded until the first request). */
   static connect(url: string, options: ChainClientOptions = {}): ChainClient {
     if (!/^https?:\/\//i.test(url)) throw new ChainError("unreachable", `--rpc: expected an http:// or https:// URL, got ${JSON.stringify(url)}`);
     const batch = new BatchRpcClient(url, {
@@ -145,9 +169,7 @@ export class ChainClient {
       timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
       maxResponseBytes: options.maxResponseBytes,
     });
-    const comet = Comet38Client.create(batch);
-    const query = new QueryClient(comet);
-    return new ChainClient(url, batch, comet, query, options);
+    return new ChainClient(url, batch, new LazyComet(batch), options);
   }
 
   disconnect(): void {

@@ -213,12 +213,30 @@ describe("fast start: offline commands never load the chain client", () => {
     expect(r.status, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout.trim().split("\n").at(-1)!)).toEqual([]);
   });
-  it.skipIf(!existsSync(dist))("a command that reads a node does load it (the check above can see it)", () => {
+  it.skipIf(!existsSync(dist))("the library entry loads no @cosmjs module: import { missedStatTest } from \"gonka-spec\"", () => {
     const script = `
       import { createRequire } from "node:module";
-      await import(${JSON.stringify(join(ROOT, "dist", "chain", "index.js"))});
-      console.log(Object.keys(createRequire(import.meta.url).cache).some((k) => /@cosmjs/.test(k)));`;
+      const { missedStatTest, Decimal, ChainClient } = await import(${JSON.stringify(join(ROOT, "dist", "index.js"))});
+      const passes = missedStatTest(749n, 1497n, Decimal.fromString("0.10"));
+      ChainClient.connect("http://127.0.0.1:1").disconnect(); // building a client sends nothing and loads nothing
+      const loaded = Object.keys(createRequire(import.meta.url).cache).filter((k) => /@cosmjs/.test(k));
+      console.log(JSON.stringify({ passes, loaded }));`;
     const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
-    expect(r.stdout.trim()).toBe("true");
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split("\n").at(-1)!)).toEqual({ passes: false, loaded: [] });
+  });
+  it.skipIf(!existsSync(dist))("a client's first request does load it (the checks above can see it)", () => {
+    const script = `
+      import { createRequire } from "node:module";
+      const { ChainClient } = await import(${JSON.stringify(join(ROOT, "dist", "chain", "index.js"))});
+      const seen = () => Object.keys(createRequire(import.meta.url).cache).some((k) => /@cosmjs/.test(k));
+      const before = seen();
+      const client = ChainClient.connect("http://127.0.0.1:1", { attempts: 1 });
+      const error = await client.status().then(() => "answered", (e) => e.kind);
+      client.disconnect();
+      console.log(JSON.stringify({ before, after: seen(), error }));`;
+    const r = spawnSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8", timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout.trim().split("\n").at(-1)!)).toEqual({ before: false, after: true, error: "unreachable" });
   });
 });
