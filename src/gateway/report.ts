@@ -4,9 +4,14 @@ import type { HostResult, SimulationResult } from "./result.js";
 const MAX_HOST_ROWS = 20;
 const MAX_ESCROW_ROWS = 10;
 
-function pad(s: string | number, n: number, left = false): string {
-  const t = String(s);
-  return left ? t.padEnd(n) : t.padStart(n);
+/** 1234567 → "1,234,567" (display only). */
+function n(x: number): string {
+  return String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+}
+
+function pad(s: string | number, width: number, left = false): string {
+  const t = typeof s === "number" ? n(s) : s;
+  return left ? t.padEnd(width) : t.padStart(width);
 }
 
 function active(h: HostResult): boolean {
@@ -24,17 +29,17 @@ function hostsToShow(hosts: readonly HostResult[]): HostResult[] {
 function hostTable(hosts: readonly HostResult[]): string[] {
   const shown = hostsToShow(hosts);
   const aw = Math.max(7, ...shown.map((h) => h.address.length));
-  const head = `  ${pad("address", aw, true)}  ${pad("weight", 8)} ${pad("pres", 4)} ${pad("cap", 5)} ${pad("real", 7)} ${pad("served", 7)} ${pad("ghosts", 7)} ${pad("refused", 7)} ${pad("rejected", 8)} ${pad("failed", 7)} ${pad("misses", 7)} ${pad("peak", 5)}`;
+  const head = `  ${pad("address", aw, true)}  ${pad("weight", 9)} ${pad("pres", 4)} ${pad("cap", 5)} ${pad("real", 7)} ${pad("served", 7)} ${pad("ghosts", 7)} ${pad("refused", 7)} ${pad("rejected", 8)} ${pad("failed", 7)} ${pad("misses", 7)} ${pad("peak", 5)}`;
   const rows = shown.map(
     (h) =>
-      `  ${pad(h.address, aw, true)}  ${pad(h.weight, 8)} ${pad(h.preserved ? "yes" : "no", 4)} ${pad(h.cap ?? "-", 5)} ${pad(h.real, 7)} ${pad(h.served, 7)} ${pad(h.ghosts, 7)} ${pad(h.refusedBeforeReceipt, 7)} ${pad(h.rejectedByHost, 8)} ${pad(h.failedAfterReceipt, 7)} ${pad(h.misses, 7)} ${pad(h.peakInflight, 5)}`,
+      `  ${pad(h.address, aw, true)}  ${pad(h.weight, 9)} ${pad(h.preserved ? "yes" : "no", 4)} ${pad(h.cap ?? "-", 5)} ${pad(h.real, 7)} ${pad(h.served, 7)} ${pad(h.ghosts, 7)} ${pad(h.refusedBeforeReceipt, 7)} ${pad(h.rejectedByHost, 8)} ${pad(h.failedAfterReceipt, 7)} ${pad(h.misses, 7)} ${pad(h.peakInflight, 5)}`,
   );
   const rest = hosts.filter((h) => !shown.includes(h));
   const lines = [head, ...rows];
   if (rest.length > 0) {
     const ghosts = rest.reduce((s, h) => s + h.ghosts, 0);
     const busy = rest.filter(active).length;
-    lines.push(`  ... ${rest.length} more hosts${busy > 0 ? ` (${busy} with traffic; see --json)` : " with no real traffic"}, ${ghosts} ghosts on their slots`);
+    lines.push(`  ... ${n(rest.length)} more hosts${busy > 0 ? ` (${n(busy)} with traffic; see --json)` : " with no real traffic"}, ${n(ghosts)} ghosts on their slots`);
   }
   return lines;
 }
@@ -46,36 +51,40 @@ export function formatSimulation(r: SimulationResult): string {
   const afterReceipt = r.hosts.reduce((s, h) => s + h.failedAfterReceipt, 0);
   const ref = g.refusedBy;
   const lines = [
-    `simulate-poc ${r.scenario}: policy ${r.policy}${r.policy === "per-host-cap" ? ` (capped host ${r.capLeavesEscrowWeight ? "leaves" : "stays in"} W(e))` : ""}, tie-break ${r.tieBreak}, seed ${r.seed}`,
-    `${g.requests} requests: ${g.served} served, ${g.refused} refused before receipt, ${g.failed} failed (${hostRejected} refused by a host after the nonce, ${afterReceipt} after receipt)`,
+    `simulate-poc ${r.scenario}: policy ${r.policy}${r.policy === "per-host-cap" ? ` (a capped host ${r.capLeavesEscrowWeight ? "leaves" : "stays in"} W(e), the weight of an escrow's available hosts that the gateway balances load by)` : ""}, tie-break ${r.tieBreak}, seed ${r.seed}`,
+    `${n(g.requests)} requests: ${n(g.served)} served, ${n(g.refused)} refused before receipt, ${n(g.failed)} failed (${n(hostRejected)} refused by a host after the nonce, ${n(afterReceipt)} after receipt)`,
   ];
   if (g.refused > 0) {
     lines.push(
-      `  refusals: ${ref.noAvailableHost} no available host (502), ${ref.allZeroWeight} all escrows at W=0 (429), ${ref.limiter} limiter (429), ${ref.phaseBlocked} PoC mode off (503), ${ref.noRuntime} no escrow (502)`,
+      `  refusals (requests): ${n(ref.noAvailableHost)} no available host (502), ${n(ref.allZeroWeight)} all escrows at W(e) = 0 (429), ${n(ref.limiter)} limiter (429), ${n(ref.phaseBlocked)} PoC mode off (503), ${n(ref.noRuntime)} no escrow (502)`,
     );
   }
   const many = r.hosts.filter(active).length > MAX_HOST_ROWS ? `, the ${MAX_HOST_ROWS} with the most misses` : "";
-  lines.push(`hosts${many} (real = attempts that reached the host; refused = refused by the gateway with no nonce; rejected = the host's own 429/503/500):`);
+  lines.push(
+    `hosts${many}: weight = PoC weight of the preserved nodes, cap = real attempts allowed in flight; the other columns count requests:`,
+    "  real = attempts that reached the host; ghosts = nonces used on the host's slots with no request sent (never a miss);",
+    "  refused = refused by the gateway with no nonce; rejected = the host's own 429/503/500; peak = most real attempts in flight at once",
+  );
   lines.push(...hostTable(r.hosts));
   lines.push("escrows:");
   const shown = r.escrows.slice(0, MAX_ESCROW_ROWS);
   for (const e of shown) {
     lines.push(
-      `  ${e.id}: nonce ${e.firstNonce} -> ${e.lastNonce} (${e.noncesUsed} used: ${e.real} real, ${e.ghosts.poc + e.ghosts.throttled + e.ghosts.capped} ghosts = ${e.ghosts.poc} poc + ${e.ghosts.throttled} throttled + ${e.ghosts.capped} capped)${e.reachedNonceLimit ? ", reached the nonce limit" : ""}`,
+      `  ${e.id}: nonce ${n(e.firstNonce)} -> ${n(e.lastNonce)} (${n(e.noncesUsed)} used: ${n(e.real)} real, ${n(e.ghosts.poc + e.ghosts.throttled + e.ghosts.capped)} ghosts = ${n(e.ghosts.poc)} poc + ${n(e.ghosts.throttled)} throttled + ${n(e.ghosts.capped)} capped)${e.reachedNonceLimit ? ", reached the nonce limit" : ""}`,
     );
   }
   if (r.escrows.length > shown.length) {
     const used = r.escrows.reduce((s, e) => s + e.noncesUsed, 0);
-    lines.push(`  ... ${r.escrows.length - shown.length} more escrows; ${used} nonces used in all`);
+    lines.push(`  ... ${n(r.escrows.length - shown.length)} more escrows; ${n(used)} nonces used in all`);
   }
   if (r.split.hosts.length >= 2 && r.split.hosts.length <= MAX_HOST_ROWS) {
-    const parts = r.split.hosts.map((h) => `${h.address} ${h.served} (${h.servedPercent}%, score ${h.scorePercent}%)`);
-    lines.push(`split of served requests: ${parts.join(", ")}; farthest ${r.split.maxDistancePoints} points from the score ratio`);
+    const parts = r.split.hosts.map((h) => `${h.address} ${n(h.served)} (${h.servedPercent}%, score ${h.scorePercent}%)`);
+    lines.push(`split of served requests: ${parts.join(", ")}; farthest ${r.split.maxDistancePoints} percentage points from the score ratio`);
   }
   const m = r.missTest;
   if (m !== null) {
     lines.push(
-      `miss test for ${m.address}: ${m.missed} missed of ${m.total} (${m.windowMissed} of ${m.windowTotal} simulated + ${m.missed - m.windowMissed} of ${m.total - m.windowTotal} outside the window), p0 ${m.p0}: ${m.passed ? "passes; reward kept" : "FAILS; epoch reward zeroed"}`,
+      `miss test for ${m.address}: ${n(m.missed)} missed of ${n(m.total)} requests (${n(m.windowMissed)} of ${n(m.windowTotal)} simulated + ${n(m.missed - m.windowMissed)} of ${n(m.total - m.windowTotal)} outside the window), p0 ${m.p0}: ${m.passed ? "passes; reward kept" : "FAILS; epoch reward zeroed"}`,
     );
   }
   return lines.join("\n");

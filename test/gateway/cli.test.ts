@@ -57,7 +57,7 @@ describe("simulate-poc CLI", () => {
     expect(served[0] + served[1]).toBe(1260);
     expect(served[1]).toBeGreaterThan(0);
     const text = await cli("--scenario", "soak-7");
-    expect(text.out).toContain("split of served requests: gonka1soakhosta 1260 (100%, score 60%), gonka1soakhostb 0 (0%, score 40%)");
+    expect(text.out).toContain("split of served requests: gonka1soakhosta 1,260 (100%, score 60%), gonka1soakhostb 0 (0%, score 40%)");
   });
 
   const bad: [string, string[], RegExp][] = [
