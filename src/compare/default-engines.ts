@@ -19,7 +19,7 @@ import { parseDemand } from "../preserved/demand.js";
 import { demandRuleFill, demandTarget, demandWeight, type FillNode } from "../preserved/demand-rule.js";
 import { anchorIndex, eligibleCountsAt, forEachLargestFirst, forEachPreserved, type ModelAnchorIndex } from "../preserved/anchor-index.js";
 import { runPreservedRules } from "../preserved/compare-rules.js";
-import { prepareEpisode, sampleAtAnchor, type PreparedEpisode } from "../preserved/sample-preserved-for-episode.js";
+import { prepareEpisodeShared, sampleAtAnchor, type PreparedEpisode } from "../preserved/sample-preserved-for-episode.js";
 import type { PreservedState } from "../preserved/state.js";
 import type { PreservedRules } from "../preserved/preserved-rules.js";
 import { exactCriticalValue } from "../misstest/exact-binomial.js";
@@ -100,7 +100,8 @@ export function preservedEngineFor(rules?: PreservedRules): PreservedEngine {
     }));
   },
   probabilities(state, s, who, anchors) {
-    const prepared = prepareEpisode(state, rules);
+    // Shared with `run` on the same state (runPreservedRules prepares through prepareEpisodeShared too).
+    const prepared = prepareEpisodeShared(state, rules);
     const ix = anchorIndex(prepared);
     if (ix.models.some((m) => !m.uniqueIds)) return probabilitiesByRuns(prepared, s, who, anchors);
     // Per wanted model: its index and a hit count per candidate. Only the anchor-dependent part runs per

@@ -5,7 +5,7 @@
 import { InputError, describeValue } from "../errors.js";
 import { compareGoStrings } from "../go/bytes.js";
 import { bech32Decode, operatorAddressToAccAddress } from "./bech32.js";
-import { samplePreservedForEpisode, type NodeReasonCode } from "./sample-preserved-for-episode.js";
+import { assembleResult, prepareEpisodeShared, sampleAtAnchor, type NodeReasonCode } from "./sample-preserved-for-episode.js";
 import type { PreservedRules } from "./preserved-rules.js";
 import type { PreservedState } from "./state.js";
 
@@ -61,7 +61,8 @@ export function resolveParticipantAddress(state: PreservedState, input: string, 
 /** Is `address` preserved at `anchorHeight`, and why each of its nodes is or is not. */
 export function checkAddressAtAnchor(state: PreservedState, address: string, anchorHeight: bigint, rules?: PreservedRules): AddressCheck {
   const participant = resolveParticipantAddress(state, address);
-  const result = samplePreservedForEpisode(state, anchorHeight, { rules });
+  const prepared = prepareEpisodeShared(state, rules);
+  const result = assembleResult(prepared, sampleAtAnchor(prepared, anchorHeight), true);
   const byModel = new Map<string, CheckedNode[]>();
   for (const e of result.explanations) {
     if (e.participant !== participant) continue;

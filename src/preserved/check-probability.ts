@@ -12,7 +12,7 @@ import { InputError } from "../errors.js";
 import { resolveParticipantAddress } from "./check-address.js";
 import { ratioString } from "./demand-rule.js";
 import { anchorIndex, eligibleCountsAt, isPreserved } from "./anchor-index.js";
-import { prepareEpisode } from "./sample-preserved-for-episode.js";
+import { prepareEpisodeShared } from "./sample-preserved-for-episode.js";
 import type { PreservedState } from "./state.js";
 import type { PreservedRules } from "./preserved-rules.js";
 
@@ -67,7 +67,7 @@ export function preservationProbability(state: PreservedState, address: string, 
   const participant = resolveParticipantAddress(state, address);
   const models = modelsOf(state, participant);
   const ordered = [...models].sort(compareGoStrings);
-  const prepared = prepareEpisode(state, rules);
+  const prepared = prepareEpisodeShared(state, rules);
   // Per model of the address: its candidate index, when the chain fills the model and the address is
   // a candidate in it (otherwise it is never preserved there). Only these models are drawn (v0.2.12
   // draws every model: its 34 % counter runs across them).

@@ -5,16 +5,17 @@
  */
 import { compareGoStrings } from "../go/bytes.js";
 import type { FillNode } from "./demand-rule.js";
-import { samplePreservedForEpisode, type PreservedResult } from "./sample-preserved-for-episode.js";
+import { assembleResult, prepareEpisodeShared, sampleAtAnchor, type PreservedResult } from "./sample-preserved-for-episode.js";
 import type { PreservedRules } from "./preserved-rules.js";
 import type { PreservedState } from "./state.js";
 
 /** The sampler bound to one state, callable at any anchor. */
 export type AnchorSampler = (anchorHeight: bigint) => PreservedResult;
 
-/** Bind the sampler to `state` (the anchor only changes the shuffle seed). */
+/** Bind the sampler to `state` (the anchor only changes the shuffle seed): prepared once (prepareEpisodeShared). */
 export function anchorSampler(state: PreservedState, rules?: PreservedRules): AnchorSampler {
-  return (anchorHeight) => samplePreservedForEpisode(state, anchorHeight, { explain: false, rules });
+  const prepared = prepareEpisodeShared(state, rules);
+  return (anchorHeight) => assembleResult(prepared, sampleAtAnchor(prepared, anchorHeight), false);
 }
 
 /** Model ids as the chain processes them (sorted, byte order), without duplicates. */

@@ -249,6 +249,51 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
   return { ...base, rootUnavailable: false, subGroupsUnavailable: subErr, liveRootTotalWeight, sortedModelIds, allParticipantsHash, maxNonVotingVP, capBaseWeight, modelPreps, modelPrepByModel };
 }
 
+/** Everything prepareEpisode reads except the slot allocation (compared by identity). */
+function sameButFraction(a: PreservedState, b: PreservedState): boolean {
+  return (
+    a.rootGroup === b.rootGroup &&
+    a.liveSubGroups === b.liveSubGroups &&
+    a.previousEpochGroupData === b.previousEpochGroupData &&
+    a.previousEpochPerformanceSummaries === b.previousEpochPerformanceSummaries &&
+    a.genesisGuardianAddresses === b.genesisGuardianAddresses &&
+    a.epoch === b.epoch &&
+    a.pocModelConfigs === b.pocModelConfigs &&
+    a.params.error === b.params.error
+  );
+}
+
+const rulesKey = (r: PreservedRules): string => `${r.version}|${r.liveMemberFilter}|${r.excludeGenesisGuardians}|${r.participantLine}|${r.nonVotingCap}`;
+const preparedEpisodes = new WeakMap<object, { state: PreservedState; key: string; prepared: PreparedEpisode }[]>();
+
+/**
+ * `prepareEpisode`, shared: a state prepared before (the same object, or a copy that differs only in
+ * `params.epochParams.pocSlotAllocation`, as compare's two proposals are) reuses the anchor-independent
+ * work, and only the fraction and the per-model targets are recomputed. States are values: a state must
+ * not be changed in place after it was prepared.
+ */
+export function prepareEpisodeShared(state: PreservedState, rules: PreservedRules = LATEST_PRESERVED_RULES): PreparedEpisode {
+  if (state.params.error) return prepareEpisode(state, rules);
+  const key = rulesKey(rules);
+  let list = preparedEpisodes.get(state.liveSubGroups);
+  if (!list) preparedEpisodes.set(state.liveSubGroups, (list = []));
+  const same = list.find((e) => e.key === key && e.state === state);
+  if (same) return same.prepared;
+  const base = list.find((e) => e.key === key && sameButFraction(e.state, state));
+  let prepared: PreparedEpisode;
+  if (!base) prepared = prepareEpisode(state, rules);
+  else {
+    const psa = state.params.epochParams.pocSlotAllocation;
+    const defaultFraction = psa === null || psa.value === 0n;
+    const allocationFraction = defaultFraction ? DEFAULT_FRACTION : psa!;
+    const targetWeights = new Map<string, bigint>();
+    for (const [m, total] of base.prepared.totalWeights) targetWeights.set(m, targetPoCWeight(allocationFraction, total));
+    prepared = { ...base.prepared, allocationFraction, defaultFraction, targetWeights, state };
+  }
+  list.push({ state, key, prepared });
+  return prepared;
+}
+
 export interface AnchorResult {
   snapshot: PreservedNodesSnapshot;
   /** Per model of the current data (sorted, unique): the draw, the cap decisions and the eligible nodes. */
