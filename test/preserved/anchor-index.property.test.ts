@@ -4,14 +4,14 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { preservedEngineFor, runPrepared } from "../../src/compare/default-engines.js";
 import { compareGoStrings } from "../../src/go/bytes.js";
-import type { Json } from "../../src/go/json.js";
+import { stringifyJson, type Json } from "../../src/go/json.js";
 import { GoPanic } from "../../src/go/errors.js";
 import { GoRand } from "../../src/go/math-rand.js";
 import { anchorIndex, eligibleCountsAt, forEachLargestFirst, forEachPreserved, isPreserved, roundRobinCounts } from "../../src/preserved/anchor-index.js";
 import { preservationProbability } from "../../src/preserved/check-probability.js";
 import { demandRuleFill } from "../../src/preserved/demand-rule.js";
 import { LATEST_PRESERVED_RULES, preservedRulesFor, type PreservedRules } from "../../src/preserved/preserved-rules.js";
-import { prepareEpisode, sampleAtAnchor, samplePreservedForEpisode } from "../../src/preserved/sample-preserved-for-episode.js";
+import { prepareEpisode, prepareEpisodeShared, sampleAtAnchor, samplePreservedForEpisode, sampleSnapshotAtAnchor } from "../../src/preserved/sample-preserved-for-episode.js";
 import { parsePreservedState, type PreservedState } from "../../src/preserved/state.js";
 import { MODELS, stateJson } from "./arbitraries.js";
 
@@ -268,3 +268,25 @@ for (const [name, rules] of RULES) {
     });
   });
 }
+
+describe("prepareEpisodeShared", () => {
+  it("a copy that differs only in the slot allocation prepares as prepareEpisode does (targets, snapshot at any anchor)", () => {
+    fc.assert(
+      fc.property(stateJson(), fc.option(fc.record({ value: fc.bigInt({ min: -2n, max: 12n }), exponent: fc.constant(-1) }), { freq: 4 }), anchorsArb, (j, psa, anchors) => {
+        const st = parse(j);
+        const copy: PreservedState = { ...st, params: { ...st.params, epochParams: { pocSlotAllocation: psa } } };
+        const a = goPanics(() => prepareEpisodeShared(st));
+        if (a instanceof Error) return;
+        expect(prepareEpisodeShared(st)).toBe(a);
+        const shared = prepareEpisodeShared(copy);
+        const fresh = prepareEpisode(copy);
+        expect(shared.state).toBe(copy);
+        expect(shared.defaultFraction).toBe(fresh.defaultFraction);
+        expect(shared.allocationFraction).toEqual(fresh.allocationFraction);
+        expect([...shared.targetWeights]).toEqual([...fresh.targetWeights]);
+        for (const anchor of anchors) expect(stringifyJson(sampleSnapshotAtAnchor(shared, anchor).snapshot)).toBe(stringifyJson(sampleAtAnchor(fresh, anchor).snapshot));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
