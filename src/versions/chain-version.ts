@@ -45,4 +45,9 @@ export interface VersionChoice {
   source: VersionSource;
   /** One line for people: e.g. "mainnet upgrade table: v0.2.12 from block 3,xxx,xxx". */
   detail: string;
+  /**
+   * The versions the mainnet upgrade table allows at the height, when it was consulted (a table choice,
+   * or a recorded version checked against the table); several when an upgrade height is uncertain.
+   */
+  candidates?: readonly ChainVersion[];
 }

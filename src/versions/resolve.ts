@@ -1,7 +1,7 @@
 /**
  * `--chain-version vX.Y.Z` for every command that runs a rule, and how a command names the version it
- * used: one text line (`versionLine`) and, in JSON, `chainVersion: {version, source, detail}`
- * (`versionJson`). Commands spread CHAIN_VERSION_OPTION into their parseArgs options and call
+ * used: one text line (`versionLine`) and, in JSON, `chainVersion: {version, source, basis,
+ * tableCandidates, detail}` (`versionJson`). Commands spread CHAIN_VERSION_OPTION into their parseArgs options and call
  * `resolveChainVersion(parsed, snapshot, …)` once they have the state.
  */
 import { InputError, describeValue } from "../errors.js";
@@ -59,7 +59,44 @@ export function versionLine(c: VersionChoice): string {
   return `chain version ${c.version} (${c.source === "flag" ? "set by --chain-version" : c.detail})`;
 }
 
-/** The JSON field value: `{version, source, detail}`. */
-export function versionJson(c: VersionChoice): { version: ChainVersion; source: string; detail: string } {
-  return { version: c.version, source: c.source, detail: c.detail };
+/**
+ * Why a version was chosen, as a code for scripts: `flag` (--chain-version), `applied-plans` (the node's
+ * applied upgrade plans), `recorded` (written into the snapshot file), `table` (the mainnet upgrade
+ * table allows only this version at the height), `table-equivalent` (it allows several and the rule
+ * family reads the same under all: the oldest is used), `no-state` (no chain state given: the newest
+ * rules the port knows).
+ */
+export type VersionBasis = "flag" | "applied-plans" | "recorded" | "table" | "table-equivalent" | "no-state";
+
+/** The basis code of a choice. */
+export function versionBasis(c: VersionChoice): VersionBasis {
+  switch (c.source) {
+    case "flag":
+      return "flag";
+    case "node":
+      return "applied-plans";
+    case "snapshot":
+      return "recorded";
+    case "latest":
+      return "no-state";
+    case "table":
+      return (c.candidates?.length ?? 1) > 1 ? "table-equivalent" : "table";
+  }
+}
+
+/** The JSON shape of a chosen version (schemas/common.schema.json#/definitions/chainVersion). */
+export interface VersionJson {
+  version: ChainVersion;
+  source: string;
+  /** Machine code of why (see VersionBasis). */
+  basis: VersionBasis;
+  /** The versions the mainnet table allows at the height; null when the table was not consulted. */
+  tableCandidates: ChainVersion[] | null;
+  /** The same reason in words, for people (display text: scripts read `source` and `basis`). */
+  detail: string;
+}
+
+/** The JSON field value: `{version, source, basis, tableCandidates, detail}`. */
+export function versionJson(c: VersionChoice): VersionJson {
+  return { version: c.version, source: c.source, basis: versionBasis(c), tableCandidates: c.candidates ? [...c.candidates] : null, detail: c.detail };
 }

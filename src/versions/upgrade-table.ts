@@ -142,6 +142,7 @@ export function versionForHeight(
     if (chainId === MAINNET_CHAIN_ID) {
       const c = mainnetCandidates(height);
       if (!c.versions.includes(recorded.version)) detail += ` (the built-in mainnet table expects ${c.versions.join(" or ")} at block ${fmt(height)})`;
+      return { version: recorded.version, source: recorded.source, detail, candidates: c.versions };
     }
     return { version: recorded.version, source: recorded.source, detail };
   }
@@ -153,13 +154,14 @@ export function versionForHeight(
   }
   const c = mainnetCandidates(height);
   const [first, ...rest] = c.versions;
-  if (rest.length === 0) return { version: first!, source: "table", detail: `${MAINNET_CHAIN_ID} upgrade table: ${c.why}` };
+  if (rest.length === 0) return { version: first!, source: "table", detail: `${MAINNET_CHAIN_ID} upgrade table: ${c.why}`, candidates: c.versions };
   const eq = options.equivalent;
   if (eq && rest.every((v) => eq(first!, v))) {
     return {
       version: first!,
       source: "table",
       detail: `${MAINNET_CHAIN_ID} upgrade table: ${c.why}; ${options.family ?? "this rule family"} is the same under ${c.versions.join(" and ")}`,
+      candidates: c.versions,
     };
   }
   throw new InputError(

@@ -32,3 +32,25 @@ describe("simulate-poc text: units, thousands separators, words explained", () =
     expect(r.out).toContain("miss test for gonka1incidenthost0433: 89 missed of 786 requests");
   });
 });
+
+describe("chainVersion in JSON: codes for scripts, the words beside them", () => {
+  const REAL = resolve(ROOT, "test", "realdata", "preserved", "snapshot-4089970.json.gz");
+  it("the table's choice names its candidates; a flag and a recorded version say so", async () => {
+    const table = JSON.parse((await run("verify", "--snapshot", REAL, "--json")).out);
+    expect(table.chainVersion).toMatchObject({ version: "v0.2.12", source: "table", basis: "table", tableCandidates: ["v0.2.12"] });
+    expect(table.chainVersion.detail).toMatch(/^gonka-mainnet upgrade table: block 4,089,970/);
+    expect(table).toMatchObject({ episodeAnchorHeight: "4089970", episodeKind: "regular-poc", epoch: "264" });
+    const flag = await run("verify", "--snapshot", REAL, "--chain-version", "v0.2.14", "--json");
+    expect(flag.code).toBe(1);
+    expect(JSON.parse(flag.out).chainVersion).toMatchObject({ version: "v0.2.14", source: "flag", basis: "flag", tableCandidates: null });
+    const recorded = JSON.parse((await run("preserved", "--snapshot", resolve(ROOT, "examples", "mainnet-like.snapshot.json"), "--json")).out);
+    expect(recorded.chainVersion).toMatchObject({ source: "snapshot", basis: "recorded", tableCandidates: null });
+  });
+  it("several candidates that read alike are 'table-equivalent'", async () => {
+    const { versionForHeight } = await import("../../src/versions/upgrade-table.js");
+    const { versionJson } = await import("../../src/versions/resolve.js");
+    const j = versionJson(versionForHeight("gonka-mainnet", 4_300_000n, undefined, undefined, { equivalent: () => true }));
+    expect(j).toMatchObject({ version: "v0.2.13", source: "table", basis: "table-equivalent", tableCandidates: ["v0.2.13", "v0.2.14"] });
+    expect(versionJson({ version: "v0.2.14", source: "latest", detail: "x" })).toMatchObject({ basis: "no-state", tableCandidates: null });
+  });
+});

@@ -23,8 +23,11 @@ const TMP = mkdtempSync(join(tmpdir(), "gonka-schemas-"));
 const OPERATOR = "gonka16q5c2yq2wxzrx6jmeuc5n9v8x0vhknxrc3mqtg";
 const GO_VECTOR = join(ROOT, "test", "vectors", "go", readdirSync(join(ROOT, "test", "vectors", "go")).filter((f) => f.endsWith(".json.gz")).sort()[0]!);
 
-/** command output → schema file. `rpc` rows run against the loopback fixture node (URL substituted for RPC). */
-const CASES: [schema: string, argv: string[]][] = [
+/**
+ * command output → schema file (and the exit code when it is not 0: a failed check). `rpc` rows run
+ * against the loopback fixture node (URL substituted for RPC).
+ */
+const CASES: [schema: string, argv: string[], exitCode?: number][] = [
   ["preserved", ["preserved", "--snapshot", SNAP, "--json"]],
   ["preserved", ["preserved", "--snapshot", SNAP, "--rule", "both", "--json"]],
   ["preserved", ["preserved", "--snapshot", SNAP, "--rule", "demand", "--demand", EX("demand.json"), "--json"]],
@@ -47,6 +50,9 @@ const CASES: [schema: string, argv: string[]][] = [
   ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "rest", "epoch_247"), "--chain-version", "v0.2.11", "--address", "gonka1qu9mna5xlvlnw9455ygtjq92wuzkzm237w8l08", "--json"]],
   ["import-rest", ["import-rest", join(ROOT, "test", "realdata", "rest", "epoch_249"), "--out", join(TMP, "e249.json"), "--json"]],
   ["demo", ["demo", "--report", join(TMP, "demo-report.html"), "--json"]],
+  ["verify", ["verify", "--snapshot", join(ROOT, "test", "realdata", "preserved", "snapshot-4089970.json.gz"), "--json"]],
+  ["verify", ["verify", "--snapshot", join(ROOT, "test", "realdata", "preserved", "snapshot-4089970.json.gz"), "--chain-version", "v0.2.14", "--json"], 1],
+  ["preserved", ["preserved", "--rest-dump", join(ROOT, "test", "realdata", "rest"), "--json"]],
   ["error", ["check", "gonka1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq", "--snapshot", SNAP, "--json"]],
   ["error", ["miss-test", "--missed", "9", "--total", "3", "--json"]],
   ["error", ["preserved", "--snapshot", join(TMP, "missing.json"), "-o", "json"]],
@@ -95,10 +101,10 @@ describe("every --json output follows its JSON Schema in schemas/", () => {
     for (const [name] of CASES) expect(ajv.getSchema(`https://gonka-spec.invalid/schemas/${name}.schema.json`), name).toBeTruthy();
   });
 
-  for (const [name, argv] of CASES) {
+  for (const [name, argv, exitCode] of CASES) {
     it(`${name}: gonka-spec ${argv.map((a) => a.replace(ROOT + "/", "").replace(TMP, "$TMP")).join(" ")}`, async () => {
       const r = await run(argv.map((a) => (a === "RPC" ? server.url : a)));
-      expect(r.code, r.err).toBe(name === "error" ? 2 : 0);
+      expect(r.code, r.err).toBe(exitCode ?? (name === "error" ? 2 : 0));
       const doc = JSON.parse(r.out);
       expect(doc.schema).toBe(`gonka-spec/${name}@1`);
       const validate = ajv.getSchema(`https://gonka-spec.invalid/schemas/${name}.schema.json`)!;

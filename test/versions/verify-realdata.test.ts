@@ -52,7 +52,7 @@ describe("verify --snapshot on the chain's stored preserved snapshot at block 4,
     expect(d.schema).toBe("gonka-spec/verify@1");
     expect(d.agree).toBe(true);
     expect(d.chainVersion).toMatchObject({ version: "v0.2.12", source: "table" });
-    expect(d).toMatchObject({ chainId: "gonka-mainnet", episodeAnchorHeight: 4089970, epoch: 264, chainNodes: 36, portNodes: 36, matchingNodes: 36, differences: [] });
+    expect(d).toMatchObject({ chainId: "gonka-mainnet", episodeAnchorHeight: "4089970", episodeKind: "regular-poc", epoch: "264", chainNodes: 36, portNodes: 36, matchingNodes: 36, differences: [] });
     const text = await run("verify", "--snapshot", FILE);
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/^chain version v0\.2\.12 \(gonka-mainnet upgrade table: block 4,089,970/m);

@@ -8,7 +8,7 @@ import { backtestText } from "../../backtest/text.js";
 import { renderBacktestReport } from "../../backtest/report-html.js";
 import { writeFileAtomic } from "../../fs/files.js";
 import { parseChainVersion, type VersionChoice } from "../../versions/chain-version.js";
-import { recordedVersion } from "../../versions/resolve.js";
+import { recordedVersion, versionJson } from "../../versions/resolve.js";
 import { settlementVersion } from "../../settlement/settlement-version.js";
 import { countFlag, parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
@@ -177,7 +177,7 @@ export function backtestJson(r: BacktestResult): object {
       epoch: e.epoch,
       source: e.label,
       settlementHeight: e.settlementHeight,
-      chainVersion: { version: e.version.version, source: e.version.source, detail: e.version.detail },
+      chainVersion: versionJson(e.version),
       a: e.a,
       b: e.b,
       statusQuo: e.statusQuo,

@@ -1,6 +1,5 @@
 /** `gonka-spec verify --node URL --height H` or `verify --snapshot FILE`: recompute the preserved set and diff it with the chain's stored snapshot. */
 import { InputError } from "../../errors.js";
-import { stringifyJson } from "../../go/json.js";
 import { isJsonObject } from "../../json-input.js";
 import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { samplePreservedForEpisode, type PreservedNodesSnapshot } from "../../preserved/sample-preserved-for-episode.js";
@@ -12,6 +11,7 @@ import type { VersionChoice } from "../../versions/chain-version.js";
 import { parse, required, str } from "../args.js";
 import { readSnapshotSource, requiredNodeUrl, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE } from "../snapshot-source.js";
 import { restGapLines } from "./preserved.js";
+import { jsonDocument } from "../json-output.js";
 import type { Command, CliIO } from "../command.js";
 import { chainFlags, clientOptions, progressReporter } from "./snapshot.js";
 
@@ -52,6 +52,8 @@ interface Outcome {
   chainId: string;
   height: string;
   anchor: bigint;
+  /** What the anchor is, as a code: a regular PoC's start, a confirmation PoC's trigger, or neither. */
+  episodeKind: "regular-poc" | "confirmation-poc" | "other";
   episode: string;
   epoch: bigint;
   notes: string[];
@@ -76,26 +78,23 @@ function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: strin
   const onlyInPort = diffs.reduce((n, d) => n + d.onlyInPort.length, 0);
   if (json) {
     io.out(
-      stringifyJson(
-        {
-          schema: "gonka-spec/verify@1",
-          agree,
-          chainId: o.chainId,
-          height: o.height,
-          chainVersion: versionJson(choice),
-          episodeAnchorHeight: o.anchor,
-          episode: o.episode,
-          epoch: o.epoch,
-          chainNodes,
-          portNodes,
-          matchingNodes: chainNodes - onlyOnChain,
-          onlyOnChainNodes: onlyOnChain,
-          onlyInPortNodes: onlyInPort,
-          differences: diffs,
-          notes: o.notes,
-        },
-        2,
-      ),
+      jsonDocument("verify", {
+        agree,
+        chainId: o.chainId,
+        height: o.height,
+        chainVersion: versionJson(choice),
+        episodeAnchorHeight: o.anchor,
+        episodeKind: o.episodeKind,
+        episode: o.episode,
+        epoch: o.epoch,
+        chainNodes,
+        portNodes,
+        matchingNodes: chainNodes - onlyOnChain,
+        onlyOnChainNodes: onlyOnChain,
+        onlyInPortNodes: onlyInPort,
+        differences: diffs,
+        notes: o.notes,
+      }),
     );
   } else {
     io.out(`chain ${o.chainId}, height ${o.height}: ${o.episode}, epoch ${o.epoch}`);
@@ -164,6 +163,7 @@ function verifySnapshot(snap: Snapshot, file: string, p: ReturnType<typeof parse
   if (epochIndex === undefined) throw new InputError("preserved.epoch.index: expected the sampling epoch", file);
   const notes: string[] = [];
   let episode: string;
+  let episodeKind: Outcome["episodeKind"] = "regular-poc";
   let epoch = epochIndex;
   let preserved = snap.preserved;
   const restAnchor = snap.source === "rest-dump" && isJsonObject(snap.chain?.restDumpAnchor) ? big(snap.chain.restDumpAnchor.height) : undefined;
@@ -172,11 +172,13 @@ function verifySnapshot(snap: Snapshot, file: string, p: ReturnType<typeof parse
   } else {
     const ev = cpocEvents(snap.chain).find((e) => e.triggerHeight === anchor);
     if (ev) {
+      episodeKind = "confirmation-poc";
       episode = `confirmation PoC triggered at ${anchor} (event of epoch ${ev.epochIndex}, generation from ${ev.generationStartHeight})`;
       epoch = ev.epochIndex;
       preserved = { ...preserved, epoch: { index: ev.epochIndex } };
       if (ev.generationStartHeight !== height && snap.source !== "rest-dump") notes.push(`this confirmation PoC was sampled at its generation start ${ev.generationStartHeight}; the file's inputs were read at ${height} and may differ`);
     } else {
+      episodeKind = "other";
       episode = `episode anchored at ${anchor}`;
       notes.push(`the stored snapshot's anchor ${anchor} is neither the file's height ${height} nor a CPoC trigger it lists: the inputs read at ${height} may differ from those sampled`);
     }
@@ -186,7 +188,7 @@ function verifySnapshot(snap: Snapshot, file: string, p: ReturnType<typeof parse
   const conv = snap.chain?.conversion;
   if (isJsonObject(conv) && snap.source !== "rest-dump") notes.push(`the file's inputs were rebuilt from public dumps; its chain.conversion lists the choices made where the dumps lack an input`);
   if (p.values.json === true) notes.push(...extraNotes);
-  return compareAndReport(io, p.values.json === true, { ...snap, preserved }, file, { chainId: snap.chainId, height: snap.height, anchor, episode, epoch, notes, stored }, p);
+  return compareAndReport(io, p.values.json === true, { ...snap, preserved }, file, { chainId: snap.chainId, height: snap.height, anchor, episodeKind, episode, epoch, notes, stored }, p);
 }
 
 export const verifyCommand: Command = {
@@ -227,23 +229,26 @@ export const verifyCommand: Command = {
       const chainSlice = snap.chain as { confirmationPocEvents: { triggerHeight: bigint; epochIndex: bigint; generationStartHeight: bigint }[] };
       const preserved = snap.preserved as { epoch: { index: bigint } };
       let episode: string;
+      let episodeKind: Outcome["episodeKind"] = "regular-poc";
       const notes: string[] = [];
       if (anchor === BigInt(reader.height)) {
         episode = `regular PoC at ${anchor}`;
       } else {
         const ev = chainSlice.confirmationPocEvents.find((e) => e.triggerHeight === anchor);
         if (ev) {
+          episodeKind = "confirmation-poc";
           episode = `confirmation PoC triggered at ${anchor} (event of epoch ${ev.epochIndex}, generation from ${ev.generationStartHeight})`;
           preserved.epoch = { index: ev.epochIndex };
           if (ev.generationStartHeight !== BigInt(reader.height)) {
             notes.push(`this confirmation PoC was sampled at its generation start ${ev.generationStartHeight}; inputs read at ${reader.height} may differ: re-run with --height ${ev.generationStartHeight}`);
           }
         } else {
+          episodeKind = "other";
           episode = `episode anchored at ${anchor}`;
           notes.push(`the stored snapshot's anchor ${anchor} is neither height ${reader.height} nor a CPoC trigger of epoch ${preserved.epoch.index}: it was sampled at an earlier block, and inputs read at ${reader.height} may differ; a regular PoC is sampled at its anchor: re-run with --height ${anchor}`);
         }
       }
-      return compareAndReport(io, quiet, snap, "chain state", { chainId, height: snap.height, anchor, episode, epoch: preserved.epoch.index, notes, stored }, p);
+      return compareAndReport(io, quiet, snap, "chain state", { chainId, height: snap.height, anchor, episodeKind, episode, epoch: preserved.epoch.index, notes, stored }, p);
     } finally {
       client.disconnect();
     }
