@@ -4,12 +4,12 @@
 // coins and zero causes. Two spellings of the same slice: int64s as decimal strings (how import-rest
 // and settlementInputToJson write them) and as bare JSON integers (how a snapshot written by
 // `snapshot --node` holds values beyond 2^53: the lossless reader then reads the whole text).
-// Uses the built code: run `npm run build` first. Prints median CPU times and the ratio to JSON.parse
-// (goal <= 3x); no pass/fail.
+// Uses the built code: run `npm run build` first. Prints median CPU times and the median ratio to
+// JSON.parse, the two measured in alternation (goal <= 3x); no pass/fail.
 import { parseJson } from "../dist/go/json.js";
 import { parseSettlementInput, settlementInputToJson } from "../dist/settlement/settlement-input.js";
 import { settleAccounts } from "../dist/settlement/settle-accounts.js";
-import { cpuTime, random, syntheticEpoch, syntheticSettlementHeight } from "./synthetic-epoch.js";
+import { cpuTime, pairedCpuTime, random, syntheticEpoch, syntheticSettlementHeight } from "./synthetic-epoch.js";
 
 const N = 1000;
 const f = (ms) => `${ms.toFixed(1)} ms CPU`;
@@ -24,10 +24,9 @@ for (const version of ["v0.2.12", "v0.2.13"]) {
     ["int64s as strings", quoted],
     ["int64s bare", bare],
   ]) {
-    const jsonParse = cpuTime(() => JSON.parse(text), 30, 20);
-    const all = cpuTime(() => settleAccounts(parseSettlementInput(parseJson(text, "bench").settlement, "bench").input, version), 30, 20);
+    const t = pairedCpuTime(() => settleAccounts(parseSettlementInput(parseJson(text, "bench").settlement, "bench").input, version), () => JSON.parse(text));
     console.log(
-      `settle ${N} participants (${version}, ${name}): text → coins and causes ${f(all)} = ${(all / jsonParse).toFixed(1)}x JSON.parse of its ${(text.length / 1024).toFixed(0)} KiB input (${f(jsonParse)}; goal <= 3x); settlement alone ${f(core)}`,
+      `settle ${N} participants (${version}, ${name}): text → coins and causes ${f(t.fn)} = ${t.ratio.toFixed(1)}x JSON.parse of its ${(text.length / 1024).toFixed(0)} KiB input (${f(t.base)}; goal <= 3x); settlement alone ${f(core)}`,
     );
   }
 }

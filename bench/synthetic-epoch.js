@@ -83,3 +83,32 @@ export function cpuTime(fn, runs = 7, warm = 2) {
   ts.sort((a, b) => a - b);
   return ts[Math.floor(ts.length / 2)];
 }
+
+/**
+ * `fn` against `base` measured in alternation (base, fn, base, fn, …), so both see the same load on a
+ * busy machine: the median CPU times of each and the median of the per-round ratios fn ÷ base.
+ */
+export function pairedCpuTime(fn, base, runs = 31, warm = 10) {
+  for (let i = 0; i < warm; i++) {
+    base();
+    fn();
+  }
+  const once = (g) => {
+    const t0 = process.cpuUsage();
+    g();
+    const d = process.cpuUsage(t0);
+    return (d.user + d.system) / 1000;
+  };
+  const a = [];
+  const b = [];
+  const r = [];
+  for (let i = 0; i < runs; i++) {
+    const tb = once(base);
+    const ta = once(fn);
+    a.push(ta);
+    b.push(tb);
+    r.push(ta / tb);
+  }
+  const med = (xs) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  return { fn: med(a), base: med(b), ratio: med(r) };
+}

@@ -63,8 +63,9 @@ export function stringInterner(): (s: string) => string {
   return (s) => {
     const x = seen.get(s);
     if (x !== undefined) return x;
-    // a flat copy (split/join rebuilds the same code units, surrogate pairs included)
-    const flat = s.length > 12 ? s.split("").join("") : s;
+    // a copy detached from the file's text: V8 flattens the concatenation into a short string of its
+    // own, and the slice points into that (the same code units; measured faster than split/join)
+    const flat = s.length > 12 ? (" " + s).slice(1) : s;
     seen.set(s, flat);
     return flat;
   };
