@@ -5,6 +5,7 @@
 import { InputError, describeValue } from "../errors.js";
 import { compareGoStrings } from "../go/bytes.js";
 import { bech32Decode, operatorAddressToAccAddress } from "./bech32.js";
+import { explainEpisode } from "./explanations.js";
 import { assembleResult, prepareEpisodeShared, sampleAtAnchor, type NodeReasonCode } from "./sample-preserved-for-episode.js";
 import type { PreservedRules } from "./preserved-rules.js";
 import type { PreservedState } from "./state.js";
@@ -62,9 +63,10 @@ export function resolveParticipantAddress(state: PreservedState, input: string, 
 export function checkAddressAtAnchor(state: PreservedState, address: string, anchorHeight: bigint, rules?: PreservedRules): AddressCheck {
   const participant = resolveParticipantAddress(state, address);
   const prepared = prepareEpisodeShared(state, rules);
-  const result = assembleResult(prepared, sampleAtAnchor(prepared, anchorHeight), true);
+  const at = sampleAtAnchor(prepared, anchorHeight, { traceDecisions: false });
+  const result = assembleResult(prepared, at, false);
   const byModel = new Map<string, CheckedNode[]>();
-  for (const e of result.explanations) {
+  for (const e of explainEpisode(prepared, at, participant)) {
     if (e.participant !== participant) continue;
     let list = byModel.get(e.modelId);
     if (!list) byModel.set(e.modelId, (list = []));

@@ -49,8 +49,8 @@ export interface NodeExplanation {
   text: string;
 }
 
-/** Explain every node of every subgroup entry of every processed model. */
-export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult): NodeExplanation[] {
+/** Explain every node of every subgroup entry of every processed model (`only`: of that participant alone). */
+export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only?: string): NodeExplanation[] {
   const out: NodeExplanation[] = [];
   const state = prepared.state;
   const models = [...new Set(prepared.rootUnavailable ? [...state.rootGroup.subGroupModels] : prepared.sortedModelIds)];
@@ -62,7 +62,7 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult): Nod
       const [code, text]: [NodeReasonCode, string] = prepared.rootUnavailable
         ? ["root_unavailable", "the root epoch group could not be read: the chain stores an empty snapshot"]
         : ["no_subgroup_data", "the model subgroups could not be read: nothing is preserved for any model"];
-      for (const vw of sub?.validationWeights ?? []) for (const n of vw.mlNodes) if (n) push(vw.memberAddress, n.nodeId, n.pocWeight, code, text);
+      for (const vw of sub?.validationWeights ?? []) if (only === undefined || vw.memberAddress === only) for (const n of vw.mlNodes) if (n) push(vw.memberAddress, n.nodeId, n.pocWeight, code, text);
       continue;
     }
     const entries = prepared.subGroupEntries.get(modelId) ?? [];
@@ -73,14 +73,14 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult): Nod
     const draw = at.perModelFilter[prepIdx];
     const alloc = at.samplePreservedCalls.find((c) => c.modelId === modelId);
     const rounds = new Map<string, number>();
-    for (const s of alloc?.allocationOrder ?? []) rounds.set(`${s.participant}\u0000${s.node.nodeId}`, s.round);
+    for (const s of alloc?.allocationOrder ?? []) if (only === undefined || s.participant === only) rounds.set(`${s.participant}\u0000${s.node.nodeId}`, s.round);
     const withHistory = new Set(prep?.participantsWithHistory ?? []);
     const drawn = new Set(draw?.sample.eligible ?? []);
     const eligibleNodes = new Set<object>();
-    for (const list of draw?.eligible.values() ?? []) for (const n of list) eligibleNodes.add(n);
+    for (const [addr, list] of draw?.eligible ?? []) if (only === undefined || addr === only) for (const n of list) eligibleNodes.add(n);
     const filteredNodes = new Set<object>();
-    for (const c of prep?.candidates.values() ?? []) for (const n of c.filteredNodes) filteredNodes.add(n);
-    for (const e of entries) explainEntry(e);
+    for (const [addr, c] of prep?.candidates ?? []) if (only === undefined || addr === only) for (const n of c.filteredNodes) filteredNodes.add(n);
+    for (const e of entries) if (only === undefined || e.vw.memberAddress === only) explainEntry(e);
 
     function explainEntry(e: SubGroupEntry): void {
       const addr = e.vw.memberAddress;

@@ -2,14 +2,18 @@
  * sampleEligibleParticipantsWithHistory: the anchor-seeded draw of ⌊candidates/2⌋+1 participants
  * that worked (and were rewarded) in the previous epoch.
  */
-import { createHash } from "node:crypto";
+import * as crypto from "node:crypto";
 import { GoRand } from "../go/math-rand.js";
 import type { EpochMLNodeData } from "./epoch-ml-node-data.js";
+
+/** SHA-256 of a UTF-8 string: the one-shot crypto.hash where Node has it (20.12+; no Hash object per anchor), else createHash. */
+const sha256: (s: string) => Buffer =
+  typeof crypto.hash === "function" ? (s) => crypto.hash("sha256", s, "buffer") : (s) => crypto.createHash("sha256").update(s, "utf8").digest();
 
 /** Mirrors the seed of sampleEligibleParticipantsWithHistory: the string and its int64 (SHA-256, 8 bytes BE, signed). */
 export function participantSeed(epochIndex: bigint, anchorHeight: bigint, allParticipantsHash: string, modelId: string): { seedString: string; seedInt: bigint } {
   const seedString = `filter_${epochIndex}_${anchorHeight}_${allParticipantsHash}_${modelId}`;
-  const seedInt = createHash("sha256").update(seedString, "utf8").digest().readBigInt64BE(0);
+  const seedInt = sha256(seedString).readBigInt64BE(0);
   return { seedString, seedInt };
 }
 

@@ -9,6 +9,7 @@ import { GoPanic } from "../../src/go/errors.js";
 import { GoRand } from "../../src/go/math-rand.js";
 import { anchorIndex, eligibleCountsAt, forEachLargestFirst, forEachPreserved, isPreserved, roundRobinCounts } from "../../src/preserved/anchor-index.js";
 import { preservationProbability } from "../../src/preserved/check-probability.js";
+import { explainEpisode } from "../../src/preserved/explanations.js";
 import { demandRuleFill } from "../../src/preserved/demand-rule.js";
 import { LATEST_PRESERVED_RULES, preservedRulesFor, type PreservedRules } from "../../src/preserved/preserved-rules.js";
 import { prepareEpisode, prepareEpisodeShared, sampleAtAnchor, samplePreservedForEpisode, sampleSnapshotAtAnchor } from "../../src/preserved/sample-preserved-for-episode.js";
@@ -285,6 +286,25 @@ describe("prepareEpisodeShared", () => {
         expect(shared.allocationFraction).toEqual(fresh.allocationFraction);
         expect([...shared.targetWeights]).toEqual([...fresh.targetWeights]);
         for (const anchor of anchors) expect(stringifyJson(sampleSnapshotAtAnchor(shared, anchor).snapshot)).toBe(stringifyJson(sampleAtAnchor(fresh, anchor).snapshot));
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe("explainEpisode for one participant", () => {
+  it("equals the full explanations filtered to that participant", () => {
+    fc.assert(
+      fc.property(stateJson(), anchorsArb, (j, anchors) => {
+        const st = parse(j);
+        const p = goPanics(() => prepareEpisode(st));
+        if (p instanceof Error) return;
+        const addresses = new Set([...st.liveSubGroups.byModel.values()].flatMap((g) => g.validationWeights.map((vw) => vw.memberAddress)));
+        for (const a of anchors) {
+          const at = sampleAtAnchor(p, a, { traceDecisions: false });
+          const all = explainEpisode(p, at);
+          for (const addr of addresses) expect(explainEpisode(p, at, addr)).toEqual(all.filter((e) => e.participant === addr));
+        }
       }),
       { numRuns: 100 },
     );
