@@ -1,6 +1,8 @@
 // Acceptance checks of issues 12 and 13 as a user sees them: the text a person reads (units,
 // thousands separators, plain words) and the JSON a script reads (warnings, machine codes).
-import { resolve } from "node:path";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 
@@ -52,5 +54,46 @@ describe("chainVersion in JSON: codes for scripts, the words beside them", () =>
     const j = versionJson(versionForHeight("gonka-mainnet", 4_300_000n, undefined, undefined, { equivalent: () => true }));
     expect(j).toMatchObject({ version: "v0.2.13", source: "table", basis: "table-equivalent", tableCandidates: ["v0.2.13", "v0.2.14"] });
     expect(versionJson({ version: "v0.2.14", source: "latest", detail: "x" })).toMatchObject({ basis: "no-state", tableCandidates: null });
+  });
+});
+
+describe("miss-test: epoch counts that wrap Go's integers keep Go's verdict and say so (issue 13 item 4)", () => {
+  const file = (() => {
+    const dir = mkdtempSync(join(tmpdir(), "gonka-accept-"));
+    const f = join(dir, "overflow.epoch.json");
+    writeFileSync(
+      f,
+      JSON.stringify({
+        epoch: 7,
+        validationParams: null,
+        participants: [
+          { address: "gonka1aaa", currentEpochStats: { inferenceCount: "18446744073709551615", missedRequests: 5 } },
+          { address: "gonka1bbb", currentEpochStats: { inferenceCount: "9223372036854775807", missedRequests: 10 } },
+          { address: "gonka1ccc", currentEpochStats: { inferenceCount: 100, missedRequests: 3 } },
+        ],
+      }),
+    );
+    return f;
+  })();
+  it("names each overflowing count in JSON warnings and on stderr; the verdicts follow the wrap", async () => {
+    const r = await run("miss-test", "--epoch", file, "--json");
+    expect(r.code, r.err).toBe(0);
+    const doc = JSON.parse(r.out);
+    expect(doc.warnings).toHaveLength(3);
+    expect(doc.warnings[0]).toMatch(/^participants\[0\] \(gonka1aaa\): inferenceCount 18446744073709551615 \+ missedRequests 5 = 18446744073709551620, past uint64 .* wraps to 4/);
+    expect(doc.warnings[1]).toMatch(/^participants\[1\] \(gonka1bbb\): total 9223372036854775817 is past int64 .* wraps to a negative count/);
+    expect(doc.warnings[2]).toMatch(/network's request counts add up to 27670116110564327540 requests .* saturates/);
+    expect(doc.participants.map((p: { total: string; outcome: string }) => [p.total, p.outcome])).toEqual([["4", "kept-error"], ["9223372036854775817", "kept-error"], ["103", "kept"]]);
+    expect(r.err.split("\n").filter((l) => l.startsWith("warning: "))).toHaveLength(3);
+    const text = await run("miss-test", "--epoch", file);
+    expect(text.err).toMatch(/^warning: participants\[0\] \(gonka1aaa\)/m);
+    const single = JSON.parse((await run("miss-test", "--missed", "1", "--total", "10", "--epoch", file, "--json")).out);
+    expect(single.warnings).toHaveLength(3);
+  });
+  it("no warning on the bundled epoch", async () => {
+    const r = await run("miss-test", "--epoch", resolve(ROOT, "examples", "epoch-433.epoch.json"), "--json");
+    expect(JSON.parse(r.out).warnings).toEqual([]);
+    expect(r.err).toBe("");
+    expect(JSON.parse((await run("miss-test", "--missed", "1", "--total", "10", "--json")).out).warnings).toEqual([]);
   });
 });

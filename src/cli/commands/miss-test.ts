@@ -2,7 +2,7 @@
 import { InputError, describeValue } from "../../errors.js";
 import { DEC_ONE, Decimal } from "../../go/decimal.js";
 import { GoError } from "../../go/errors.js";
-import { INT64_MAX } from "../../go/int64.js";
+import { INT64_MAX, UINT64_MAX } from "../../go/int64.js";
 import { stringifyJson } from "../../go/json.js";
 import { chainDecimalJson, parseDecimalText, type ChainDecimal } from "../../go/chain-decimal.js";
 import { parseEpochInput, type EpochInput } from "../../misstest/epoch-input.js";
@@ -158,7 +158,46 @@ function verdictJson(v: MissTestVerdict): Record<string, unknown> {
   };
 }
 
-function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, from?: { p0: Decimal; source: P0Source; epoch: bigint }): number {
+const MAX_COUNT_WARNINGS = 5;
+
+/**
+ * Counts in the epoch input that Go's integers cannot hold exactly. The miss test keeps Go's
+ * arithmetic (a participant's total = inferenceCount + missedRequests wraps at uint64, and
+ * MissedStatTest converts total and missed to int64; the network's totals for the dynamic p0
+ * saturate at uint64), so a verdict on such a count follows the wrap; each is named here, one line
+ * per participant (the first few, then how many more).
+ */
+export function countOverflowWarnings(input: EpochInput): string[] {
+  const lines: string[] = [];
+  let more = 0;
+  let network = 0n;
+  let networkMissed = 0n;
+  input.participants.forEach((pt, i) => {
+    const st = pt.currentEpochStats;
+    if (st === null) return;
+    const sum = st.inferenceCount + st.missedRequests;
+    network += sum;
+    networkMissed += st.missedRequests;
+    let line: string | undefined;
+    const who = `participants[${i}] (${pt.address})`;
+    if (sum > UINT64_MAX) {
+      line = `${who}: inferenceCount ${st.inferenceCount} + missedRequests ${st.missedRequests} = ${sum}, past uint64 (${UINT64_MAX}): Go's sum wraps to ${sum & UINT64_MAX}, and the miss test runs on that wrapped total`;
+    } else if (sum > INT64_MAX || st.missedRequests > INT64_MAX) {
+      const big = sum > INT64_MAX ? `total ${sum}` : `missedRequests ${st.missedRequests}`;
+      line = `${who}: ${big} is past int64 (${INT64_MAX}): MissedStatTest converts it to int64, which wraps to a negative count (total ${BigInt.asIntN(64, sum & UINT64_MAX)}, missed ${BigInt.asIntN(64, st.missedRequests)}), and the verdict follows that wrap`;
+    }
+    if (line === undefined) return;
+    if (lines.length < MAX_COUNT_WARNINGS) lines.push(line);
+    else more++;
+  });
+  if (more > 0) lines.push(`${more} more participants' request counts overflow the same way (see the participants list)`);
+  if (network > UINT64_MAX || networkMissed > UINT64_MAX) {
+    lines.push(`the network's request counts add up to ${network} requests (${networkMissed} missed), past uint64 (${UINT64_MAX}): Go saturates them at that maximum for the dynamic p0`);
+  }
+  return lines;
+}
+
+function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, from?: { p0: Decimal; source: P0Source; epoch: bigint; warnings: string[] }): number {
   const missed = countOf(intFlag(p, "missed"), "missed");
   const total = countOf(intFlag(p, "total"), "total");
   if (missed > total) throw new InputError(`missed ${missed} is more than total ${total} (total = inferenceCount + missedRequests)`, "--missed");
@@ -167,6 +206,7 @@ function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, from?:
   const p0 = from ? from.p0 : p0Of(str(p, "p0"), str(p, "p0-permille"));
   const source: P0Source = from ? from.source : flagged ? "flag" : "default";
   const v = explainMissedStatTest(missed, total, p0);
+  for (const w of from?.warnings ?? []) io.err(`warning: ${w}`);
   const exact = p.values.exact ? exactTestFor(missed, total, { value: p0.value, exponent: p0.exp }) : undefined;
   const differ = exact !== undefined && "passed" in exact && v.error === undefined ? exact.passed !== v.passed : undefined;
   if (json) {
@@ -175,6 +215,7 @@ function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, from?:
         ...verdictJson(v),
         p0Source: source,
         ...(from ? { epoch: from.epoch } : {}),
+        warnings: from?.warnings ?? [],
         ...(exact ? { exact: exactJson(exact, p.values.fraction === true), verdictsDiffer: differ ?? null } : {}),
       }),
     );
@@ -281,15 +322,17 @@ function epochText(e: EpochEvaluation): string {
 
 function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, address: string | undefined): number {
   const e = evaluateEpoch(input, { exact });
+  const warnings = countOverflowWarnings(input);
+  for (const w of warnings) io.err(`warning: ${w}`);
   if (address !== undefined) {
     const one = e.participants.find((x) => x.address === address);
     if (!one) throw new InputError(`${describeValue(address)} is not a participant of epoch ${e.epoch} (${e.participants.length} participants; check the address)`, "--address");
     if (json) {
-      io.out(jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), participants: [participantJson(one)], zeroed: e.zeroed.filter((z) => z === address), address }));
+      io.out(jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), participants: [participantJson(one)], zeroed: e.zeroed.filter((z) => z === address), address, warnings }));
     } else io.out(participantText(e, one));
     return 0;
   }
-  io.out(json ? jsonDocument("miss-test-epoch", evaluationJson(e) as object) : epochText(e));
+  io.out(json ? jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), warnings }) : epochText(e));
   return 0;
 }
 
@@ -343,7 +386,7 @@ export const missTestCommand: Command = {
         if (p.values.address !== undefined) throw new InputError("give either --missed/--total or --address, not both");
         if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to an epoch; a single count computes the exact test only with --exact");
         const e = evaluateEpoch(input, { exact: false }); // the dynamic p0 needs the whole network's counts
-        return runSingle(p, io, json, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch });
+        return runSingle(p, io, json, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch, warnings: countOverflowWarnings(input) });
       }
       if (single.length > 0) throw new InputError(`--${single[0]} applies to a single count (--missed/--total)`);
       return runEpoch(input, json, exact, io, str(p, "address"));
