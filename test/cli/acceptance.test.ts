@@ -97,3 +97,20 @@ describe("miss-test: epoch counts that wrap Go's integers keep Go's verdict and 
     expect(JSON.parse((await run("miss-test", "--missed", "1", "--total", "10", "--json")).out).warnings).toEqual([]);
   });
 });
+
+describe("settle --grace-p0: the bounds of every chain decimal (issue 13 items 3 and 5)", () => {
+  const DUMP = resolve(ROOT, "test", "realdata", "rest", "epoch_248");
+  for (const [value, message] of [
+    ["99999999999999999999999", /^--grace-p0: "99999999999999999999999" has more significant digits than the chain's Decimal holds/],
+    ["1e-5000", /^--grace-p0: exponent -5000 is outside ±1000/],
+    ["abc", /^--grace-p0: expected a decimal such as 0.25, got "abc"/],
+  ] as const) {
+    it(`--grace-p0 ${value} is one line, exit 2`, async () => {
+      const r = await run("settle", "--rest-dump", DUMP, "--grace-p0", value);
+      expect(r.code).toBe(2);
+      expect(r.out).toBe("");
+      expect(r.err.split("\n")).toHaveLength(1);
+      expect(r.err.replace(/^gonka-spec settle: /, "")).toMatch(message);
+    });
+  }
+});

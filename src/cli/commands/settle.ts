@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import { InputError, describeValue } from "../../errors.js";
 import { Decimal } from "../../go/decimal.js";
+import { parseDecimalText } from "../../go/chain-decimal.js";
 import { checkedInt64 } from "../../go/int64.js";
 import { parseJson } from "../../go/json.js";
 import { isJsonObject } from "../../json-input.js";
@@ -100,14 +101,8 @@ export async function loadSettlement(p: Parsed, io?: CliIO): Promise<Loaded> {
     if (vp !== undefined && vp !== "group" && vp !== "saved") throw new InputError(`expected group or saved, got ${describeValue(vp)}`, "--validation-params");
     const cb = str(p, "coin-balances");
     const g = str(p, "grace-p0");
-    let graceP0 = null;
-    if (g !== undefined) {
-      try {
-        graceP0 = Decimal.fromString(g).toChain();
-      } catch {
-        throw new InputError(`expected a decimal such as 0.5, got ${describeValue(g)}`, "--grace-p0");
-      }
-    }
+    // the chain stores a grace epoch's p0 as Decimal{int64, int32}: the bounds every decimal from a user or a file gets
+    const graceP0 = g === undefined ? null : parseDecimalText(g, "--grace-p0").toChain();
     const ep = str(p, "epoch");
     if (ep !== undefined && !/^\s*\d{1,19}\s*$/.test(ep)) throw new InputError(`expected an epoch number, got ${describeValue(ep)}`, "--epoch");
     const rs = settlementFromRestDump(readRestDump(dir), {
