@@ -62,8 +62,7 @@ export function formatSimulation(r: SimulationResult): string {
   const many = r.hosts.filter(active).length > MAX_HOST_ROWS ? `, the ${MAX_HOST_ROWS} with the most misses` : "";
   lines.push(
     `hosts${many}: weight = PoC weight of the preserved nodes, cap = real attempts allowed in flight; the other columns count requests:`,
-    "  real = attempts that reached the host; ghosts = nonces used on the host's slots with no request sent (never a miss);",
-    "  refused = refused by the gateway with no nonce; rejected = the host's own 429/503/500; peak = most real attempts in flight at once",
+    "  real reached the host; ghosts = nonces used on its slots with no request sent (never a miss); refused by the gateway, no nonce; rejected = the host's 429/503/500; peak in flight",
   );
   lines.push(...hostTable(r.hosts));
   lines.push("escrows:");

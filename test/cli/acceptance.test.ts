@@ -21,7 +21,7 @@ describe("simulate-poc text: units, thousands separators, words explained", () =
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain("100,000 requests: 100,000 served");
     expect(r.out).toMatch(/the other columns count requests/);
-    expect(r.out).toMatch(/ghosts = nonces used on the host's slots with no request sent/);
+    expect(r.out).toMatch(/ghosts = nonces used on its slots with no request sent/);
     expect(r.out).toMatch(/W\(e\), the weight of an escrow's available hosts/);
     expect(r.out).toMatch(/ {2}gonka1large005 +45,500 +yes +45 +1,034 +1,034 /);
     expect(r.out).toMatch(/nonces used in all$/m);
