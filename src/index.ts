@@ -79,9 +79,10 @@ export { parseSettlementInput, settlementInputToJson } from "./settlement/settle
 export type { SettlementInput, SettlementParticipant } from "./settlement/settlement-types.js";
 export type { ZeroCause, ZeroCauseCode } from "./settlement/zero-causes.js";
 // REST dumps (saved LCD answers) as a state source
-export { readRestDump, type RestDump } from "./rest-dump/read-rest-dump.js";
+export { readRestDump, readRestDumps, type RestDump } from "./rest-dump/read-rest-dump.js";
 export { settlementFromRestDump, type DumpGap } from "./rest-dump/settlement-from-rest.js";
-export { snapshotFromRestDump } from "./rest-dump/snapshot-from-rest.js";
+export { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./rest-dump/preserved-from-rest.js";
+export { snapshotFromRestDump, snapshotFromRestDumps } from "./rest-dump/snapshot-from-rest.js";
 // Governance compare and the HTML report
 export {
   compareProposals, defaultEngines as defaultCompareEngines, loadProposal, parseProposal, renderCompareText,
