@@ -80,4 +80,35 @@ describe("reading each epoch at its own settlement height", () => {
     expect(r.code).toBe(2);
     expect(r.err.trim().split("\n").at(-1)).toMatch(/took longer than the total budget of 0\.2 s/);
   });
+  it("epoch params changed after S: the params at S−1 place S, and the epoch is re-read there", { timeout: 30_000 }, async () => {
+    const n = realNode();
+    const S = n.S.get(249n)!;
+    const latest = Number(S) + 500;
+    // from S + 100 on, a governance change lengthens the validation by 10 blocks: read at the latest
+    // height alone, the epoch would seem to settle at S + 10
+    const stateAt = (h: number) => {
+      const st = n.stateAt(h);
+      if (h < Number(S) + 100) return st;
+      const ep = st.params!.epochParams!;
+      return { ...st, params: { ...st.params, epochParams: { ...ep, pocValidationDuration: ep.pocValidationDuration + 10n } } };
+    };
+    const s = await serve({ latestHeight: latest, stateAt });
+    const r = await run(["settle", "--node", s.url, "--epoch", "249", "--json"]);
+    expect(r.code).toBe(0);
+    expect(r.err.trim().split("\n")).toEqual([
+      `settle: epoch 249 settled in block ${S + 10n}: reading its inputs at height ${S + 9n} from ${s.url}`,
+      `settle: epoch 249 settled in block ${S}: reading its inputs at height ${S - 1n} from ${s.url}`,
+    ]);
+    const doc = JSON.parse(r.out);
+    expect(doc.settlementHeight).toBe(String(S));
+    expect(doc.chainRecorded.differs).toEqual([]);
+  });
+
+  it("a pruned node: one line naming the height and the need for an archive node (exit 2)", { timeout: 30_000 }, async () => {
+    const n = realNode();
+    const s = await serve({ latestHeight: Number(n.S.get(249n)!) + 10, stateAt: n.stateAt, prunedBelow: Number(n.S.get(248n)!) });
+    const r = await run(["backtest", "--node", s.url, "--epochs", "247..249"]);
+    expect(r.code).toBe(2);
+    expect(r.err.trim().split("\n").at(-1)).toMatch(/^gonka-spec backtest: the node no longer has state at height 3828602 \(pruned\); an archive node is needed/);
+  });
 });
