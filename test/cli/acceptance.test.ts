@@ -114,3 +114,25 @@ describe("settle --grace-p0: the bounds of every chain decimal (issue 13 items 3
     });
   }
 });
+
+describe("miss-test reads the node GONKA_NODE names when given no source and no count (issue 12 item 9)", () => {
+  it("epoch mode goes to the node; a single count stays offline", async () => {
+    const before = process.env.GONKA_NODE;
+    process.env.GONKA_NODE = "tcp://127.0.0.1:9";
+    try {
+      const node = await run("miss-test", "--address", "gonka1abc", "--timeout", "0");
+      expect(node.code).toBe(2);
+      expect(node.err).toMatch(/--timeout: must be more than 0/); // the node path validated its flags
+      const single = await run("miss-test", "--missed", "1", "--total", "10", "--json");
+      expect(single.code, single.err).toBe(0);
+      expect(JSON.parse(single.out).p0Source).toBe("default");
+    } finally {
+      if (before === undefined) delete process.env.GONKA_NODE;
+      else process.env.GONKA_NODE = before;
+    }
+  });
+  it("its help lists the chain flags", async () => {
+    const h = await run("miss-test", "--help");
+    for (const f of ["--node URL", "--chain-id", "--timeout", "--batch-size", "--budget", "--max-response-mb", "--rest-dump"]) expect(h.out).toContain(f);
+  });
+});

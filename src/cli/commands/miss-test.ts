@@ -10,7 +10,7 @@ import { evaluateEpoch, exactTestFor, type EpochEvaluation, type ExactTest, type
 import { explainMissedStatTest, type MissTestVerdict } from "../../misstest/missed-stat-verdict.js";
 import { intFlag, parse, readJsonFile, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
-import { readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
+import { nodeUrl, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { group } from "./preserved.js";
 
@@ -35,7 +35,13 @@ the p0 chosen and why, the circuit breaker, and per participant whether the rewa
 or zeroed, with the exact test beside it (--no-exact skips it: it costs a few milliseconds per
 participant with tens of thousands of requests). --address A answers for that one participant.
 See examples/epoch-433.epoch.json for the format. --json: schemas/miss-test.schema.json (one count)
-and schemas/miss-test-epoch.schema.json (an epoch).
+and schemas/miss-test-epoch.schema.json (an epoch). Request counts Go's integers cannot hold
+(inferenceCount + missedRequests past uint64, a count past int64) follow Go's wrap, as the chain
+would, and each is named on stderr and in the JSON warnings list.
+
+Sources of an epoch:
+  --epoch FILE     an epoch file (the settlement slice's shape)
+${SNAPSHOT_SOURCE_USAGE}
 
 Exit 0 when the answer was computed (pass or fail), 2 on bad input.`;
 
@@ -365,7 +371,10 @@ export const missTestCommand: Command = {
     const epochFile = str(p, "epoch");
     const single = ["missed", "total", "p0", "p0-permille", "exact", "fraction"].filter((k) => p.values[k] !== undefined);
     const counts = p.values.missed !== undefined || p.values.total !== undefined;
-    const sources = [epochFile, str(p, "snapshot"), str(p, "rpc") ?? str(p, "node"), str(p, "rest-dump")].filter((x) => x !== undefined).length;
+    let sources = [epochFile, str(p, "snapshot"), str(p, "rpc") ?? str(p, "node"), str(p, "rest-dump")].filter((x) => x !== undefined).length;
+    // With no source and no count, the node named by GONKA_NODE is the source (as for every command that reads a node).
+    const envNode = sources === 0 && !counts && nodeUrl(p) !== undefined;
+    if (envNode) sources = 1;
     if (sources > 1) throw new InputError("give one of --epoch, --snapshot, --rest-dump or --rpc");
     if (sources === 0 && p.values.height !== undefined) throw new InputError("--height applies with --rpc");
     if (sources === 0 && p.values.address !== undefined) throw new InputError("--address applies to --epoch/--snapshot/--rpc (one participant of a settled epoch)");
@@ -380,7 +389,7 @@ export const missTestCommand: Command = {
         const { snapshot: snap, label } = await readSnapshotSource(p);
         if (snap.settlement === undefined) throw new InputError("the snapshot has no settlement slice", `${label}: settlement`);
         input = parseEpochInput(snap.settlement, `${label}: settlement`);
-        source = (str(p, "rpc") ?? str(p, "node")) !== undefined ? "chain" : "snapshot";
+        source = envNode || (str(p, "rpc") ?? str(p, "node")) !== undefined ? "chain" : "snapshot";
       }
       if (counts) {
         if (p.values.address !== undefined) throw new InputError("give either --missed/--total or --address, not both");
