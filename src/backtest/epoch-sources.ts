@@ -102,7 +102,8 @@ function withPreserved(sources: EpochSource[], dump: RestDump): EpochSource[] {
     try {
       const pr = preservedFromRestDump(dump, { epoch: s.epoch });
       const lacks = pr.gaps.filter((g) => g.rowsAffected > 0).map((g) => `${g.input}: ${g.assumption}`);
-      return { ...s, preserved: parsePreservedState(pr.preserved, `${s.label}: preserved`), assumptions: [...s.assumptions, `the preserved set: ${pr.anchor.explanation}`, ...lacks] };
+      const rules = `the preserved set at anchor ${pr.anchor.height} (the PoC after the epoch): sampled with the rules of the version the epoch settles with`;
+      return { ...s, preserved: parsePreservedState(pr.preserved, `${s.label}: preserved`), assumptions: [...s.assumptions, rules, ...lacks] };
     } catch (e) {
       if (e instanceof InputError) return s;
       throw e;

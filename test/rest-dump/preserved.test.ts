@@ -290,6 +290,8 @@ describe("the carried dumps of epochs 247-249", () => {
     expect(byEpoch["247"].preserved).toBeNull();
     expect(byEpoch["248"].preserved).not.toBeNull();
     expect(byEpoch["249"].preserved).not.toBeNull();
-    expect(byEpoch["249"].assumptions).toContain("the preserved set: anchor 3859105: the next PoC's start (epoch 249's PoC start 3843714 + epoch_length 15391)");
+    expect(byEpoch["248"].preserved.anchorHeight).toBe("3843714");
+    expect(byEpoch["249"].preserved.anchorHeight).toBe("3859105");
+    expect(byEpoch["248"].assumptions).toContain("the preserved set at anchor 3843714 (the PoC after the epoch): sampled with the rules of the version the epoch settles with");
   });
 });
