@@ -12,7 +12,7 @@ import { renderReport } from "../../report/html.js";
 import { intFlag, parse, required, str } from "../args.js";
 import type { Command } from "../command.js";
 import { restGapLines } from "./preserved.js";
-import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
+import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 
@@ -33,6 +33,7 @@ BinomTestP0 ("0.10"), vote_threshold_factor (50), preserved_rule (current|demand
 or an object), plus a name; see docs/compare.md and examples/proposal-a.json. A parameter may also
 be written with the chain's snake_case name (poc_slot_allocation, binom_test_p0, ...) or its Go name.
 
+${SNAPSHOT_SOURCE_USAGE}
 ${REST_DUMP_PRESERVED_USAGE}
   --rows N     rows of the per-operator and miss-test tables in the terminal (default ${TERMINAL_ROWS})
   --brief      only the parts a first reading needs (no parameter table, curves or vote table)

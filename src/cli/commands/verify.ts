@@ -9,7 +9,7 @@ import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { parse, required, str } from "../args.js";
-import { readSnapshotSource, requiredNodeUrl, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE } from "../snapshot-source.js";
+import { CHAIN_USAGE, readSnapshotSource, requiredNodeUrl, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE } from "../snapshot-source.js";
 import { restGapLines } from "./preserved.js";
 import { jsonDocument } from "../json-output.js";
 import type { Command, CliIO } from "../command.js";
@@ -39,6 +39,9 @@ dumps' saved PreservedNodesSnapshot answer; the inputs are built from the dumps 
 sampled from (its anchor is that epoch's next PoC start or one of its confirmation PoC triggers) and
 the epoch before; every input the dumps lack is named on stderr (in --json, in notes).
 ${REST_DUMP_PRESERVED_USAGE}
+
+Reading a node:
+${CHAIN_USAGE}
 
 The sampler runs the rules of the chain version at the stored anchor: --chain-version, else the version
 recorded with the state (the node's applied upgrade plans), else the gonka-mainnet upgrade table
