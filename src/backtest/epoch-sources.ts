@@ -77,6 +77,19 @@ function epochsOfDump(dir: string): EpochSource[] {
  * or dump directories (epoch_247/, epoch_248/, …), each read as a dump.
  */
 export function epochsFromRestDump(dir: string): EpochSource[] {
+  return epochsFromRestDumps([dir]);
+}
+
+/**
+ * Every `--rest-dump DIR` at once: each epoch's settlement from its own directory, and the preserved
+ * set from all of them together (epoch N's sampler reads N−1's answers, which may be another DIR).
+ */
+export function epochsFromRestDumps(dirs: readonly string[]): EpochSource[] {
+  if (dirs.length === 0) return [];
+  return withPreserved(dirs.flatMap(settlementEpochsOf), readRestDumps(dirs));
+}
+
+function settlementEpochsOf(dir: string): EpochSource[] {
   if (!isDir(dir)) {
     try {
       statSync(dir);
@@ -86,10 +99,10 @@ export function epochsFromRestDump(dir: string): EpochSource[] {
     throw new InputError("is not a directory (--rest-dump takes a directory of saved REST answers, or of epoch_N directories)", `--rest-dump ${dir}`);
   }
   const names = readdirSync(dir).sort();
-  if (names.some((n) => /\.json(\.gz)?$/.test(n))) return withPreserved(epochsOfDump(dir), readRestDump(dir));
+  if (names.some((n) => /\.json(\.gz)?$/.test(n))) return epochsOfDump(dir);
   const subs = names.filter((n) => isDir(join(dir, n)));
   if (subs.length === 0) throw new InputError("holds neither saved REST answers (.json files) nor epoch directories", `--rest-dump ${dir}`);
-  return withPreserved(subs.flatMap((n) => epochsOfDump(join(dir, n))), readRestDumps([dir]));
+  return subs.flatMap((n) => epochsOfDump(join(dir, n)));
 }
 
 /**

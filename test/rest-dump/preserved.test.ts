@@ -284,7 +284,7 @@ describe("the carried dumps of epochs 247-249", () => {
     expect(r.err).not.toMatch(/coin balances|reward params|x\/group|preserved|anchor/);
   });
 
-  it("backtest: epochs whose dumps hold the previous epoch too get the preserved set under A and B", async () => {
+  it("backtest: epochs whose dumps hold the previous epoch too get the preserved set under A and B (a folder, or one --rest-dump per epoch)", async () => {
     const doc = JSON.parse((await run(["backtest", "--rest-dump", REST, "--chain-version", "247=v0.2.11", "--json"])).out);
     const byEpoch = Object.fromEntries(doc.epochs.map((e: Any) => [e.epoch, e]));
     expect(byEpoch["247"].preserved).toBeNull();
@@ -292,6 +292,8 @@ describe("the carried dumps of epochs 247-249", () => {
     expect(byEpoch["249"].preserved).not.toBeNull();
     expect(byEpoch["248"].preserved.anchorHeight).toBe("3843714");
     expect(byEpoch["249"].preserved.anchorHeight).toBe("3859105");
+    const each = JSON.parse((await run(["backtest", ...[249, 247, 248].flatMap((e) => ["--rest-dump", E(e)]), "--chain-version", "247=v0.2.11", "--json"])).out);
+    expect(each.epochs.map((e: Any) => e.preserved)).toEqual(doc.epochs.map((e: Any) => e.preserved));
     expect(byEpoch["248"].assumptions).toContain("the preserved set at anchor 3843714 (the PoC after the epoch): sampled with the rules of the version the epoch settles with");
   });
 });

@@ -2,7 +2,7 @@
 import { InputError, describeValue } from "../../errors.js";
 import { loadProposal } from "../../compare/params.js";
 import { runBacktest, BACKTEST_DENOM, type BacktestEpoch, type BacktestResult } from "../../backtest/backtest.js";
-import { epochFromSnapshot, epochFromSnapshotFile, epochsFromRestDump, parseEpochRange, selectEpochs, type EpochSource } from "../../backtest/epoch-sources.js";
+import { epochFromSnapshot, epochFromSnapshotFile, epochsFromRestDumps, parseEpochRange, selectEpochs, type EpochSource } from "../../backtest/epoch-sources.js";
 import type { BacktestSide } from "../../backtest/proposal-in-force.js";
 import { backtestText } from "../../backtest/text.js";
 import { renderBacktestReport } from "../../backtest/report-html.js";
@@ -156,7 +156,7 @@ export async function loadBacktestEpochs(p: Parsed, io: CliIO): Promise<Backtest
   if (url !== undefined) {
     if (range === null) throw new InputError("reading a node needs the epochs: --epochs FROM..TO", "--epochs");
     sources = await readFromNode(p, url, range, io);
-  } else sources = [...dumps.flatMap(epochsFromRestDump), ...snaps.map(epochFromSnapshotFile)];
+  } else sources = [...epochsFromRestDumps(dumps), ...snaps.map(epochFromSnapshotFile)];
   const selected = selectEpochs(sources, range);
   const flags = versionFlags(p);
   for (const e of flags.byEpoch.keys()) {
