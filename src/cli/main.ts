@@ -49,7 +49,9 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   const helpFor = name === "help" ? rest[0]! : undefined;
   const entry = findCommand(helpFor ?? name);
   if (!entry) {
-    io.err(`gonka-spec: unknown command '${helpFor ?? name}' (try gonka-spec --help)`);
+    const message = `unknown command '${helpFor ?? name}' (try gonka-spec --help)`;
+    if (wantsJson(rest)) io.out(errorDocumentFor(helpFor ?? name, new InputError(message)));
+    io.err(`gonka-spec: ${message}`);
     return 2;
   }
   const cmd = await entry.load();

@@ -139,3 +139,14 @@ describe("miss-test reads the node GONKA_NODE names when given no source and no 
     }
   });
 });
+
+describe("an error with --json is a JSON error object, exit 2 (issue 12 item 8)", () => {
+  it("an unknown command too", async () => {
+    const r = await run("frobnicate", "-o", "json");
+    expect(r.code).toBe(2);
+    expect(JSON.parse(r.out)).toEqual({ schema: "gonka-spec/error@1", command: "frobnicate", error: { kind: "input", message: "unknown command 'frobnicate' (try gonka-spec --help)" }, exitCode: 2 });
+    expect(r.err).toBe("gonka-spec: unknown command 'frobnicate' (try gonka-spec --help)");
+    const plain = await run("frobnicate");
+    expect(plain.out).toBe("");
+  });
+});
