@@ -126,14 +126,13 @@ export const REST_DUMP_PRESERVED_OPTIONS = {
 } as const;
 
 /** Usage lines for REST_DUMP_PRESERVED_OPTIONS. */
-export const REST_DUMP_PRESERVED_USAGE = `  --rest-dump DIR  instead: saved REST answers (any file names; repeatable, or a folder of epoch_N dumps):
-                   the dumps of epoch N and N-1 give the preserved set of the PoC that starts epoch
-                   N+1 (anchor: epoch N+1's PoC start); every input a dump lacks is named on stderr
-  --epoch N        with --rest-dump: the sampling epoch N (default: the newest epoch in the dumps)
-  --live-members all|not-excluded  with --rest-dump: the x/group live members (read from v0.2.13), which a
-                   dump lacks: every listed member (default), or those not excluded before the anchor
-  --missing-summaries rewarded|unrewarded  with --rest-dump: members of epoch N-1's model subgroups
-                   without a performance summary in the dumps (refused unless given)`;
+export const REST_DUMP_PRESERVED_USAGE = `  with --rest-dump (repeatable, or a folder of epoch_N dumps): the dumps of epochs N-1 and N give the
+  sampler's inputs for the PoC that starts epoch N+1 (anchor: N+1's PoC start)
+  --epoch N        the sampling epoch N (default: the newest epoch in the dumps)
+  --live-members all|not-excluded  the x/group live members (read from v0.2.13), which a dump lacks:
+                   every listed member (default), or those not excluded before the anchor
+  --missing-summaries rewarded|unrewarded  members of epoch N-1's model subgroups without a
+                   performance summary in the dumps (refused unless given)`;
 
 export interface SnapshotSource {
   snapshot: Snapshot;
