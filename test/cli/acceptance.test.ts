@@ -1,6 +1,6 @@
 // Acceptance checks of issues 12 and 13 as a user sees them: the text a person reads (units,
 // thousands separators, plain words) and the JSON a script reads (warnings, machine codes).
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -148,5 +148,42 @@ describe("an error with --json is a JSON error object, exit 2 (issue 12 item 8)"
     expect(r.err).toBe("gonka-spec: unknown command 'frobnicate' (try gonka-spec --help)");
     const plain = await run("frobnicate");
     expect(plain.out).toBe("");
+  });
+});
+
+describe("README output blocks are what the commands print (issue 12: the README's examples show it)", () => {
+  const README = readFileSync(resolve(ROOT, "README.md"), "utf8");
+  const textBlocks = [...README.matchAll(/```text\n([\s\S]*?)```/g)].map((m) => m[1]!.replace(/\n$/, "").split("\n"));
+
+  /** Every README line other than a bare "…" is an output line, in order; "…" inside a line stands for the rest of it. */
+  function expectExcerpt(readme: string[], output: string[]): void {
+    let at = 0;
+    for (const line of readme) {
+      if (line.trim() === "…") continue;
+      const parts = line.split("…");
+      const matches = (o: string) => (parts.length === 1 ? o === line : o.startsWith(parts[0]!) && parts.slice(1).every((p) => o.includes(p.trim())));
+      const found = output.findIndex((o, i) => i >= at && matches(o));
+      expect(found, `README line not printed (in order): ${line}`).toBeGreaterThanOrEqual(0);
+      at = found + 1;
+    }
+  }
+
+  it("check: the excerpt's lines are printed, in order", async () => {
+    const block = textBlocks.find((b) => b[0] === "gonka16q5c2yq2wxzrx6jmeuc5n9v8x0vhknxrc3mqtg");
+    expect(block).toBeDefined();
+    const r = await run("check", "gonka16q5c2yq2wxzrx6jmeuc5n9v8x0vhknxrc3mqtg", "--snapshot", resolve(ROOT, "examples", "mainnet-like.snapshot.json"));
+    expect(r.code, r.err).toBe(0);
+    const out = r.out.split("\n");
+    expectExcerpt(block!, out);
+    expect(README).toContain(`An excerpt of its ${out.length} lines`);
+  });
+
+  it("settle: the example's lines are printed, in order", async () => {
+    const block = textBlocks.find((b) => b[0]!.startsWith("gonka-spec settle "));
+    expect(block).toBeDefined();
+    const argv = block![0]!.split(/\s+/).slice(1).map((a) => (a.startsWith("test/") ? resolve(ROOT, a) : a));
+    const r = await run(...argv);
+    expect(r.code, r.err).toBe(0);
+    expectExcerpt(block!.slice(1).map((l) => l.replace(resolve(ROOT) + "/", "")), r.out.split("\n").map((l) => l.replace(resolve(ROOT) + "/", "")));
   });
 });
