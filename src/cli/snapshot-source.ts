@@ -191,6 +191,9 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
   }
   if (dirs !== undefined) {
     if (file !== undefined || str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give one of --rest-dump DIR, --snapshot FILE or --node URL");
+    for (const f of ["height", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {
+      if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
+    }
     const { snapshotFromRestDumps } = await import("../rest-dump/snapshot-from-rest.js");
     const chainId = str(p, "chain-id");
     const { snapshot, gaps } = snapshotFromRestDumps(dirs, {

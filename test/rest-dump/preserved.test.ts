@@ -252,6 +252,7 @@ describe("the carried dumps of epochs 247-249", () => {
       [["preserved", "--rest-dump", REST, "--epoch", "x"], /--epoch: expected an epoch number/],
       [["preserved", "--rest-dump", REST, "--epoch", "250"], /no root epoch group data of epoch 250 .*the dumps hold 247, 248, 249/],
       [["preserved", "--snapshot", "examples/mainnet-like.snapshot.json", "--live-members", "all"], /--live-members applies to --rest-dump only/],
+      [["check", "gonka1x", "--rest-dump", REST, "--height", "5"], /--height only applies when reading a node/],
     ] as const) {
       const r = await run([...argv]);
       expect(r.code, argv.join(" ")).toBe(2);
