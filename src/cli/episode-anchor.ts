@@ -17,6 +17,9 @@ import { isJsonObject, type JsonObject } from "../json-input.js";
 import type { PreservedState } from "../preserved/state.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 
+/** 1234567 → "1,234,567" (display only: the explanation is text for people). */
+const group = (n: bigint | number): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+
 export type AnchorSource =
   /** --anchor H */
   | "flag"
@@ -98,14 +101,14 @@ export function resolveEpisodeAnchor(snapshot: Snapshot, state: PreservedState, 
   const cpoc = obj(chain?.activeConfirmationPocEvent);
   const trigger = big(cpoc?.triggerHeight);
   if (trigger !== undefined && stored?.episodeAnchorHeight === trigger) {
-    return { height: trigger, source: "stored-snapshot", explanation: `anchor ${trigger}: the chain's stored PreservedNodesSnapshot for the running confirmation PoC (triggered at block ${trigger})` };
+    return { height: trigger, source: "stored-snapshot", explanation: `anchor ${trigger}: the chain's stored PreservedNodesSnapshot for the running confirmation PoC (triggered at block ${group(trigger)})` };
   }
   const running = latestIndex !== undefined && effective !== undefined && latestIndex > effective;
   if (running && latestStart !== undefined) {
     if (stored?.episodeAnchorHeight === latestStart) {
       return { height: latestStart, source: "stored-snapshot", explanation: `anchor ${latestStart}: the chain's stored PreservedNodesSnapshot for the running PoC of epoch ${latestIndex}` };
     }
-    return { height: latestStart, source: "running-poc", explanation: `anchor ${latestStart}: the start of epoch ${latestIndex}'s PoC, running at height ${height} (the chain has no stored snapshot for it)` };
+    return { height: latestStart, source: "running-poc", explanation: `anchor ${latestStart}: the start of epoch ${latestIndex}'s PoC, running at height ${group(height)} (the chain has no stored snapshot for it)` };
   }
   const ep = obj(obj(chain?.params)?.epochParams);
   const length = big(ep?.epochLength);
@@ -114,7 +117,7 @@ export function resolveEpisodeAnchor(snapshot: Snapshot, state: PreservedState, 
     return {
       height: next,
       source: "next-poc",
-      explanation: `anchor ${next}: the next PoC's start (epoch ${latestIndex}'s PoC start ${latestStart} + epoch_length ${length})`,
+      explanation: `anchor ${next}: the next PoC's start (epoch ${latestIndex}'s PoC start ${group(latestStart)} + epoch_length ${group(length)})`,
     };
   }
   if (fileAnchor !== undefined && !readHeightOnly) return { height: fileAnchor, source: "snapshot-file", explanation: `anchor ${fileAnchor} (the snapshot file's preserved.anchorHeight)` };

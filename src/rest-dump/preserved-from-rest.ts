@@ -196,7 +196,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     anchor = { height: nextStart, source: "next-poc", explanation: `anchor ${nextStart}: epoch ${N + 1n}'s PoC start, recorded in its epoch group data (${next!.file}), where epoch ${N} sampled its preserved set` };
   } else if (pocStart > 0n && epochLength !== null && epochLength > 0n) {
     const a = pocStart + epochLength;
-    anchor = { height: a, source: "next-poc", explanation: `anchor ${a}: the next PoC's start (epoch ${N}'s PoC start ${pocStart} + epoch_length ${epochLength})` };
+    anchor = { height: a, source: "next-poc", explanation: `anchor ${a}: the next PoC's start (epoch ${N}'s PoC start ${group(pocStart)} + epoch_length ${group(epochLength)})` };
     gaps.push({
       input: "the episode anchor (epoch N+1's PoC start)",
       assumption: `${a}: epoch ${N}'s poc_start_block_height ${pocStart} + the saved epoch_length ${epochLength} (no epoch group data of epoch ${N + 1n} in the dumps records it)`,

@@ -91,7 +91,7 @@ describe("the default anchor is the chain's", () => {
     const r = JSON.parse((await run(["preserved", "--rpc", idle.url, "--chain-id", "any", "--json"])).out);
     expect(r.anchor).toEqual({ height: String(S0 + 17_280n), source: "next-poc" });
     const text = await run(["preserved", "--snapshot", file.idle]);
-    expect(text.out).toMatch(/the next PoC's start \(epoch \d+'s PoC start 2834000 \+ epoch_length 17280\)/);
+    expect(text.out).toMatch(/the next PoC's start \(epoch \d+'s PoC start 2,834,000 \+ epoch_length 17,280\)/);
     const flag = JSON.parse((await run(["preserved", "--snapshot", file.idle, "--anchor", "123", "--json"])).out);
     expect(flag.anchor).toEqual({ height: "123", source: "flag" });
   });
