@@ -141,7 +141,7 @@ describe("verify picks the episode from the stored anchor", () => {
     const at = await run(["verify", "--rpc", s.url, "--height", "2851150", "--json"]);
     expect(at.code).toBe(0);
     const doc = JSON.parse(at.out) as { agree: boolean; episode: string; notes: string[] };
-    expect(doc.episode).toMatch(/confirmation PoC triggered at 2851100/);
+    expect(doc.episode).toMatch(/confirmation PoC triggered at 2,851,100/);
     expect(doc.notes).toEqual([]);
     const later = await run(["verify", "--rpc", s.url, "--height", "2851200", "--json"]);
     expect((JSON.parse(later.out) as { notes: string[] }).notes[0]).toMatch(/re-run with --height 2851150/);

@@ -111,7 +111,7 @@ describe("round trip on the stored snapshot at block 4,089,970", () => {
   it("verify --rest-dump agrees node for node under v0.2.12 (table), and shows today's rules' difference as verify --snapshot does", async () => {
     const r = await run(["verify", "--rest-dump", dir, "--missing-summaries", "rewarded"]);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain("regular PoC at 4089970, epoch 264");
+    expect(r.out).toContain("regular PoC at 4,089,970, epoch 264");
     expect(r.out).toContain("chain version v0.2.12 (gonka-mainnet upgrade table");
     expect(r.out).toMatch(/agree: the port reproduces the stored PreservedNodesSnapshot \(36 nodes over 2 models\)/);
     expect(r.err).toContain("warning: rest dump lacks 26 members of epoch 263 without a summary: taken as rewarded [--missing-summaries rewarded|unrewarded]");
