@@ -70,7 +70,9 @@ export class LegacyDec {
     // than 96 significant digits is out of range: refuse before building a huge bigint.
     if (digits.replace(/^0+/, "").length > 96) throw new GoError(`decimal out of range; bitLen: more than ${MAX_DEC_BIT_LEN}, max ${MAX_DEC_BIT_LEN}`);
     const v = BigInt(digits);
-    return new LegacyDec(checked(neg ? -v : v, "LegacyNewDecFromStr"));
+    // Out of range is an error from LegacyNewDecFromStr, never a panic (callers fall back on it).
+    if (v !== 0n && bitLen(v) > MAX_DEC_BIT_LEN) throw new GoError(`decimal '${str}' out of range; bitLen: got ${bitLen(v)}, max ${MAX_DEC_BIT_LEN}`);
+    return new LegacyDec(neg ? -v : v);
   }
 
   /** Mirrors LegacyDec.MulInt64 (exact). */

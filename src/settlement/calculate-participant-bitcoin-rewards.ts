@@ -193,6 +193,9 @@ export function calculateParticipantBitcoinRewards(input: SettlementInput, valid
       totalDistributed = wrapUint64(totalDistributed + reward);
     }
     row.rewardBeforeDebt = reward;
+    // Each row carries its own debt outcome (a repeated address must not inherit the first row's error).
+    row.debtRecovered = 0n;
+    row.negativeBalanceError = false;
     if (p.coinBalance < 0n) {
       const debt = wrapUint64(wrapInt64(-p.coinBalance));
       if (reward >= debt) {
