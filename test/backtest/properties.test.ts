@@ -73,7 +73,7 @@ describe("backtest properties on the real epochs", () => {
     expect(e.b.zeroed - e.a.zeroed).toBe(23);
     const p = e.participants.find((x) => x.address === "gonka1q5xt54wncgzk7dxv9x64uln68455g83wu9tugg")!;
     expect([p.missed, p.total, p.coinsB]).toEqual([11n, 3764n, 0n]);
-    expect(p.zeroCausesB[0]!.detail).toBe("failed the miss test: missed 11 of 3764 requests; at most 0 allowed at p0 0.501");
+    expect(p.zeroCausesB[0]!.detail).toBe("failed the miss test: missed 11 of 3,764 requests; at most 0 allowed at p0 0.501");
   });
 
   it("a grace-epoch p0 overrides the proposal's BinomTestP0, and says so", () => {

@@ -6,7 +6,7 @@ import { parseDecimalText } from "../../go/chain-decimal.js";
 import { checkedInt64 } from "../../go/int64.js";
 import { parseJson } from "../../go/json.js";
 import { isJsonObject } from "../../json-input.js";
-import { groupDigits, shortAddress } from "../../compare/format.js";
+import { groupDigits } from "../../compare/format.js";
 import { textTable } from "../../compare/table.js";
 import { readRestDump } from "../../rest-dump/read-rest-dump.js";
 import { settlementFromRestDump, type RecordedOutcome } from "../../rest-dump/settlement-from-rest.js";
@@ -218,7 +218,7 @@ function text(s: Settlement, l: Loaded, choice: VersionChoice, rows: SettledPart
   out.push(`participants ${s.participants.length}: ${s.participants.length - zero} paid, ${zero} zero`);
   out.push("");
   const table = rows.map((p) => [
-    rows.length === 1 ? p.address : shortAddress(p.address),
+    p.address, // full: an operator copies it into --address
     p.status,
     w(p.weights.full),
     w(p.weights.effective),
@@ -232,7 +232,7 @@ function text(s: Settlement, l: Loaded, choice: VersionChoice, rows: SettledPart
   if (zeros.length > 0) {
     out.push("");
     out.push("why zero:");
-    for (const p of zeros) out.push(`  ${rows.length === 1 ? p.address : shortAddress(p.address)}: ${p.zeroCauses.map((c) => c.detail).join("; ")}`);
+    for (const p of zeros) out.push(`  ${p.address}: ${p.zeroCauses.map((c) => c.detail).join("; ")}`);
   }
   if (l.recorded !== null) {
     out.push("");
