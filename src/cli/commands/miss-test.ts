@@ -145,7 +145,7 @@ function exactJson(e: ExactTest, withFraction: boolean): unknown {
 
 function exactText(e: ExactTest): string {
   if ("unavailable" in e) return `unavailable (${e.unavailable})`;
-  return `p = ${e.pValueText} → ${e.passed ? "PASS" : "FAIL"} (exact allows at most ${e.criticalValue})`;
+  return `p = ${e.pValueText} → ${e.passed ? "PASS" : "FAIL"} (exact allows at most ${group(e.criticalValue)})`;
 }
 
 function verdictJson(v: MissTestVerdict): Record<string, unknown> {
@@ -311,7 +311,7 @@ function epochText(e: EpochEvaluation): string {
   const rows = e.participants.map((pe) => {
     const v = pe.verdict;
     const onChain = pe.outcome === "zeroed" ? "ZEROED" : pe.outcome === "kept" ? "kept" : pe.outcome;
-    const exact = pe.exact === undefined ? "" : "unavailable" in pe.exact ? "exact n/a" : `exact ${pe.exact.passed ? "pass" : "FAIL"} p=${pe.exact.pValueText} max ${pe.exact.criticalValue}${pe.verdictsDiffer ? " (DIFFERS)" : ""}`;
+    const exact = pe.exact === undefined ? "" : "unavailable" in pe.exact ? "exact n/a" : `exact ${pe.exact.passed ? "pass" : "FAIL"} p=${pe.exact.pValueText} max ${group(pe.exact.criticalValue)}${pe.verdictsDiffer ? " (DIFFERS)" : ""}`;
     const reward = pe.rewardBefore === null ? "" : `${group(pe.rewardBefore)} → ${group(pe.rewardAfter ?? 0n)}`;
     const n = (x: bigint | null | undefined) => (x == null ? "-" : group(x));
     return [pe.address, n(pe.total), n(pe.missed), n(v?.maxAllowedMissed), v ? v.path : "-", onChain, reward, exact];
