@@ -20,6 +20,8 @@ const cases = {
   "tally --scenario": [bin, "tally", "--scenario", "context-length", "--slots", "16"],
   "vectors check --help": [bin, "vectors", "--help"],
   "snapshot --help (reads a node)": [bin, "snapshot", "--help"],
+  // the library entry: no CosmJS until a client sends its first request
+  'import { missedStatTest } from "gonka-spec"': ["--input-type=module", "-e", `import { missedStatTest, Decimal } from ${JSON.stringify(join(root, "dist", "index.js"))}; missedStatTest(1n, 10n, Decimal.fromString("0.10"));`],
 };
 
 function once(args) {
