@@ -187,3 +187,16 @@ describe("README output blocks are what the commands print (issue 12: the README
     expectExcerpt(block!.slice(1).map((l) => l.replace(resolve(ROOT) + "/", "")), r.out.split("\n").map((l) => l.replace(resolve(ROOT) + "/", "")));
   });
 });
+
+describe("the demo stays readable (issue 12 item 7)", () => {
+  it("about 100 lines; --verbose prints the full lists", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "gonka-demo-"));
+    const r = await run("demo", "--report", join(dir, "r.html"));
+    expect(r.code, r.err).toBe(0);
+    const lines = r.out.split("\n").length;
+    expect(lines).toBeLessThanOrEqual(108);
+    expect(r.out).toMatch(/only under demand \(--list N lists them\)$/m);
+    const verbose = await run("demo", "--verbose", "--report", join(dir, "v.html"));
+    expect(verbose.out.split("\n").length).toBeGreaterThan(lines + 50);
+  }, 120_000);
+});

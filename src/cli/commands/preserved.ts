@@ -170,10 +170,11 @@ function printBoth(io: CliIO, current: RuleResult, demand: RuleResult, list: num
       io.out(`${c.modelId}: the same ${a.size} nodes under both rules`);
       return;
     }
-    io.out(`${c.modelId}: ${group(onlyCurrent.length)} nodes only under current, ${group(onlyDemand.length)} only under demand`);
+    // --list 0: counts only, one line per model (the demo's section 1)
+    io.out(`${c.modelId}: ${group(onlyCurrent.length)} nodes only under current, ${group(onlyDemand.length)} only under demand${list === 0 ? " (--list N lists them)" : ""}`);
     for (const k of onlyCurrent.slice(0, list)) io.out(`  - ${k}`);
     for (const k of onlyDemand.slice(0, Math.max(0, list - onlyCurrent.length))) io.out(`  + ${k}`);
-    if (onlyCurrent.length + onlyDemand.length > list) io.out(`  ... and ${group(onlyCurrent.length + onlyDemand.length - list)} more nodes (--list N)`);
+    if (list > 0 && onlyCurrent.length + onlyDemand.length > list) io.out(`  ... and ${group(onlyCurrent.length + onlyDemand.length - list)} more nodes (--list N)`);
   });
 }
 
