@@ -152,11 +152,57 @@ describe("the per-anchor index on exact boundaries", () => {
   }
 });
 
+/**
+ * v0.2.12's counter across models, built to bind: twelve participants with two 10-weight nodes in each
+ * of two models (weight scale factor 20: each costs 800 once all four nodes are eligible, tested only in
+ * the second model, where the first model's eligible weight counts too), below the 75 % line of three
+ * heavy participants (one 1,000-weight node, above the outlier cap), under a cap of 0.34 × 6,480 = 2,203.
+ */
+function twoModelState(): PreservedState {
+  const small = Array.from({ length: 12 }, (_, i) => `gonka1p${String.fromCharCode(97 + i)}`);
+  const heavy = ["gonka1w1", "gonka1w2", "gonka1w3"];
+  const node = (id: string, w: number) => ({ nodeId: id, pocWeight: w, throughput: 0, timeslotAllocation: [] });
+  const vws = (m: string) => [
+    ...small.map((a, i) => ({ memberAddress: a, weight: 0, votingPower: 0, mlNodes: [node(`${m}${i}-0`, 10), node(`${m}${i}-1`, 10)] })),
+    ...heavy.map((a, i) => ({ memberAddress: a, weight: 0, votingPower: 0, mlNodes: [node(`${m}w${i}`, 1000)] })),
+  ];
+  const all = [...small, ...heavy];
+  return parse({
+    anchorHeight: 100n,
+    epoch: { index: 5 },
+    genesisGuardianAddresses: [],
+    liveSubGroups: { error: false, byModel: { m: { liveMembers: null, validationWeights: vws("m") }, m2: { liveMembers: null, validationWeights: vws("n") } } },
+    params: { error: false, epochParams: { pocSlotAllocation: { value: 5, exponent: -1 } }, pocParams: { models: ["m", "m2"].map((modelId) => ({ modelId, weightScaleFactor: { value: 20, exponent: 0 } })) } },
+    previousEpochGroupData: { m: { validationWeights: vws("m") }, m2: { validationWeights: vws("n") } },
+    previousEpochPerformanceSummaries: Object.fromEntries(all.map((a) => [a, { rewardedCoins: 1 }])),
+    rootGroup: { error: false, liveMembers: null, subGroupModels: ["m", "m2"], validationWeights: all.map((a) => ({ memberAddress: a, weight: 80, votingPower: 0, mlNodes: [] })) },
+  } as unknown as Json);
+}
+
+describe("v0.2.12's counter across models in numbers", () => {
+  it("a participant's eligible weight in an earlier model counts toward its completion in a later one, and the shared counter binds", () => {
+    const p = prepareEpisode(twoModelState(), V12);
+    const ix = anchorIndex(p);
+    expect(ix.globalCapIndex).not.toBeNull();
+    let refusedInSecond = 0;
+    for (let a = 0n; a < 80n; a++) {
+      const ref = sampleAtAnchor(p, a);
+      eligibleCountsAt(ix, a);
+      ix.models.forEach((m, k) => {
+        const eligible = ref.perModelFilter[k]!.eligible;
+        m.addrs.forEach((addr, i) => expect(m.count[i]).toBe(eligible.get(addr)?.length ?? 0));
+        if (k === 1) refusedInSecond += ref.perModelFilter[k]!.sample.eligible.filter((addr) => eligible.get(addr)?.length === 1).length;
+      });
+    }
+    expect(refusedInSecond).toBeGreaterThan(0);
+  });
+});
+
 for (const [name, rules] of RULES) {
   describe(`the per-anchor index equals the reference path (${name} rules)`, () => {
     it("eligible counts, who the first round reaches, the round robin and the demand rule's walk", () => {
       // How often each of the index's paths ran (asserted below, so the generated states keep covering them).
-      const seen = { bigintCap: 0, bigintFill: 0, capBinds: 0, numberCapBinds: 0 };
+      const seen = { bigintCap: 0, bigintFill: 0, capBinds: 0, numberCapBinds: 0, globalNumber: 0, globalReference: 0, globalNumberCapBinds: 0 };
       fc.assert(
         fc.property(scaledState, anchorsArb, fc.bigInt({ min: 0n, max: 1n << 62n }), ([j, shift], anchors, demandTarget) => {
           const st = parse(variant(j, shift, rules === V12));
@@ -183,6 +229,11 @@ for (const [name, rules] of RULES) {
               const capped = drawn.some((addr) => m.count[m.indexOf.get(addr)!]! < m.nodeCount[m.indexOf.get(addr)!]!);
               if (capped) seen.capBinds++;
               if (capped && m.chargeNum !== null && !ix.globalCap) seen.numberCapBinds++;
+              if (ix.globalCap) {
+                if (ix.globalCapIndex !== null) seen.globalNumber++;
+                else seen.globalReference++;
+                if (capped && ix.globalCapIndex !== null) seen.globalNumberCapBinds++;
+              }
               // round robin: taken per participant and achieved weight
               const alloc = ref.samplePreservedCalls.find((c) => c.modelId === prep.modelId);
               if (alloc) {
@@ -210,6 +261,10 @@ for (const [name, rules] of RULES) {
       if (rules === LATEST_PRESERVED_RULES) {
         expect(seen.bigintCap).toBeGreaterThan(0);
         expect(seen.numberCapBinds).toBeGreaterThan(0);
+      } else {
+        expect(seen.globalNumber).toBeGreaterThan(0);
+        expect(seen.globalReference).toBeGreaterThan(0);
+        expect(seen.globalNumberCapBinds).toBeGreaterThan(0);
       }
     });
 
