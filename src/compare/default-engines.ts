@@ -5,10 +5,11 @@
  * - preserved: one anchor runs `runPreservedRules` (today's rule or the demand rule, the preserved
  *   family's own entry point). The probability over anchors counts, like the operator check's
  *   `preservationProbability`, the anchors first, first + 1, … at which the address keeps at least one
- *   node in the model; it draws each anchor once for every address at the same time (the check's
- *   function runs the sampler once per address, ~100 ms per address at 200 anchors, too slow for a
- *   hundred changed participants), and for the demand rule it applies the demand fill to each draw.
- *   test/compare/engines.test.ts checks both against the family's functions.
+ *   node in the model; it draws each anchor once for every address at the same time, through the
+ *   sampler's per-anchor index (src/preserved/anchor-index.ts: the draw and the 34 % cap, then
+ *   today's first round or the demand rule's largest-first walk, without a full fill).
+ *   test/compare/engines.test.ts and test/preserved/anchor-index.property.test.ts check both against
+ *   the family's functions.
  * - miss test: the allowed maximum of explainMissedStatTest and the exact critical value; settlement
  *   through the epoch input reader and evaluateEpoch.
  * - votes: computeVoteThreshold.
