@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Benchmark of `backtest`: 30 epochs of 1,000 participants each, synthesised deterministically from the
-// shape of real epoch 249 by bench/synthetic-epoch.js (the generator bench/settle.js uses), each as a
+// shape of real epoch 249 by bench/synthetic-epoch.mjs (the generator bench/settle.js uses), each as a
 // snapshot file's JSON text with the chain's recorded payout. Timed: from the 30 texts to the whole backtest (today vs p0 0.05: parse,
 // status-quo settlement, two more settlements per epoch, totals, winners/losers). Goal: < 2 s.
 // Uses the built code: run `npm run build` first. Prints median CPU times and the ratio to JSON.parse; no pass/fail.
@@ -11,7 +11,7 @@ import { settleAccounts } from "../dist/settlement/settle-accounts.js";
 import { parseSnapshot } from "../dist/snapshot/snapshot.js";
 import { epochFromSnapshot } from "../dist/backtest/epoch-sources.js";
 import { runBacktest } from "../dist/backtest/backtest.js";
-import { cpuTime as time, pairedCpuTime, random, syntheticEpoch, syntheticSettlementHeight } from "./synthetic-epoch.js";
+import { cpuTime as time, pairedCpuTime, random, syntheticEpoch, syntheticSettlementHeight } from "./synthetic-epoch.mjs";
 
 const EPOCHS = 30;
 const N = 1000;

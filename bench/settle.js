@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Benchmark of `settle`: a 1,000-participant epoch (bench/synthetic-epoch.js, the shape of real epoch
+// Benchmark of `settle`: a 1,000-participant epoch (bench/synthetic-epoch.mjs, the shape of real epoch
 // 249), v0.2.12 and v0.2.13 rules, from the JSON text of its settlement slice to every participant's
 // coins and zero causes. Two spellings of the same slice: int64s as decimal strings (how import-rest
 // and settlementInputToJson write them) and as bare JSON integers (how a snapshot written by
@@ -9,7 +9,7 @@
 import { parseJson } from "../dist/go/json.js";
 import { parseSettlementInput, settlementInputToJson } from "../dist/settlement/settlement-input.js";
 import { settleAccounts } from "../dist/settlement/settle-accounts.js";
-import { cpuTime, pairedCpuTime, random, syntheticEpoch, syntheticSettlementHeight } from "./synthetic-epoch.js";
+import { cpuTime, pairedCpuTime, random, syntheticEpoch, syntheticSettlementHeight } from "./synthetic-epoch.mjs";
 
 const N = 1000;
 const f = (ms) => `${ms.toFixed(1)} ms CPU`;

@@ -1,4 +1,5 @@
 // The synthetic epochs of the settle and backtest benchmarks (one generator for both): N participants
+// (.mjs: a module the benches share, not a benchmark — bench/run.js runs every .js file)
 // synthesised deterministically from the shape of real epoch 249 (test/realdata: its participants' node
 // counts, weights, confirmation ratios, request and miss counts, statuses, cycled and jittered).
 // Uses the built code: run `npm run build` first.
