@@ -101,7 +101,7 @@ const VERSIONS: ChainVersion[] = ["v0.2.12", "v0.2.13", "v0.2.14"];
 describe("settlement vs compiled Go (second audit)", () => {
   it("the fixture spans the risky regimes", () => {
     const tags = new Set(doc.cases.flatMap((c) => c.tags ?? []));
-    for (const t of ["huge-weights", "tie", "cw-zero", "cw-above-weight", "negative-balance", "not-active", "supply-cap-reached", "supply-cap-near", "supply-overflow", "delegation", "decay-many-epochs", "genesis-after-epoch", "reward-above-int64", "duplicate-address", "divergence-fixed"]) {
+    for (const t of ["huge-weights", "tie", "cw-zero", "cw-above-weight", "negative-balance", "not-active", "supply-cap-reached", "supply-cap-near", "supply-overflow", "delegation", "decay-many-epochs", "genesis-after-epoch", "reward-above-int64", "duplicate-address", "delegation-focus", "divergence-fixed"]) {
       expect(tags, t).toContain(t);
     }
     const panics = doc.cases.filter((c) => VERSIONS.some((v) => c.outputs[v].panic !== undefined)).length;
