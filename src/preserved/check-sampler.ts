@@ -12,10 +12,13 @@ import type { PreservedState } from "./state.js";
 /** The sampler bound to one state, callable at any anchor. */
 export type AnchorSampler = (anchorHeight: bigint) => PreservedResult;
 
-/** Bind the sampler to `state` (the anchor only changes the shuffle seed): prepared once (prepareEpisodeShared). */
+/**
+ * Bind the sampler to `state` (the anchor only changes the shuffle seed): prepared once
+ * (prepareEpisodeShared); no explanations and no per-node cap decisions (`nodeDecisions` is empty).
+ */
 export function anchorSampler(state: PreservedState, rules?: PreservedRules): AnchorSampler {
   const prepared = prepareEpisodeShared(state, rules);
-  return (anchorHeight) => assembleResult(prepared, sampleAtAnchor(prepared, anchorHeight), false);
+  return (anchorHeight) => assembleResult(prepared, sampleAtAnchor(prepared, anchorHeight, { traceDecisions: false }), false);
 }
 
 /** Model ids as the chain processes them (sorted, byte order), without duplicates. */
