@@ -1,5 +1,6 @@
 /** The fixed epoch reward with exponential decay: initial × exp(decay)^(epochs since genesis). */
 import { Decimal } from "../go/decimal.js";
+import { InputError } from "../errors.js";
 import { GoError } from "../go/errors.js";
 import { INT32_MAX } from "../go/int64.js";
 import type { ChainDecimal } from "../go/chain-decimal.js";
@@ -46,7 +47,25 @@ export function calculateFixedEpochReward(epochsSinceGenesis: bigint, initialRew
   if (epochsSinceGenesis === 0n) return initialReward;
   const exponent = getExponent(Decimal.fromChain(decayRate));
   if (epochsSinceGenesis >= INT32_MAX) throw new GoError(`exponent overflow: ${epochsSinceGenesis}`);
-  const expValue = powInt32(exponent, Number(epochsSinceGenesis));
+  // exp(0) = 1 exactly: its powers stay one digit, so any epoch count is cheap.
+  if (epochsSinceGenesis <= MAX_EXACT_DECAY_EPOCHS || exponent.equal(Decimal.fromInt(1))) return decayedReward(initialReward, exponent, epochsSinceGenesis);
+  // Beyond the bound the exact power has millions of digits (Go computes it too, for minutes to days).
+  // With exp(rate) < 1 the reward only falls, so a reward already 0 at the bound is 0 at every later epoch.
+  if (exponent.lessThan(Decimal.fromInt(1)) && decayedReward(initialReward, exponent, MAX_EXACT_DECAY_EPOCHS) === 0n) return 0n;
+  throw new InputError(
+    `${epochsSinceGenesis} epochs since genesis: the exact decay power past ${MAX_EXACT_DECAY_EPOCHS} epochs has millions of digits (the chain's own computation would take as long); refused`,
+    "epochs since genesis",
+  );
+}
+
+/**
+ * Epochs since genesis up to which the decay is computed exactly (~0.3 s; 270 years of daily epochs).
+ * Past it only a reward provably 0 is answered.
+ */
+export const MAX_EXACT_DECAY_EPOCHS = 100_000n;
+
+function decayedReward(initialReward: bigint, exponent: Decimal, epochs: bigint): bigint {
+  const expValue = powInt32(exponent, Number(epochs));
   // IntPart keeps the low 64 bits (Int64() of the truncated big integer); a negative result is 0.
   const result = Decimal.fromInt(initialReward).mul(expValue).intPart();
   return result < 0n ? 0n : result;

@@ -1,4 +1,5 @@
 /** One epoch's settlement as the chain computes it, with every participant's weight path and zero causes. */
+import { GoError } from "../go/errors.js";
 import { settlementValidationParams } from "../misstest/grace-epoch.js";
 import type { ChainDecimal } from "../go/chain-decimal.js";
 import type { DynamicP0Explanation } from "../misstest/get-dynamic-p0.js";
@@ -64,6 +65,12 @@ export interface Settlement {
 export function settleAccounts(input: SettlementInput, version: ChainVersion): Settlement {
   const vp = settlementValidationParams(input.validationParams, input.graceEpoch);
   const s = getBitcoinSettleAmounts(input, vp, version);
+  if (s.result.amount < 0n) {
+    // SettleAccounts returns ErrNegativeRewardAmount before paying anyone; the chain logs an epoch_error.
+    throw new GoError(
+      `the chain refuses to settle epoch ${input.epoch}: the minted amount ${s.result.amount} is negative (fixed epoch reward ${s.fixedEpochReward} ngonka does not fit int64): ErrNegativeRewardAmount, nobody is paid`,
+    );
+  }
   const p0: ChainDecimal = s.dynamicP0.p0;
   const exclusions = new Map(input.exclusions.map((e) => [e.address, e] as const));
   const ctx = {

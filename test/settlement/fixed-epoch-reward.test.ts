@@ -32,6 +32,15 @@ describe("calculateFixedEpochReward", () => {
     expect(() => calculateFixedEpochReward(2147483647n, 5n, rate)).toThrow(/exponent overflow/);
   });
 
+  it("past 100,000 epochs: a falling reward already 0 stays 0 (exact by monotonicity); anything else is refused at once, not computed for hours", () => {
+    expect(calculateFixedEpochReward(100_000n, 323000000000000n, rate)).toBe(0n);
+    expect(calculateFixedEpochReward(2_000_000_000n, 323000000000000n, rate)).toBe(0n);
+    const slow = { value: -1n, exponent: -6 }; // exp(-1e-6): still 290 trillion-ish at 100,000 epochs
+    expect(() => calculateFixedEpochReward(100_001n, 323000000000000n, slow)).toThrow(/epochs since genesis: .*refused/);
+    expect(() => calculateFixedEpochReward(500_000n, 5n, { value: 1n, exponent: -4 })).toThrow(/refused/);
+    expect(calculateFixedEpochReward(2_000_000_000n, 5n, { value: 0n, exponent: 0 })).toBe(5n);
+  });
+
   it("getExponent matches by value (-0.000475 written as -4750e-7 too); powInt32 is exact", () => {
     expect(getExponent(Decimal.new(-4750n, -7)).toString()).toBe("0.9995251127946402");
     expect(powInt32(Decimal.fromString("1.5"), 3).toString()).toBe("3.375");

@@ -131,3 +131,13 @@ describe("applyPowerCappingForWeights", () => {
     expect(applyPowerCappingForWeights(withZero, "v0.2.13").maxPercentage).toEqual({ value: 3n, exponent: -1 });
   });
 });
+
+describe("SettleAccounts refuses an epoch whose minted amount is negative", () => {
+  it("a fixed epoch reward beyond int64 pays nobody: ErrNegativeRewardAmount (checked at bb2de824 and ee730031)", () => {
+    const input = build({ ps: [], version: "v0.2.12", scale: null, epoch: 2n } as unknown as Epoch);
+    input.bitcoinRewardParams = { ...input.bitcoinRewardParams!, initialEpochReward: 2n ** 63n, decayRate: null };
+    expect(() => settleAccounts(input, "v0.2.12")).toThrow(/refuses to settle epoch 2: .*ErrNegativeRewardAmount/);
+    input.bitcoinRewardParams = { ...input.bitcoinRewardParams!, initialEpochReward: 2n ** 63n - 1n };
+    expect(settleAccounts(input, "v0.2.12").fixedEpochReward).toBe(2n ** 63n - 1n);
+  });
+});
