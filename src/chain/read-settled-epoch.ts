@@ -13,9 +13,9 @@
 import type { JsonObject, Snapshot } from "../snapshot/snapshot.js";
 import { versionFromAppliedPlans, UPGRADE_PLAN_NAMES, type NodeChainVersion } from "./applied-plan.js";
 import { buildSnapshot, endOfPoCValidation } from "./build-snapshot.js";
-import { ChainClient, type PinnedReader } from "./client.js";
+import type { PinnedReader } from "./client.js";
 import { ChainError } from "./errors.js";
-import { GONKA_MAINNET, parseHeight, type SnapshotFromRpcOptions } from "./index.js";
+import { openPinned, type SnapshotFromRpcOptions } from "./index.js";
 import * as Q from "./queries.js";
 
 export interface SettledEpochRead {
@@ -99,18 +99,9 @@ async function applyOutcome(snapshot: Snapshot, E: bigint, rH: PinnedReader, H: 
  * with the chain version in force at S and what the chain paid (read at the reference height).
  */
 export async function readSettledEpochs(url: string, epochs: bigint[], options: ReadSettledOptions = {}): Promise<SettledEpochRead[]> {
-  const wanted = options.height === undefined ? undefined : parseHeight(options.height);
-  const client = ChainClient.connect(url, options);
+  const { client, reader: rH, chainId } = await openPinned(url, options);
   try {
-    const st = await client.status();
-    const expected = options.expectedChainId ?? GONKA_MAINNET;
-    if (expected !== "any" && st.chainId !== expected) {
-      throw new ChainError("chain-id", `the node at ${url} serves chain "${st.chainId}", not "${expected}" (pass --chain-id ${st.chainId} if that is intended)`);
-    }
-    const Hn = wanted ?? st.latestHeight;
-    if (Hn > st.latestHeight) throw new ChainError("future", `height ${Hn} is in the future: the node's latest block is ${st.latestHeight}`);
-    const H = BigInt(Hn);
-    const rH = client.at(Hn);
+    const H = BigInt(rH.height);
     const applied = new Map(await Promise.all(UPGRADE_PLAN_NAMES.map(async (n) => [n, await Q.appliedPlan(rH, n)] as const)));
     const out: SettledEpochRead[] = [];
     for (const [index, E] of epochs.entries()) {
@@ -120,7 +111,7 @@ export async function readSettledEpochs(url: string, epochs: bigint[], options: 
         if (S > H) throw new ChainError("future", `epoch ${E} settles at block ${S}, after height ${H}: it has not been settled yet`);
         if (S <= 1n) throw new ChainError("not-found", `epoch ${E}: settlement block ${S} leaves no block before it to read`);
         options.onEpoch?.({ epoch: E, index, count: epochs.length, settlementHeight: S });
-        snapshot = await buildSnapshot(client.at(Number(S - 1n)), { chainId: st.chainId, settlementEpoch: E, pageLimit: options.pageLimit });
+        snapshot = await buildSnapshot(client.at(Number(S - 1n)), { chainId, settlementEpoch: E, pageLimit: options.pageLimit });
         const s2 = (snapshot.chain as { settlementHeight: bigint | null }).settlementHeight;
         if (s2 === null || s2 === S) break;
         // The epoch params at S−1 (what EndBlock of S ran with) place S elsewhere: read there.
@@ -128,7 +119,7 @@ export async function readSettledEpochs(url: string, epochs: bigint[], options: 
         S = s2;
       }
       snapshot.chainVersion = versionAtS(applied, S, H);
-      snapshot.chainId = st.chainId;
+      snapshot.chainId = chainId;
       await applyOutcome(snapshot, E, rH, H, S);
       out.push({ epoch: E, settlementHeight: S, snapshot, referenceHeight: H });
     }
