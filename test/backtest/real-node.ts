@@ -3,52 +3,12 @@
 // participants carry their live counts and coin balances and no performance summary exists; from S on
 // the summaries exist (what the chain paid) and the balances are reset. v0.2.11 until a v0.2.12 plan
 // applied between S(247) and S(248), as on mainnet (src/versions/upgrade-table.ts).
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
-import type { Decimal, EpochGroupData, MLNodeInfo, Params, Participant } from "../../src/chain/gen/proto.js";
+import type { EpochGroupData, Params, Participant } from "../../src/chain/gen/proto.js";
 import { UPGRADE_PLAN_NAMES } from "../../src/chain/applied-plan.js";
 import { emptyFixtureState, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
-import { parseJson, type Json } from "../../src/go/json.js";
+import { big, groupOf, paramsOf, readRest, type O } from "../realdata/rest-fixture.js";
 
-type O = { [k: string]: Json };
 export const REAL_EPOCHS = [247n, 248n, 249n] as const;
-const dirOf = (e: bigint): string => `test/realdata/rest/epoch_${e}`;
-
-const read = (e: bigint, f: string): O => {
-  const p = join(dirOf(e), f);
-  return parseJson(existsSync(p) ? readFileSync(p, "utf8") : gunzipSync(readFileSync(`${p}.gz`)).toString("utf8")) as O;
-};
-const big = (v: Json | undefined): bigint => (v === undefined || v === null ? 0n : BigInt(v as string));
-const dec = (v: Json | undefined): Decimal | undefined => (v === undefined || v === null ? undefined : { value: big((v as O).value), exponent: Number((v as O).exponent) });
-
-function node(n: Json): MLNodeInfo {
-  const o = n as O;
-  return { nodeId: String(o.node_id), throughput: big(o.throughput), pocWeight: big(o.poc_weight), timeslotAllocation: ((o.timeslot_allocation as boolean[] | null) ?? []).map((b) => b === true) };
-}
-
-function group(j: O): Partial<EpochGroupData> {
-  return {
-    epochIndex: big(j.epoch_index),
-    modelId: String(j.model_id ?? ""),
-    epochGroupId: big(j.epoch_group_id),
-    pocStartBlockHeight: big(j.poc_start_block_height),
-    effectiveBlockHeight: big(j.effective_block_height),
-    lastBlockHeight: big(j.last_block_height),
-    totalWeight: big(j.total_weight),
-    subGroupModels: ((j.sub_group_models as string[] | null) ?? []).map(String),
-    validationWeights: ((j.validation_weights as O[] | null) ?? []).map((w) => ({
-      memberAddress: String(w.member_address),
-      weight: big(w.weight),
-      reputation: Number(w.reputation ?? 0),
-      mlNodes: ((w.ml_nodes as Json[] | null) ?? []).map(node),
-      confirmationWeight: big(w.confirmation_weight),
-      votingPower: big(w.voting_power),
-    })),
-    confirmationWeightScales: [],
-  };
-}
-
 interface RealEpoch {
   epoch: bigint;
   params: Partial<Params>;
@@ -63,53 +23,17 @@ interface RealEpoch {
 }
 
 function realEpoch(e: bigint): RealEpoch {
-  const params = read(e, "params.json").params as O;
-  const ep = params.epoch_params as O;
-  const rootJ = read(e, `epoch_group_data_${e}.json`).epoch_group_data as O;
-  const root = group(rootJ);
-  const br = params.bitcoin_reward_params as O;
-  const poc = params.poc_params as O;
-  const epochParams = {
-    epochLength: big(ep.epoch_length),
-    epochMultiplier: big(ep.epoch_multiplier),
-    epochShift: big(ep.epoch_shift),
-    pocStageDuration: big(ep.poc_stage_duration),
-    pocValidationDelay: big(ep.poc_validation_delay),
-    pocValidationDuration: big(ep.poc_validation_duration),
-    setNewValidatorsDelay: big(ep.set_new_validators_delay),
-    inferenceValidationCutoff: big(ep.inference_validation_cutoff),
-    pocSlotAllocation: dec(ep.poc_slot_allocation),
-    confirmationPocSafetyWindow: big(ep.confirmation_poc_safety_window),
-  };
-  const p: Partial<Params> = {
-    epochParams,
-    // The REST path's default: binom_test_p0 of the epoch group's own copy.
-    validationParams: { missPercentageCutoff: undefined, missRequestsPenalty: undefined, binomTestP0: dec((rootJ.validation_params as O).binom_test_p0), claimValidationEnabled: false },
-    bitcoinRewardParams: {
-      useBitcoinRewards: br.use_bitcoin_rewards === true,
-      initialEpochReward: big(br.initial_epoch_reward),
-      decayRate: dec(br.decay_rate),
-      genesisEpoch: big(br.genesis_epoch),
-      utilizationBonusFactor: dec(br.utilization_bonus_factor),
-      fullCoverageBonusFactor: dec(br.full_coverage_bonus_factor),
-      partialCoverageBonusFactor: dec(br.partial_coverage_bonus_factor),
-    },
-    pocParams: {
-      weightScaleFactor: undefined,
-      pocV2Enabled: poc.poc_v2_enabled === true,
-      confirmationPocV2Enabled: poc.confirmation_poc_v2_enabled === true,
-      validationSlots: Number(poc.validation_slots ?? 0),
-      models: ((poc.models as O[] | null) ?? []).map((m) => ({ modelId: String(m.model_id), seqLen: big(m.seq_len), statTest: undefined, weightScaleFactor: dec(m.weight_scale_factor), penaltyStartEpoch: big(m.penalty_start_epoch) })),
-    },
-    collateralParams: { gracePeriodEndEpoch: big((params.collateral_params as O).grace_period_end_epoch) } as Params["collateralParams"],
-  };
-  const groups = [root, ...root.subGroupModels!.map((m) => group(read(e, `epoch_group_data_${e}__${m.replace(/\//g, "_")}.json`).epoch_group_data as O))];
+  const rootJ = readRest(e, `epoch_group_data_${e}.json`).epoch_group_data as O;
+  const root = groupOf(rootJ);
+  const p = paramsOf(e);
+  const epochParams = p.epochParams;
+  const groups = [root, ...root.subGroupModels!.map((m) => groupOf(readRest(e, `epoch_group_data_${e}__${m.replace(/\//g, "_")}.json`).epoch_group_data as O))];
   return {
     epoch: e,
     params: p,
     groups,
-    summaries: read(e, `epoch_performance_summary_${e}.json`).epochPerformanceSummary as O[],
-    excluded: (read(e, `excluded_participants_${e}.json`).items as O[]).map((x) => ({ address: String(x.address), epochIndex: big(x.epoch_index), reason: String(x.reason), exclusionBlockHeight: big(x.exclusion_block_height) })),
+    summaries: readRest(e, `epoch_performance_summary_${e}.json`).epochPerformanceSummary as O[],
+    excluded: (readRest(e, `excluded_participants_${e}.json`).items as O[]).map((x) => ({ address: String(x.address), epochIndex: big(x.epoch_index), reason: String(x.reason), exclusionBlockHeight: big(x.exclusion_block_height) })),
     pocStart: root.pocStartBlockHeight!,
     effective: root.effectiveBlockHeight!,
     epochLength: epochParams.epochLength,

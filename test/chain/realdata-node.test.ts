@@ -1,119 +1,46 @@
 // A fixture node serving real mainnet state (epoch 249, v0.2.12, from the REST answers in test/realdata)
 // answers the settlement reads exactly as the REST dump gives them: the node path (snapshot --node at
 // S-1) and the REST path (import-rest) build the same settlement input for every field both have.
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { snapshotFromRpc } from "../../src/chain/index.js";
-import type { Decimal, EpochGroupData, MLNodeInfo, Participant } from "../../src/chain/gen/proto.js";
+import type { Participant } from "../../src/chain/gen/proto.js";
 import { appliedPlansUpTo, emptyFixtureState, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
-import { parseJson, type Json } from "../../src/go/json.js";
+import { big, groupOf, paramsOf, readRest, type O } from "../realdata/rest-fixture.js";
+import { REALDATA_DIR } from "../realdata/load.js";
 import { readRestDump } from "../../src/rest-dump/read-rest-dump.js";
 import { settlementFromRestDump } from "../../src/rest-dump/settlement-from-rest.js";
 import { parseSettlementInput } from "../../src/settlement/settlement-input.js";
 import { fixtureNodes } from "./helpers.js";
 
 const serve = fixtureNodes();
-const DIR = ["test/realdata/rest/epoch_249", "../shared/realdata/rest/epoch_249"].find((d) => existsSync(join(d, "params.json")));
-
-type O = { [k: string]: Json };
-const read = (f: string): O => {
-  const p = join(DIR!, f);
-  return parseJson(existsSync(p) ? readFileSync(p, "utf8") : gunzipSync(readFileSync(`${p}.gz`)).toString("utf8")) as O;
-};
-const big = (v: Json | undefined): bigint => (v === undefined || v === null ? 0n : BigInt(v as string));
-const dec = (v: Json | undefined): Decimal | undefined => (v === undefined || v === null ? undefined : { value: big((v as O).value), exponent: Number((v as O).exponent) });
-
-function node(n: Json): MLNodeInfo {
-  const o = n as O;
-  return { nodeId: String(o.node_id), throughput: big(o.throughput), pocWeight: big(o.poc_weight), timeslotAllocation: ((o.timeslot_allocation as boolean[] | null) ?? []).map((b) => b === true) };
-}
-
-function group(j: O): Partial<EpochGroupData> {
-  return {
-    epochIndex: big(j.epoch_index),
-    modelId: String(j.model_id ?? ""),
-    epochGroupId: big(j.epoch_group_id),
-    pocStartBlockHeight: big(j.poc_start_block_height),
-    effectiveBlockHeight: big(j.effective_block_height),
-    lastBlockHeight: big(j.last_block_height),
-    totalWeight: big(j.total_weight),
-    subGroupModels: ((j.sub_group_models as string[] | null) ?? []).map(String),
-    validationWeights: ((j.validation_weights as O[] | null) ?? []).map((w) => ({
-      memberAddress: String(w.member_address),
-      weight: big(w.weight),
-      reputation: Number(w.reputation ?? 0),
-      mlNodes: ((w.ml_nodes as Json[] | null) ?? []).map(node),
-      confirmationWeight: big(w.confirmation_weight),
-      votingPower: big(w.voting_power),
-    })),
-    confirmationWeightScales: [],
-  };
-}
-
 /**
  * Epoch 249's state as a v0.2.12 node holds it (the effective epoch is still 249 until S + 120): before
  * S no performance summaries of 249 exist and each Participant has its live counts and coin balance;
  * from S on (`settled`) the summaries exist and settlement has reset balances and counts.
  */
 function realState(settled = false): { st: FixtureChainState; S: bigint } {
-  const params = read("params.json").params as O;
-  const ep = params.epoch_params as O;
-  const root = read("epoch_group_data_249.json").epoch_group_data as O;
+  const root = readRest(249n, "epoch_group_data_249.json").epoch_group_data as O;
   const st = emptyFixtureState();
   st.chainVersion = "v0.2.12";
   st.appliedPlans = appliedPlansUpTo("v0.2.12");
-  const epochParams = {
-    epochLength: big(ep.epoch_length),
-    epochMultiplier: big(ep.epoch_multiplier),
-    epochShift: big(ep.epoch_shift),
-    pocStageDuration: big(ep.poc_stage_duration),
-    pocValidationDelay: big(ep.poc_validation_delay),
-    pocValidationDuration: big(ep.poc_validation_duration),
-    setNewValidatorsDelay: big(ep.set_new_validators_delay),
-    inferenceValidationCutoff: big(ep.inference_validation_cutoff),
-    pocSlotAllocation: dec(ep.poc_slot_allocation),
-    confirmationPocSafetyWindow: big(ep.confirmation_poc_safety_window),
-  };
-  const br = params.bitcoin_reward_params as O;
-  const poc = params.poc_params as O;
-  st.params = {
-    epochParams,
-    validationParams: { missPercentageCutoff: undefined, missRequestsPenalty: undefined, binomTestP0: dec((root.validation_params as O).binom_test_p0), claimValidationEnabled: false },
-    bitcoinRewardParams: {
-      useBitcoinRewards: br.use_bitcoin_rewards === true,
-      initialEpochReward: big(br.initial_epoch_reward),
-      decayRate: dec(br.decay_rate),
-      genesisEpoch: big(br.genesis_epoch),
-      utilizationBonusFactor: dec(br.utilization_bonus_factor),
-      fullCoverageBonusFactor: dec(br.full_coverage_bonus_factor),
-      partialCoverageBonusFactor: dec(br.partial_coverage_bonus_factor),
-    },
-    pocParams: {
-      weightScaleFactor: undefined,
-      pocV2Enabled: poc.poc_v2_enabled === true,
-      confirmationPocV2Enabled: poc.confirmation_poc_v2_enabled === true,
-      validationSlots: Number(poc.validation_slots ?? 0),
-      models: (poc.models as O[]).map((m) => ({ modelId: String(m.model_id), seqLen: big(m.seq_len), statTest: undefined, weightScaleFactor: dec(m.weight_scale_factor), penaltyStartEpoch: big(m.penalty_start_epoch) })),
-    },
-    collateralParams: { gracePeriodEndEpoch: big((params.collateral_params as O).grace_period_end_epoch) },
-  };
-  const r249 = group(root);
+  st.params = paramsOf(249n);
+  const epochParams = st.params.epochParams!;
+  const r249 = groupOf(root);
   st.effectiveEpoch = 249n;
   st.epochs.push({ index: 249n, pocStartBlockHeight: r249.pocStartBlockHeight! });
   st.groups.push(r249);
   for (const m of r249.subGroupModels!) {
     const f = `epoch_group_data_249__${m.replace(/\//g, "_")}.json`;
-    st.groups.push(group(read(f).epoch_group_data as O));
+    st.groups.push(groupOf(readRest(249n, f).epoch_group_data as O));
   }
   // Epoch 250's root group exists from its PoC start (one epoch later): S is read from it.
   const poc250 = r249.pocStartBlockHeight! + epochParams.epochLength;
   st.groups.push({ epochIndex: 250n, modelId: "", epochGroupId: 986n, pocStartBlockHeight: poc250, subGroupModels: [], validationWeights: [] });
   const S = poc250 + epochParams.pocStageDuration + epochParams.pocValidationDelay + epochParams.pocValidationDuration;
 
-  const summaries = read("epoch_performance_summary_249.json").epochPerformanceSummary as O[];
-  const excluded = read("excluded_participants_249.json").items as O[];
+  const summaries = readRest(249n, "epoch_performance_summary_249.json").epochPerformanceSummary as O[];
+  const excluded = readRest(249n, "excluded_participants_249.json").items as O[];
   st.excluded = excluded.map((x) => ({ address: String(x.address), epochIndex: big(x.epoch_index), reason: String(x.reason), exclusionBlockHeight: big(x.exclusion_block_height) }));
   const reasons = new Map(st.excluded.map((x) => [x.address, x.reason]));
   const summaryRecords = summaries.map((x) => ({
@@ -150,7 +77,7 @@ function realState(settled = false): { st: FixtureChainState; S: bigint } {
   return { st, S };
 }
 
-describe.skipIf(!DIR)("real epoch 249 through a fixture node vs the REST path", () => {
+describe("real epoch 249 through a fixture node vs the REST path", () => {
   it("snapshot --node --height S-1 --epoch 249 gives the settlement input import-rest gives", { timeout: 20_000 }, async () => {
     const before = realState();
     const after = realState(true);
@@ -159,7 +86,7 @@ describe.skipIf(!DIR)("real epoch 249 through a fixture node vs the REST path", 
     const snap = await snapshotFromRpc(s.url, { height: S - 1n, epoch: 249n });
     expect((snap.chainVersion as { version: string }).version).toBe("v0.2.12");
     const viaNode = parseSettlementInput(snap.settlement!, "node");
-    const viaRest = settlementFromRestDump(readRestDump(DIR!)).input;
+    const viaRest = settlementFromRestDump(readRestDump(join(REALDATA_DIR, "rest", "epoch_249"))).input;
     expect(viaNode.settlementHeight).toBe(S);
     const n = viaNode.input;
     expect(n.participants.map((p) => [p.address, p.status, p.coinBalance, p.currentEpochStats])).toEqual(viaRest.participants.map((p) => [p.address, p.status, p.coinBalance, p.currentEpochStats]));
