@@ -9,6 +9,7 @@ import { esc, px } from "../report/escape.js";
 import { COLOR_A, COLOR_B, GRID, INK, MUTED } from "../report/palette.js";
 import type { AddressTotal, BacktestResult } from "./backtest.js";
 import { p0Words, statusQuoLine } from "./text.js";
+import { htmlPage } from "../report/page.js";
 
 const UP = "#1d7a38";
 const DOWN = "#b3261e";
@@ -201,19 +202,5 @@ export function renderBacktestReport(r: BacktestResult): string {
   ];
   if (r.notes.length > 0) sections.push(`<h2 id="notes">Notes</h2><ul>${r.notes.map((n) => `<li>${esc(n)}</li>`).join("")}</ul>`);
   sections.push(`<footer>gonka-spec backtest · every amount is computed exactly (bigint and Go decimal); chart geometry is for display only.</footer>`);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(`Backtest: ${name("a")} vs ${name("b")}`)}</title>
-<style>${CSS}</style>
-</head>
-<body>
-<main>
-${sections.join("\n")}
-</main>
-</body>
-</html>
-`;
+  return htmlPage(`Backtest: ${name("a")} vs ${name("b")}`, CSS, sections);
 }

@@ -11,6 +11,7 @@ import { esc } from "./escape.js";
 import { nodeSizeChart } from "./histogram.js";
 import { COLOR_A, COLOR_B, GRID, INK, MUTED } from "./palette.js";
 import { changesTable, differencesList, missTestSection, modelsTable, paramsTable, simulationTable, votesTable } from "./tables.js";
+import { htmlPage } from "./page.js";
 
 export interface ReportOptions {
   /** Shown in the footer when given (e.g. an ISO time); never read from the clock. */
@@ -94,19 +95,5 @@ export function renderReport(m: ComparisonModel, options: ReportOptions = {}): s
   ];
   if (m.notes.length > 0) sections.push(`<h2 id="notes">Notes</h2><ul>${m.notes.map((n) => `<li>${esc(n)}</li>`).join("")}</ul>`);
   sections.push(`<footer>gonka-spec compare${options.generatedAt ? ` · generated ${esc(options.generatedAt)}` : ""} · every number above is computed exactly (bigint and Go decimal); chart geometry is for display only.</footer>`);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${esc(title)}</title>
-<style>${CSS}</style>
-</head>
-<body>
-<main>
-${sections.join("\n")}
-</main>
-</body>
-</html>
-`;
+  return htmlPage(title, CSS, sections);
 }

@@ -15,6 +15,21 @@ export interface RestFile<T> {
   value: T;
 }
 
+/** A dump with nothing read yet. */
+function emptyRestDump(dir: string): RestDump {
+  return {
+    dir,
+    files: [],
+    roots: new Map(),
+    models: new Map(),
+    summaries: new Map(),
+    exclusions: new Map(),
+    params: null,
+    confirmationPocEvents: new Map(),
+    preservedSnapshots: [],
+  };
+}
+
 export interface RestDump {
   dir: string;
   /** Every file read, with the kind it was recognised as (null: not a shape settlement reads; ignored). */
@@ -86,17 +101,7 @@ export function readRestDump(dir: string): RestDump {
     const code = (e as NodeJS.ErrnoException).code;
     throw new InputError(code === "ENOENT" ? "directory not found" : `cannot read directory (${code ?? String(e)})`, dir);
   }
-  const dump: RestDump = {
-    dir,
-    files: [],
-    roots: new Map(),
-    models: new Map(),
-    summaries: new Map(),
-    exclusions: new Map(),
-    params: null,
-    confirmationPocEvents: new Map(),
-    preservedSnapshots: [],
-  };
+  const dump = emptyRestDump(dir);
   const addGroup = (g: JsonObject, file: string, at: string): void => {
     const epoch = epochOf(g, at);
     const model = field(g, "model_id");
@@ -193,20 +198,7 @@ export function readRestDumps(dirs: readonly string[]): RestDump {
   const all = dirs.flatMap(dumpDirectories);
   const dumps = all.map(readRestDump);
   if (dumps.length === 1) return { ...dumps[0]!, dirs: all };
-  const merged: RestDump = {
-    dir: dirs.join(", "),
-    files: [],
-    roots: new Map(),
-    models: new Map(),
-    summaries: new Map(),
-    exclusions: new Map(),
-    params: null,
-    confirmationPocEvents: new Map(),
-    preservedSnapshots: [],
-    allParams: [],
-    metadata: [],
-    dirs: all,
-  };
+  const merged: RestDump = { ...emptyRestDump(dirs.join(", ")), allParams: [], metadata: [], dirs: all };
   let newest = -1n;
   for (const d of dumps) {
     merged.files.push(...d.files);

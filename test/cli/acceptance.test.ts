@@ -4,16 +4,11 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
+import { runCli } from "../helpers/cli.js";
 
 const ROOT = resolve(import.meta.dirname, "..", "..");
 
-async function run(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 describe("simulate-poc text: units, thousands separators, words explained", () => {
   it("the large scenario groups every count and names what each column counts", async () => {

@@ -5,12 +5,12 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { FixtureServer } from "../../src/chain/testing/fixture-server.js";
 import { fixtureFromPreserved, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 import { samplePreservedForEpisode } from "../../src/preserved/sample-preserved-for-episode.js";
 import { parsePreservedState } from "../../src/preserved/state.js";
+import { runCli } from "../helpers/cli.js";
 
 const example = parseJson(readFileSync("examples/mainnet-like.snapshot.json", "utf8")) as { [k: string]: Json };
 const state = parsePreservedState(example.preserved!, "preserved");
@@ -19,12 +19,7 @@ const S0 = 2_834_000n; // effective epoch N's PoC start
 const S1 = S0 + 17_280n; // epoch N+1's PoC start: the running PoC's anchor
 const RUNNING = Number(S1) + 40; // a block during that PoC
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = runCli;
 
 /** Chain state during epoch N+1's PoC, with `stored` as the chain's PreservedNodesSnapshot. */
 function runningPoc(stored: FixtureChainState["preservedSnapshot"]): FixtureChainState {

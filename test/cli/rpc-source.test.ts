@@ -4,20 +4,15 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { FixtureServer } from "../../src/chain/testing/fixture-server.js";
 import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
 import { parseJson, type Json } from "../../src/go/json.js";
+import { runCli } from "../helpers/cli.js";
 
 const example = parseJson(readFileSync("examples/mainnet-like.snapshot.json", "utf8")) as { [k: string]: Json };
 const H = 2851200;
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = runCli;
 
 describe("--rpc URL --height H is the same input as --snapshot FILE", () => {
   const server = new FixtureServer({ latestHeight: H + 10, stateAt: () => fixtureFromPreserved(example.preserved!, { pocStartBlockHeight: BigInt(H - 17280) }), defaultPageLimit: 100 }); // next PoC (the default anchor) = H

@@ -10,10 +10,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { FixtureServer } from "../../src/chain/testing/fixture-server.js";
 import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
 import { parseJson, type Json } from "../../src/go/json.js";
+import { runCli } from "../helpers/cli.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SCHEMAS = join(ROOT, "schemas");
@@ -58,12 +58,7 @@ const CASES: [schema: string, argv: string[], exitCode?: number][] = [
   ["error", ["preserved", "--snapshot", join(TMP, "missing.json"), "-o", "json"]],
 ];
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = runCli;
 
 function loadSchemas(): Ajv {
   const ajv = new Ajv({ allErrors: true, strict: false });

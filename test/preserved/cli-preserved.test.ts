@@ -5,18 +5,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { parseJson, type Json } from "../../src/go/json.js";
+import { runCli } from "../helpers/cli.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const EXAMPLE = join(ROOT, "examples", "mainnet-like.snapshot.json");
 const DEMAND = join(ROOT, "examples", "demand.json");
 const TMP = mkdtempSync(join(tmpdir(), "gonka-preserved-cli-"));
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 type Obj = { [k: string]: Json };
 const json = (text: string) => parseJson(text) as Obj;

@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { REALDATA_DIR } from "../realdata/load.js";
+import { runCli } from "../helpers/cli.js";
 
 const SRC = join(REALDATA_DIR, "rest", "epoch_248");
 const tmp = mkdtempSync(join(tmpdir(), "gonka-rest-"));
@@ -34,12 +34,7 @@ const json = (f: (j: any) => unknown) => (t: string): string => {
   return JSON.stringify(j);
 };
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = runCli;
 
 describe("settle --rest-dump on bad dumps", () => {
   it("any file names: the shapes are recognised and the payout still matches the chain", async () => {

@@ -14,24 +14,19 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it, vi } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { parseJson, stringifyJson } from "../../src/go/json.js";
 import { readRestDumps } from "../../src/rest-dump/read-rest-dump.js";
 import { preservedFromRestDump } from "../../src/rest-dump/preserved-from-rest.js";
 import { parsePreservedState } from "../../src/preserved/state.js";
 import { REALDATA_DIR, readRealdata } from "../realdata/load.js";
+import { runCli } from "../helpers/cli.js";
 
 const REST = join(REALDATA_DIR, "rest");
 const E = (n: number): string => join(REST, `epoch_${n}`);
 const tmp = mkdtempSync(join(tmpdir(), "gonka-rest-preserved-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = runCli;
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Any = any;

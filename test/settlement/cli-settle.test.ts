@@ -3,18 +3,13 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { REALDATA_DIR } from "../realdata/load.js";
+import { runCli } from "../helpers/cli.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "gonka-settle-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-async function run(argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = runCli;
 
 const dir = (e: number) => join(REALDATA_DIR, "rest", `epoch_${e}`);
 const summaries = (e: number): Map<string, string> =>

@@ -3,22 +3,17 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { parseJson, stringifyJson, type Json } from "../../src/go/json.js";
 import { samplePreservedForEpisode } from "../../src/preserved/sample-preserved-for-episode.js";
 import { parsePreservedState } from "../../src/preserved/state.js";
 import { nodeSetOf, diffPreserved, parseStoredPreservedSnapshot } from "../../src/preserved/stored-snapshot.js";
 import { readRealdata } from "../realdata/load.js";
+import { runCli } from "../helpers/cli.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const TMP = mkdtempSync(join(tmpdir(), "gonka-verify-offline-"));
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 type Obj = { [k: string]: Json };
 const example = (): Obj => parseJson(readFileSync(join(ROOT, "examples", "mainnet-like.snapshot.json"), "utf8")) as Obj;

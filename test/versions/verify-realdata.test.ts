@@ -3,18 +3,13 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { main } from "../../src/cli/main.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 import { readRealdata, REALDATA_DIR, SHARED_REALDATA_DIR } from "../realdata/load.js";
+import { runCli } from "../helpers/cli.js";
 
 const FILE = join(REALDATA_DIR, "preserved", "snapshot-4089970.json.gz");
 
-async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
-  return { code, out: out.join("\n"), err: err.join("\n") };
-}
+const run = (...argv: string[]) => runCli(argv);
 
 type Obj = { [k: string]: Json };
 interface Diff {
