@@ -35,6 +35,8 @@ export interface CompareInput {
   snapshot: Snapshot;
   a: ProposalParams;
   b: ProposalParams;
+  /** The snapshot's preserved slice, already parsed (parsed here when absent). */
+  state?: PreservedState;
 }
 
 function settingsOf(run: ProposalRun, anchor: bigint): PreservedSettings {
@@ -51,7 +53,7 @@ const key = (modelId: string, address: string): string => `${modelId}\u0000${add
 
 export function compareProposals(input: CompareInput, engines: Engines, options: CompareOptions = {}): ComparisonModel {
   const { snapshot } = input;
-  const state: PreservedState = parsePreservedState(snapshot.preserved, "snapshot: preserved");
+  const state: PreservedState = input.state ?? parsePreservedState(snapshot.preserved, "snapshot: preserved");
   const ra = resolveProposal(input.a, options.whereA ?? "A", snapshot, state, engines);
   const rb = resolveProposal(input.b, options.whereB ?? "B", snapshot, state, engines);
   const anchor = options.anchor ?? state.anchorHeight ?? BigInt(snapshot.height);

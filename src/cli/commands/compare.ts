@@ -72,9 +72,10 @@ export const compareCommand: Command = {
     // The preserved set and the miss test both run: a REST dump's lacks for either are named.
     const { snapshot, label, gaps } = await readSnapshotSource(p, { uses: ["preserved", "miss-test"], warn: (l) => io.err(l) });
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
-    const episode = resolveEpisodeAnchor(snapshot, parsePreservedState(snapshot.preserved, `${label}: preserved`), anchor);
+    const state = parsePreservedState(snapshot.preserved, `${label}: preserved`);
+    const episode = resolveEpisodeAnchor(snapshot, state, anchor);
     const version = resolveChainVersion(p, snapshot, { height: episode.height, ...PRESERVED_VERSION_OPTIONS });
-    const model = compareProposals({ snapshot, a, b }, defaultEngines({ preservedRules: preservedRulesForChoice(version), settlementVersion: version.version }), {
+    const model = compareProposals({ snapshot, a, b, state }, defaultEngines({ preservedRules: preservedRulesForChoice(version), settlementVersion: version.version }), {
       anchor: episode.height,
       ...(anchors !== undefined ? { anchors: Number(anchors) } : {}),
       whereA: fileA,
