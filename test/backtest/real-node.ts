@@ -6,7 +6,7 @@
 import type { EpochGroupData, Params, Participant } from "../../src/chain/gen/proto.js";
 import { UPGRADE_PLAN_NAMES } from "../../src/chain/applied-plan.js";
 import { emptyFixtureState, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
-import { big, groupOf, paramsOf, readRest, type O } from "../realdata/rest-fixture.js";
+import { big, groupOf, paramsOf, readRest, summaryOf, type O } from "../realdata/rest-fixture.js";
 
 export const REAL_EPOCHS = [247n, 248n, 249n] as const;
 interface RealEpoch {
@@ -88,18 +88,7 @@ export function realNode(): RealNode {
       });
       if (h >= S.get(e.epoch)!) {
         st.summaries.push(
-          ...e.summaries.map((x) => ({
-            epochIndex: e.epoch,
-            participantId: String(x.participant_id),
-            inferenceCount: big(x.inference_count),
-            missedRequests: big(x.missed_requests),
-            earnedCoins: big(x.earned_coins),
-            rewardedCoins: big(x.rewarded_coins),
-            burnedCoins: big(x.burned_coins),
-            validatedInferences: big(x.validated_inferences),
-            invalidatedInferences: big(x.invalidated_inferences),
-            claimed: x.claimed === true,
-          })),
+          ...e.summaries.map((x) => summaryOf(e.epoch, x)),
         );
       }
     }

@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { snapshotFromRpc } from "../../src/chain/index.js";
 import type { Participant } from "../../src/chain/gen/proto.js";
 import { appliedPlansUpTo, emptyFixtureState, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
-import { big, groupOf, paramsOf, readRest, type O } from "../realdata/rest-fixture.js";
+import { big, groupOf, paramsOf, readRest, summaryOf, type O } from "../realdata/rest-fixture.js";
 import { REALDATA_DIR } from "../realdata/load.js";
 import { readRestDump } from "../../src/rest-dump/read-rest-dump.js";
 import { settlementFromRestDump } from "../../src/rest-dump/settlement-from-rest.js";
@@ -43,18 +43,7 @@ function realState(settled = false): { st: FixtureChainState; S: bigint } {
   const excluded = readRest(249n, "excluded_participants_249.json").items as O[];
   st.excluded = excluded.map((x) => ({ address: String(x.address), epochIndex: big(x.epoch_index), reason: String(x.reason), exclusionBlockHeight: big(x.exclusion_block_height) }));
   const reasons = new Map(st.excluded.map((x) => [x.address, x.reason]));
-  const summaryRecords = summaries.map((x) => ({
-    epochIndex: 249n,
-    participantId: String(x.participant_id),
-    inferenceCount: big(x.inference_count),
-    missedRequests: big(x.missed_requests),
-    earnedCoins: big(x.earned_coins),
-    rewardedCoins: big(x.rewarded_coins),
-    burnedCoins: big(x.burned_coins),
-    validatedInferences: big(x.validated_inferences),
-    invalidatedInferences: big(x.invalidated_inferences),
-    claimed: x.claimed === true,
-  }));
+  const summaryRecords = summaries.map((x) => summaryOf(249n, x));
   st.summaries = settled ? summaryRecords : [];
   st.activeParticipants.set(249n, {
     participants: summaries.map((x) => ({ index: String(x.participant_id), validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [] })),

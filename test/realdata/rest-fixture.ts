@@ -90,3 +90,19 @@ export function paramsOf(e: bigint): Partial<Params> & { epochParams: NonNullabl
     collateralParams: { gracePeriodEndEpoch: big((params.collateral_params as O).grace_period_end_epoch) } as Params["collateralParams"],
   } as Partial<Params> & { epochParams: NonNullable<Params["epochParams"]> };
 }
+
+/** An `epochPerformanceSummary` row of epoch `e` as the decoded EpochPerformanceSummary. */
+export function summaryOf(e: bigint, x: O) {
+  return {
+    epochIndex: e,
+    participantId: String(x.participant_id),
+    inferenceCount: big(x.inference_count),
+    missedRequests: big(x.missed_requests),
+    earnedCoins: big(x.earned_coins),
+    rewardedCoins: big(x.rewarded_coins),
+    burnedCoins: big(x.burned_coins),
+    validatedInferences: big(x.validated_inferences),
+    invalidatedInferences: big(x.invalidated_inferences),
+    claimed: x.claimed === true,
+  };
+}
