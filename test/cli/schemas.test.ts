@@ -50,6 +50,8 @@ const CASES: [schema: string, argv: string[], exitCode?: number][] = [
   ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "rest", "epoch_247"), "--chain-version", "v0.2.11", "--address", "gonka1qu9mna5xlvlnw9455ygtjq92wuzkzm237w8l08", "--json"]],
   ["import-rest", ["import-rest", join(ROOT, "test", "realdata", "rest", "epoch_249"), "--out", join(TMP, "e249.json"), "--json"]],
   ["demo", ["demo", "--report", join(TMP, "demo-report.html"), "--json"]],
+  ["version", ["--version", "--json"]],
+  ["version", ["version", "-o", "json"]],
   ["verify", ["verify", "--snapshot", join(ROOT, "test", "realdata", "preserved", "snapshot-4089970.json.gz"), "--json"]],
   ["verify", ["verify", "--snapshot", join(ROOT, "test", "realdata", "preserved", "snapshot-4089970.json.gz"), "--chain-version", "v0.2.14", "--json"], 1],
   ["preserved", ["preserved", "--rest-dump", join(ROOT, "test", "realdata", "rest"), "--json"]],
