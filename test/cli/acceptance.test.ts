@@ -84,6 +84,13 @@ describe("miss-test: epoch counts that wrap Go's integers keep Go's verdict and 
     expect(text.err).toMatch(/^warning: participants\[0\] \(gonka1aaa\)/m);
     const single = JSON.parse((await run("miss-test", "--missed", "1", "--total", "10", "--epoch", file, "--json")).out);
     expect(single.warnings).toHaveLength(3);
+    // One participant: its own counts and the network totals, not the other participants' counts.
+    const one = JSON.parse((await run("miss-test", "--epoch", file, "--address", "gonka1bbb", "--json")).out);
+    expect(one.warnings).toHaveLength(2);
+    expect(one.warnings[0]).toMatch(/^participants\[1\] \(gonka1bbb\)/);
+    expect(one.warnings[1]).toMatch(/network's request counts/);
+    const clean = JSON.parse((await run("miss-test", "--epoch", file, "--address", "gonka1ccc", "--json")).out);
+    expect(clean.warnings).toHaveLength(1);
   });
   it("no warning on the bundled epoch", async () => {
     const r = await run("miss-test", "--epoch", resolve(ROOT, "examples", "epoch-433.epoch.json"), "--json");

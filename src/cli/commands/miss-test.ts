@@ -173,7 +173,7 @@ const MAX_COUNT_WARNINGS = 5;
  * saturate at uint64), so a verdict on such a count follows the wrap; each is named here, one line
  * per participant (the first few, then how many more).
  */
-export function countOverflowWarnings(input: EpochInput): string[] {
+export function countOverflowWarnings(input: EpochInput, address?: string): string[] {
   const lines: string[] = [];
   let more = 0;
   let network = 0n;
@@ -184,6 +184,8 @@ export function countOverflowWarnings(input: EpochInput): string[] {
     const sum = st.inferenceCount + st.missedRequests;
     network += sum;
     networkMissed += st.missedRequests;
+    // With --address only that participant's own counts are named (the network totals concern everyone).
+    if (address !== undefined && pt.address !== address) return;
     let line: string | undefined;
     const who = `participants[${i}] (${pt.address})`;
     if (sum > UINT64_MAX) {
@@ -328,7 +330,7 @@ function epochText(e: EpochEvaluation): string {
 
 function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, address: string | undefined): number {
   const e = evaluateEpoch(input, { exact });
-  const warnings = countOverflowWarnings(input);
+  const warnings = countOverflowWarnings(input, address);
   for (const w of warnings) io.err(`warning: ${w}`);
   if (address !== undefined) {
     const one = e.participants.find((x) => x.address === address);
