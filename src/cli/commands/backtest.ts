@@ -208,10 +208,6 @@ export const backtestCommand: Command = {
   usage,
   async run(args: string[], io: CliIO): Promise<number> {
     const p = parse(args, options);
-    if (p.values.help) {
-      io.out(usage);
-      return 0;
-    }
     const a = side(p, "a");
     const b = side(p, "b");
     const rows = p.values.rows === undefined ? 20 : countFlag(p, "rows", 0, 1_000_000, 20);

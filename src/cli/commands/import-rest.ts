@@ -44,10 +44,6 @@ export const importRestCommand: Command = {
     const { "rest-dump": _unused, ...restFlags } = REST_DUMP_PRESERVED_OPTIONS;
     void _unused;
     const p = parse(args, { out: { type: "string" }, "chain-id": { type: "string" }, json: { type: "boolean" }, ...restFlags }, true);
-    if (p.values.help) {
-      io.out(usage);
-      return 0;
-    }
     if (p.positionals.length === 0) throw new InputError("expected at least one directory of REST answers", "import-rest DIR");
     const dirs = p.positionals;
     const out = str(p, "out");

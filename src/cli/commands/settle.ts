@@ -255,10 +255,6 @@ export const settleCommand: Command = {
   usage,
   async run(args: string[], io: CliIO): Promise<number> {
     const p = parse(args, options);
-    if (p.values.help) {
-      io.out(usage);
-      return 0;
-    }
     const l = await loadSettlement(p, io);
     const choice = settlementVersion(str(p, "chain-version"), l.settlementHeight, l.chainId, l.input, l.recordedVersion);
     const s = settleAccounts(l.input, choice.version);
