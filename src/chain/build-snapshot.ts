@@ -29,6 +29,7 @@ import type { PinnedReader } from "./client.js";
 import { ChainError } from "./errors.js";
 import type { Decimal, DelegationRewardTransferSnapshot, EpochGroupData, GenesisOnlyParams, MLNodeInfo, Params, Participant, PreservedNodesSnapshot, TokenomicsData, ValidationWeight } from "./gen/proto.js";
 import * as Q from "./queries.js";
+import { endOfPoCValidation, setNewValidators } from "./epoch-stages.js";
 
 export interface BuildSnapshotOptions {
   /** Chain id recorded in the snapshot (from `status`). */
@@ -545,15 +546,6 @@ export function settlementHeight(E: bigint, N: bigint, root: EpochGroupData, par
   return endOfPoCValidation(root.pocStartBlockHeight, ep);
 }
 
-/** Mirrors types.EpochContext.EndOfPoCValidation (x/inference/types/epoch_context.go@85835b31). */
-export function endOfPoCValidation(pocStart: bigint, ep: { pocStageDuration: bigint; pocValidationDelay: bigint; pocValidationDuration: bigint }): bigint {
-  return pocStart + ep.pocStageDuration + ep.pocValidationDelay + ep.pocValidationDuration;
-}
-
-/** Mirrors types.EpochContext.SetNewValidators (x/inference/types/epoch_context.go@85835b31). */
-export function setNewValidators(pocStart: bigint, ep: { pocStageDuration: bigint; pocValidationDelay: bigint; pocValidationDuration: bigint; setNewValidatorsDelay: bigint }): bigint {
-  return endOfPoCValidation(pocStart, ep) + ep.setNewValidatorsDelay;
-}
 
 function eventJson(e: { epochIndex: bigint; eventSequence: bigint; triggerHeight: bigint; generationStartHeight: bigint; phase: number; pocSeedBlockHash: string }): JsonObject {
   const phases = ["INACTIVE", "GRACE_PERIOD", "GENERATION", "VALIDATION", "COMPLETED"];

@@ -12,7 +12,8 @@
  */
 import type { JsonObject, Snapshot } from "../snapshot/snapshot.js";
 import { versionFromAppliedPlans, UPGRADE_PLAN_NAMES, type NodeChainVersion } from "./applied-plan.js";
-import { buildSnapshot, endOfPoCValidation } from "./build-snapshot.js";
+import { buildSnapshot } from "./build-snapshot.js";
+import { endOfPoCValidation } from "./epoch-stages.js";
 import type { PinnedReader } from "./client.js";
 import { ChainError } from "./errors.js";
 import { openPinned, type SnapshotFromRpcOptions } from "./index.js";

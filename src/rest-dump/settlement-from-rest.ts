@@ -23,6 +23,7 @@ import type { RestDump } from "./read-rest-dump.js";
 
 export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
 import type { DumpGap, DumpUse } from "./dump-gap.js";
+import { endOfPoCValidation } from "../chain/epoch-stages.js";
 
 const SETTLE: DumpUse[] = ["settle"];
 const SETTLE_AND_MISS: DumpUse[] = ["settle", "miss-test"];
@@ -303,7 +304,12 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   if (pocStart !== null && pocStart > 0n && isJsonObject(ep)) {
     const epw = `${pw}.epoch_params`;
     const n = (k: string): bigint => checkedUint64(field(ep, k) ?? "0", `${epw}.${k}`);
-    settlementEstimate = pocStart + n("epoch_length") + n("poc_stage_duration") + n("poc_validation_delay") + n("poc_validation_duration");
+    // The next epoch's PoC starts one epoch_length later; settlement ends its validation stage.
+    settlementEstimate = endOfPoCValidation(pocStart + n("epoch_length"), {
+      pocStageDuration: n("poc_stage_duration"),
+      pocValidationDelay: n("poc_validation_delay"),
+      pocValidationDuration: n("poc_validation_duration"),
+    });
     gaps.push({
       input: "the settlement height",
       assumption: `${settlementEstimate}: the PoC start ${pocStart} + epoch_length + poc_stage_duration + poc_validation_delay + poc_validation_duration of the saved epoch params; it places the chain version in the upgrade table`,

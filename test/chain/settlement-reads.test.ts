@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { versionFromAppliedPlans } from "../../src/chain/applied-plan.js";
-import { endOfPoCValidation, setNewValidators } from "../../src/chain/build-snapshot.js";
+import { endOfPoCValidation, setNewValidators } from "../../src/chain/epoch-stages.js";
 import { snapshotFromRpc } from "../../src/chain/index.js";
 import { appliedPlansUpTo, fixtureFromPreserved, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
 import { parseJson, type Json } from "../../src/go/json.js";
