@@ -8,6 +8,7 @@
  * the node's applied upgrade plans, or written into a snapshot file), the table.
  */
 import { InputError, describeValue } from "../errors.js";
+import { groupDigits } from "../compare/format.js";
 import { CHAIN_VERSIONS, parseChainVersion, type ChainVersion, type VersionChoice, type VersionSource } from "./chain-version.js";
 
 export const MAINNET_CHAIN_ID = "gonka-mainnet";
@@ -68,7 +69,7 @@ export const MAINNET_UPGRADES: readonly UpgradeRow[] = [
   },
 ];
 
-const fmt = (h: bigint): string => h.toLocaleString("en-US");
+const fmt = groupDigits;
 
 /** The versions whose rules may have run at `height` of gonka-mainnet per the table (one when it is known). */
 export function mainnetCandidates(height: bigint): { versions: ChainVersion[]; why: string } {

@@ -5,6 +5,7 @@ import { jsonDocument } from "../json-output.js";
 import type { FileResult } from "../../vectors/check.js";
 import { countFlag, parse } from "../args.js";
 import type { CliIO, Command } from "../command.js";
+import { groupDigits } from "../../compare/format.js";
 
 const usage = `Usage:
   gonka-spec vectors check FILE... [--json] [--max-failures N]     (progress on stderr when slow)
@@ -42,7 +43,7 @@ export const vectorsCommand: Command = {
       results.push(r);
       cases += r.passed + r.failed;
       const ms = Date.now() - start;
-      if (ms > 2_000 && i + 1 < p.positionals.length) io.err(`vectors check: ${i + 1} of ${p.positionals.length} files, ${cases.toLocaleString("en-US")} cases (${Math.round(ms / 1000)} s)`);
+      if (ms > 2_000 && i + 1 < p.positionals.length) io.err(`vectors check: ${i + 1} of ${p.positionals.length} files, ${groupDigits(cases)} cases (${Math.round(ms / 1000)} s)`);
     }
     const passed = results.reduce((s, r) => s + r.passed, 0);
     const failed = results.reduce((s, r) => s + r.failed, 0);
