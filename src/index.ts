@@ -79,10 +79,10 @@ export { parseSettlementInput, settlementInputToJson } from "./settlement/settle
 export type { SettlementInput, SettlementParticipant } from "./settlement/settlement-types.js";
 export type { ZeroCause, ZeroCauseCode } from "./settlement/zero-causes.js";
 // REST dumps (saved LCD answers) as a state source
-export { readRestDump, readRestDumps, type RestDump } from "./rest-dump/read-rest-dump.js";
-export { settlementFromRestDump, type DumpGap } from "./rest-dump/settlement-from-rest.js";
-export { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./rest-dump/preserved-from-rest.js";
-export { snapshotFromRestDump, snapshotFromRestDumps } from "./rest-dump/snapshot-from-rest.js";
+export { readRestDump, readRestDumps, type RestDump } from "./sources/rest-dump/read-rest-dump.js";
+export { settlementFromRestDump, type DumpGap } from "./sources/rest-dump/settlement-from-rest.js";
+export { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./sources/rest-dump/preserved-from-rest.js";
+export { snapshotFromRestDump, snapshotFromRestDumps } from "./sources/rest-dump/snapshot-from-rest.js";
 // Governance compare and the HTML report
 export {
   compareProposals, defaultEngines as defaultCompareEngines, loadProposal, parseProposal, renderCompareText,
@@ -91,6 +91,6 @@ export {
 // Backtest: a proposal over real past epochs, per participant in coins
 export { runBacktest, backtestEpoch, BACKTEST_DENOM, type BacktestEpoch, type BacktestResult, type EpochOutcome, type SideOutcome } from "./backtest/backtest.js";
 export { proposalInForce, KEY_SINCE as PROPOSAL_KEY_SINCE, type BacktestSide, type ProposalInForce } from "./backtest/proposal-in-force.js";
-export { epochsFromRestDump, epochFromSnapshot, epochFromSnapshotFile, parseEpochRange, selectEpochs, type EpochSource } from "./backtest/epoch-sources.js";
+export { epochsFromRestDump, epochFromSnapshot, epochFromSnapshotFile, parseEpochRange, selectEpochs, type EpochSource } from "./sources/epochs.js";
 export { backtestText } from "./backtest/text.js";
 export { renderBacktestReport } from "./backtest/report-html.js";

@@ -6,8 +6,8 @@
 import { InputError, describeValue } from "../errors.js";
 import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
 import { countFlag, secondsFlag, str, type Parsed } from "./args.js";
-import { gapLine, gapMatters, type DumpGap, type DumpUse } from "../rest-dump/dump-gap.js";
-import type { RestPreservedOptions } from "../rest-dump/preserved-from-rest.js";
+import { gapLine, gapMatters, type DumpGap, type DumpUse } from "../sources/rest-dump/dump-gap.js";
+import type { RestPreservedOptions } from "../sources/rest-dump/preserved-from-rest.js";
 
 /** The environment variable naming the node when no --node/--rpc is given (like inferenced's node config). */
 export const NODE_ENV = "GONKA_NODE";
@@ -194,7 +194,7 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
     for (const f of ["height", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {
       if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
     }
-    const { snapshotFromRestDumps } = await import("../rest-dump/snapshot-from-rest.js");
+    const { snapshotFromRestDumps } = await import("../sources/rest-dump/snapshot-from-rest.js");
     const chainId = str(p, "chain-id");
     const { snapshot, gaps } = snapshotFromRestDumps(dirs, {
       ...(chainId !== undefined ? { chainId } : {}),

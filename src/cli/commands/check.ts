@@ -6,7 +6,8 @@ import { parse, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { group, loadPreservedInput, storedSetCheck, type PreservedInput } from "./preserved.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, versionJson, versionLine } from "../../versions/resolve.js";
+import { versionJson, versionLine } from "../../versions/resolve.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE } from "../chain-version-flag.js";
 import { REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 
 const DEFAULT_ANCHORS = 10_000;

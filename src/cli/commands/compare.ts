@@ -6,7 +6,7 @@ import { renderCompareText, TERMINAL_ROWS } from "../../compare/text.js";
 import { InputError } from "../../errors.js";
 import { writeFileAtomic } from "../../fs/files.js";
 import { parsePreservedState } from "../../preserved/state.js";
-import { resolveEpisodeAnchor } from "../episode-anchor.js";
+import { resolveEpisodeAnchor } from "../../sources/episode-anchor.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { renderReport } from "../../report/html.js";
 import { intFlag, parse, required, str } from "../args.js";
@@ -14,7 +14,8 @@ import type { Command } from "../command.js";
 import { restGapLines } from "./preserved.js";
 import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
 
 const usage = `Usage:
   gonka-spec compare --snapshot FILE|--node URL [--height H]|--rest-dump DIR... --a A.json --b B.json
@@ -74,7 +75,7 @@ export const compareCommand: Command = {
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
     const state = parsePreservedState(snapshot.preserved, `${label}: preserved`);
     const episode = resolveEpisodeAnchor(snapshot, state, anchor);
-    const version = resolveChainVersion(p, snapshot, { height: episode.height, ...PRESERVED_VERSION_OPTIONS });
+    const version = resolveChainVersion(chainVersionFlag(p), snapshot, { height: episode.height, ...PRESERVED_VERSION_OPTIONS });
     const model = compareProposals({ snapshot, a, b, state }, defaultEngines({ preservedRules: preservedRulesForChoice(version), settlementVersion: version.version }), {
       anchor: episode.height,
       ...(anchors !== undefined ? { anchors: Number(anchors) } : {}),

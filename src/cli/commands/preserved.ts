@@ -9,15 +9,16 @@ import type { Snapshot } from "../../snapshot/snapshot.js";
 import { choice, parse, readJsonFile, str, type Parsed, heightValue } from "../args.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
-import type { DumpGap } from "../../rest-dump/dump-gap.js";
+import type { DumpGap } from "../../sources/rest-dump/dump-gap.js";
 import { isJsonObject } from "../../json-input.js";
 import type { CliIO, Command } from "../command.js";
-import { diffPreservedSets, nodesOf, resolveEpisodeAnchor, storedPreservedSet, type EpisodeAnchor, type SetDifference, type StoredPreservedSet } from "../episode-anchor.js";
+import { diffPreservedSets, nodesOf, resolveEpisodeAnchor, storedPreservedSet, type EpisodeAnchor, type SetDifference, type StoredPreservedSet } from "../../sources/episode-anchor.js";
 import { samplePreservedForEpisode } from "../../preserved/sample-preserved-for-episode.js";
 import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice, type PreservedRules } from "../../preserved/preserved-rules.js";
 import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
 
 const usage = `Usage:
   gonka-spec preserved --snapshot FILE|--rpc URL [--height H]|--rest-dump DIR... [--anchor H] [--rule current|demand|both] [--demand FILE]
@@ -81,7 +82,7 @@ export async function loadPreservedInput(p: Parsed, io?: CliIO): Promise<Preserv
   checkedInt64(snapshot.height, `${file}: height`);
   const a = str(p, "anchor");
   const anchorInfo = (a === undefined ? restDumpAnchor(snapshot, state) : undefined) ?? resolveEpisodeAnchor(snapshot, state, a !== undefined ? anchorFlag(a) : undefined);
-  const version = resolveChainVersion(p, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
+  const version = resolveChainVersion(chainVersionFlag(p), snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
   return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules: preservedRulesForChoice(version), restGaps: restGapLines(gaps) };
 }
 

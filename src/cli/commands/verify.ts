@@ -6,7 +6,8 @@ import { samplePreservedForEpisode, type PreservedNodesSnapshot } from "../../pr
 import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
 import { diffPreserved, nodeCount, nodeSetOf, parseStoredPreservedSnapshot, type Difference } from "../../preserved/stored-snapshot.js";
 import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { parse, required, str } from "../args.js";
 import { CHAIN_USAGE, readSnapshotSource, requiredNodeUrl, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE } from "../snapshot-source.js";
@@ -67,7 +68,7 @@ interface Outcome {
 
 /** Run the sampler under the chosen version's rules and print the comparison; the exit code. */
 function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: string, o: Omit<Outcome, "choice" | "port">, p: ReturnType<typeof parse>): number {
-  const choice = resolveChainVersion(p, snap, { height: o.anchor, ...PRESERVED_VERSION_OPTIONS });
+  const choice = resolveChainVersion(chainVersionFlag(p), snap, { height: o.anchor, ...PRESERVED_VERSION_OPTIONS });
   const rules = preservedRulesForChoice(choice);
   const state = preservedStateOfSnapshot(snap, label);
   const port = samplePreservedForEpisode(state, o.anchor, { explain: false, rules }).snapshot;

@@ -17,12 +17,12 @@
  * subgroup weights as {memberAddress, weight, votingPower, mlNodes}, and `chain.conversion` naming the
  * choices.
  */
-import { InputError, describeValue } from "../errors.js";
-import { sortedGoStrings } from "../go/bytes.js";
-import { checkedInt64, checkedUint64 } from "../go/int64.js";
-import type { Json } from "../go/json.js";
-import { isJsonObject, type JsonObject } from "../json-input.js";
-import { parseStoredPreservedSnapshot } from "../preserved/stored-snapshot.js";
+import { InputError, describeValue } from "../../errors.js";
+import { sortedGoStrings } from "../../go/bytes.js";
+import { checkedInt64, checkedUint64 } from "../../go/int64.js";
+import type { Json } from "../../go/json.js";
+import { isJsonObject, type JsonObject } from "../../json-input.js";
+import { parseStoredPreservedSnapshot } from "../../preserved/stored-snapshot.js";
 import { field } from "./recognise-rest-file.js";
 import type { RestDump, RestFile } from "./read-rest-dump.js";
 import type { DumpGap, DumpUse } from "./dump-gap.js";

@@ -2,11 +2,11 @@
  * The settlement input of one epoch from a REST dump, and everything the dump lacks: each missing
  * input is named with the assumption made and the number of participant rows it could change.
  */
-import { InputError, describeValue } from "../errors.js";
-import { parseOptionalChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
-import { checkedInt64, checkedUint64 } from "../go/int64.js";
-import type { Json } from "../go/json.js";
-import { isJsonObject, type JsonObject } from "../json-input.js";
+import { InputError, describeValue } from "../../errors.js";
+import { parseOptionalChainDecimal, type ChainDecimal } from "../../go/chain-decimal.js";
+import { checkedInt64, checkedUint64 } from "../../go/int64.js";
+import type { Json } from "../../go/json.js";
+import { isJsonObject, type JsonObject } from "../../json-input.js";
 import type {
   Exclusion,
   ModelScale,
@@ -16,14 +16,14 @@ import type {
   SettlementInput,
   SettlementMLNode,
   SettlementParticipant,
-} from "../settlement/settlement-types.js";
+} from "../../settlement/settlement-types.js";
 import { field } from "./recognise-rest-file.js";
-import { stringInterner } from "../settlement/settlement-input.js";
+import { stringInterner } from "../../settlement/settlement-input.js";
 import type { RestDump } from "./read-rest-dump.js";
 
 export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
 import type { DumpGap, DumpUse } from "./dump-gap.js";
-import { endOfPoCValidation } from "../chain/epoch-stages.js";
+import { endOfPoCValidation } from "../../chain/epoch-stages.js";
 
 const SETTLE: DumpUse[] = ["settle"];
 const SETTLE_AND_MISS: DumpUse[] = ["settle", "miss-test"];

@@ -2,11 +2,11 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { InputError, describeValue } from "../errors.js";
-import { readRegularFile } from "../fs/files.js";
-import { checkedUint64 } from "../go/int64.js";
-import { parseJson, stringifyJson, type Json } from "../go/json.js";
-import { isJsonObject, type JsonObject } from "../json-input.js";
+import { InputError, describeValue } from "../../errors.js";
+import { readRegularFile } from "../../fs/files.js";
+import { checkedUint64 } from "../../go/int64.js";
+import { parseJson, stringifyJson, type Json } from "../../go/json.js";
+import { isJsonObject, type JsonObject } from "../../json-input.js";
 import { field, recogniseRestFile, type RestFileKind } from "./recognise-rest-file.js";
 
 export interface RestFile<T> {

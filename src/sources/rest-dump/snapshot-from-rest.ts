@@ -4,9 +4,9 @@
  * snapshot, and what the dumps lack. Either slice is left out (with a gap naming why) when the dumps
  * hold not all of its inputs, unless the caller requires it; then the reason is the error.
  */
-import { InputError } from "../errors.js";
-import { SNAPSHOT_SCHEMA, SNAPSHOT_VERSION, type JsonObject, type Snapshot } from "../snapshot/snapshot.js";
-import { settlementInputToJson } from "../settlement/settlement-input.js";
+import { InputError } from "../../errors.js";
+import { SNAPSHOT_SCHEMA, SNAPSHOT_VERSION, type JsonObject, type Snapshot } from "../../snapshot/snapshot.js";
+import { settlementInputToJson } from "../../settlement/settlement-input.js";
 import { readRestDumps, type RestDump } from "./read-rest-dump.js";
 import { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./preserved-from-rest.js";
 import { settlementFromRestDump, type DumpGap, type RestSettlement, type RestSettlementOptions } from "./settlement-from-rest.js";
