@@ -11,7 +11,7 @@ import { jsonDocument, wantsJson } from "../json-output.js";
 import { renderReport } from "../../report/html.js";
 import { intFlag, parse, required, str } from "../args.js";
 import type { Command } from "../command.js";
-import { restGapLines } from "./preserved.js";
+import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
@@ -86,7 +86,7 @@ export const compareCommand: Command = {
     if (html !== undefined) {
       writeFileAtomic(html, renderReport(model), "the report");
     }
-    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", { ...model, notes: [...model.notes, ...restGapLines(gaps)], chainVersion: versionJson(version) }));
+    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", { ...model, notes: [...model.notes, ...gapInputLines(gaps)], chainVersion: versionJson(version) }));
     else {
       io.out(versionLine(version));
       io.out(renderCompareText(model, { ...(rows !== undefined ? { rows: Number(rows) } : {}), brief: p.values.brief === true }));

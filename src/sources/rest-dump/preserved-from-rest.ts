@@ -26,6 +26,7 @@ import { parseStoredPreservedSnapshot } from "../../preserved/stored-snapshot.js
 import { field } from "./recognise-rest-file.js";
 import type { RestDump, RestFile } from "./read-rest-dump.js";
 import type { DumpGap, DumpUse } from "./dump-gap.js";
+import { groupDigits } from "../../format/numbers.js";
 
 export interface RestPreservedOptions {
   /** The sampling epoch N (default: the newest root epoch group, or the one the dump's stored preserved snapshot was sampled from). */
@@ -136,7 +137,6 @@ function subWeights(g: RestFile<JsonObject>): JsonObject[] {
 }
 
 const modelOf = (g: RestFile<JsonObject>): string => String(field(g.value, "model_id"));
-const group = (n: bigint): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** The anchor of a stored preserved snapshot (REST: episode_anchor_height), if it has one. */
 function storedAnchor(s: JsonObject): bigint | null {
@@ -196,14 +196,14 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     anchor = { height: nextStart, source: "next-poc", explanation: `anchor ${nextStart}: epoch ${N + 1n}'s PoC start, recorded in its epoch group data (${next!.file}), where epoch ${N} sampled its preserved set` };
   } else if (pocStart > 0n && epochLength !== null && epochLength > 0n) {
     const a = pocStart + epochLength;
-    anchor = { height: a, source: "next-poc", explanation: `anchor ${a}: the next PoC's start (epoch ${N}'s PoC start ${group(pocStart)} + epoch_length ${group(epochLength)})` };
+    anchor = { height: a, source: "next-poc", explanation: `anchor ${a}: the next PoC's start (epoch ${N}'s PoC start ${groupDigits(pocStart)} + epoch_length ${groupDigits(epochLength)})` };
     gaps.push({
       input: "the episode anchor (epoch N+1's PoC start)",
       assumption: `${a}: epoch ${N}'s poc_start_block_height ${pocStart} + the saved epoch_length ${epochLength} (no epoch group data of epoch ${N + 1n} in the dumps records it)`,
       flag: "--anchor H",
       rowsAffected: 0,
       uses: PRESERVED,
-      brief: `epoch ${N + 1n}'s PoC start (the anchor): ${group(a)} = epoch ${N}'s PoC start + the saved epoch_length`,
+      brief: `epoch ${N + 1n}'s PoC start (the anchor): ${groupDigits(a)} = epoch ${N}'s PoC start + the saved epoch_length`,
     });
   } else {
     throw new InputError(`no next PoC start: epoch ${N}'s poc_start_block_height and the params' epoch_params.epoch_length are needed (or pass --anchor H)`, rw);
