@@ -9,7 +9,7 @@ import type { Json } from "../go/json.js";
 import { isJsonObject } from "../json-input.js";
 import { parsePreservedState, type PreservedState } from "../preserved/state.js";
 import { preservedStateOfSnapshot } from "../preserved/snapshot-state.js";
-import { dumpDirectories, readRestDump, readRestDumps, type RestDump } from "./rest-dump/read-rest-dump.js";
+import { dumpDirectories, mergeRestDumps, readRestDump, type RestDump } from "./rest-dump/read-rest-dump.js";
 import { preservedFromRestDump } from "./rest-dump/preserved-from-rest.js";
 import type { RecordedOutcome } from "./rest-dump/settlement-from-rest.js";
 import { settlementFromDump, settlementFromSnapshot } from "./settlement-inputs.js";
@@ -47,8 +47,8 @@ function isDir(p: string): boolean {
 }
 
 /** Every epoch of one dump directory (each root epoch group in it). */
-function epochsOfDump(dir: string): EpochSource[] {
-  const dump = readRestDump(dir);
+function epochsOfDump(dump: RestDump): EpochSource[] {
+  const dir = dump.dir;
   const roots = [...dump.roots.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (roots.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dir);
   return roots.map((epoch) => {
@@ -83,10 +83,13 @@ export function epochsFromRestDump(dir: string): EpochSource[] {
  */
 export function epochsFromRestDumps(dirs: readonly string[]): EpochSource[] {
   if (dirs.length === 0) return [];
-  return withPreserved(dirs.flatMap(settlementEpochsOf), readRestDumps(dirs));
+  // Each dump directory read once: its epochs' settlement from it, the preserved sets from all together.
+  const dumps = dirs.flatMap(dumpDirectoriesOf).map(readRestDump);
+  return withPreserved(dumps.flatMap(epochsOfDump), mergeRestDumps(dumps, dirs));
 }
 
-function settlementEpochsOf(dir: string): EpochSource[] {
+/** The dump directories of one --rest-dump DIR (itself, or its epoch_N sub-directories). */
+function dumpDirectoriesOf(dir: string): string[] {
   if (!isDir(dir)) {
     try {
       statSync(dir);
@@ -99,7 +102,7 @@ function settlementEpochsOf(dir: string): EpochSource[] {
   if (dirs.length === 1 && dirs[0] === dir && !readdirSync(dir).some((n) => /\.json(\.gz)?$/.test(n))) {
     throw new InputError("holds neither saved REST answers (.json files) nor epoch directories", `--rest-dump ${dir}`);
   }
-  return dirs.flatMap(epochsOfDump);
+  return dirs;
 }
 
 /**

@@ -24,7 +24,7 @@ import type { Json } from "../../go/json.js";
 import { isJsonObject, type JsonObject } from "../../json-input.js";
 import { parseStoredPreservedSnapshot } from "../../preserved/stored-snapshot.js";
 import { field } from "./recognise-rest-file.js";
-import type { RestDump, RestFile } from "./read-rest-dump.js";
+import { paramsFor, type RestDump, type RestFile } from "./read-rest-dump.js";
 import type { DumpGap, DumpUse } from "./dump-gap.js";
 import { groupDigits } from "../../format/numbers.js";
 
@@ -159,8 +159,9 @@ function chooseEpoch(dump: RestDump, options: RestPreservedOptions): bigint {
       const next = dump.roots.get(e + 1n);
       const nextStart = next === undefined ? null : uint(next.value, "poc_start_block_height", next.file);
       const triggers = (dump.confirmationPocEvents.get(e)?.value ?? []).map((x) => field(x, "trigger_height"));
-      const ep = dump.params === null ? undefined : field(dump.params.value, "epoch_params");
-      const length = isJsonObject(ep) ? uint(ep, "epoch_length", `${dump.params!.file}: params.epoch_params`) : null;
+      const pf = paramsFor(dump, dump.roots.get(e)!.file);
+      const ep = pf === null ? undefined : field(pf.value, "epoch_params");
+      const length = isJsonObject(ep) ? uint(ep, "epoch_length", `${pf!.file}: params.epoch_params`) : null;
       const start = uint(dump.roots.get(e)!.value, "poc_start_block_height", `${dump.roots.get(e)!.file}: epoch_group_data`);
       const computed = nextStart === null && start !== null && length !== null && start > 0n ? start + length : null;
       if (nextStart === a || computed === a || triggers.some((t) => t !== undefined && String(t) === a.toString())) return e;
@@ -178,10 +179,11 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   const rw = `${root.file}: epoch_group_data`;
   const gaps: DumpGap[] = [];
   const sources = [root.file];
-  if (dump.params === null) throw new InputError("no module params (the REST answer of /params): poc_slot_allocation, the genesis guardians and the PoC model weight scale factors come from them", dump.dir);
-  const params = dump.params.value;
-  const pw = `${dump.params.file}: params`;
-  sources.push(dump.params.file);
+  const paramsFile = paramsFor(dump, root.file);
+  if (paramsFile === null) throw new InputError("no module params (the REST answer of /params): poc_slot_allocation, the genesis guardians and the PoC model weight scale factors come from them", dump.dir);
+  const params = paramsFile.value;
+  const pw = `${paramsFile.file}: params`;
+  sources.push(paramsFile.file);
 
   // The anchor: epoch N+1's recorded PoC start, else N's PoC start + epoch_length (saved params).
   const pocStart = uint(root.value, "poc_start_block_height", rw) ?? 0n;
@@ -327,10 +329,10 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   const slotText = slot === null ? "none (the sampler's default 0.5)" : `${slot.value}e${slot.exponent}`;
   gaps.push({
     input: "module params at the anchor",
-    assumption: `${dump.params.file} was saved later; its poc_slot_allocation (${slotText}), genesis guardians (${guardians.length}; excluded from v0.2.13) and PoC model weight scale factors (${pocModels.length}; read by v0.2.12) are taken as in force at the anchor`,
+    assumption: `${paramsFile.file} was saved later; its poc_slot_allocation (${slotText}), genesis guardians (${guardians.length}; excluded from v0.2.13) and PoC model weight scale factors (${pocModels.length}; read by v0.2.12) are taken as in force at the anchor`,
     rowsAffected: 0,
     uses: PRESERVED,
-    brief: `params at the anchor: ${dump.params.file} (saved later)`,
+    brief: `params at the anchor: ${paramsFile.file} (saved later)`,
   });
   const saved = (dump.metadata ?? []).map((m) => field(m.value, "fetched_at_utc")).filter((t): t is string => typeof t === "string");
   gaps.push({
@@ -362,7 +364,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     guardians: "params",
     epochIndex: N,
     historyEpochIndex: H,
-    paramsFile: dump.params.file,
+    paramsFile: paramsFile.file,
     modelsWithoutHistory: notListedBefore,
     previousSummariesKnown: members.length - unknown.length,
     previousSummariesUnknown: unknown,
