@@ -9,6 +9,7 @@ import { isJsonObject } from "../json-input.js";
 import { parseSettlementInput, type SettlementAssumption } from "../settlement/settlement-input.js";
 import type { SettlementInput } from "../settlement/settlement-types.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
+import type { Source } from "./source.js";
 import { recordedVersion } from "../versions/resolve.js";
 import type { RecordedVersion } from "../versions/upgrade-table.js";
 import { dumpDirectories, readRestDump, type RestDump } from "./rest-dump/read-rest-dump.js";
@@ -45,6 +46,13 @@ export function settlementFromSnapshot(snapshot: Snapshot, label: string): Settl
   const h = parsed.settlementHeight ?? BigInt(snapshot.height);
   const rv = recordedVersion(snapshot, label);
   return { input: parsed.input, label, chainId: snapshot.chainId, settlementHeight: h, assumptions: parsed.assumptions, recorded, ...(rv !== undefined ? { recordedVersion: rv } : {}) };
+}
+
+/** The settlement inputs of a source: a REST dump's typed input as read, else the snapshot's settlement slice. */
+export function settlementInputsOf(source: Source): SettlementInputs {
+  const rs = source.rest?.settlement;
+  if (!rs) return settlementFromSnapshot(source.snapshot, source.label);
+  return { input: rs.input, label: source.label, chainId: source.snapshot.chainId, settlementHeight: rs.heights.settlementEstimate, assumptions: source.lacks.filter((g) => g.uses === undefined || g.uses.includes("settle")), recorded: rs.recorded };
 }
 
 /** Options of a REST dump's settlement (settlement-from-rest.ts) and the chain it came from. */

@@ -10,6 +10,7 @@ import { evaluateEpoch, exactTestFor, type EpochEvaluation, type ExactTest, type
 import { explainMissedStatTest, type MissTestVerdict } from "../../misstest/missed-stat-verdict.js";
 import { intFlag, parse, readJsonFile, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
+import { missTestEpochOf } from "../../sources/miss-test-inputs.js";
 import { nodeUrl, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { groupDigits } from "../../format/numbers.js";
@@ -388,9 +389,7 @@ export const missTestCommand: Command = {
         input = parseEpochInput(readJsonFile(epochFile), epochFile);
         source = "epoch-file";
       } else {
-        const { snapshot: snap, label } = await readSnapshotSource(p);
-        if (snap.settlement === undefined) throw new InputError("the snapshot has no settlement slice", `${label}: settlement`);
-        input = parseEpochInput(snap.settlement, `${label}: settlement`);
+        input = missTestEpochOf(await readSnapshotSource(p));
         source = envNode || (str(p, "rpc") ?? str(p, "node")) !== undefined ? "chain" : "snapshot";
       }
       if (counts) {

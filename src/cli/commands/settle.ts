@@ -7,7 +7,7 @@ import { isJsonObject } from "../../json-input.js";
 import { groupDigits } from "../../compare/format.js";
 import { textTable } from "../../compare/table.js";
 import type { RecordedOutcome } from "../../sources/rest-dump/settlement-from-rest.js";
-import { settlementFromRestDumps, settlementFromSnapshot, type SettlementInputs } from "../../sources/settlement-inputs.js";
+import { settlementFromRestDumps, settlementFromSnapshot, settlementInputsOf, type SettlementInputs } from "../../sources/settlement-inputs.js";
 import { settleAccounts, type Settlement, type SettledParticipant } from "../../settlement/settle-accounts.js";
 import { settlementVersion } from "../../settlement/settlement-version.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
@@ -94,8 +94,7 @@ export async function loadSettlement(p: Parsed, io?: CliIO): Promise<SettlementI
   if (restOnly.length > 0) throw new InputError(`--${restOnly[0]} applies to --rest-dump only (a snapshot records its own choice)`);
   const epoch = str(p, "epoch");
   if (epoch !== undefined) return settlementFromNodeAtS(p, epoch, io);
-  const { snapshot, label } = await readSnapshotSource(p);
-  return settlementFromSnapshot(snapshot, label);
+  return settlementInputsOf(await readSnapshotSource(p));
 }
 
 /** `--node URL --epoch E`: the epoch read at S−1 (src/chain/read-settled-epoch.ts), progress on stderr. */

@@ -24,6 +24,8 @@ export interface RestSnapshot {
   gaps: DumpGap[];
   /** The preserved slice's build (null when the dumps lack its inputs). */
   preserved: RestPreserved | null;
+  /** The settlement slice's typed input (null when the dumps lack its inputs). */
+  settlement: RestSettlement | null;
 }
 
 /** The newest root epoch with performance summaries (a settled epoch), else the newest root. */
@@ -92,7 +94,7 @@ export function snapshotFromDump(dump: RestDump, options: RestSnapshotOptions = 
     ...(rs !== null ? { settlement: settlementInputToJson(rs.input, { settlementHeight: rs.heights.settlementEstimate, assumptions: gaps.filter((g) => g.uses === undefined || g.uses.includes("settle")) }) } : {}),
     chain,
   };
-  return { snapshot, gaps, preserved: pr };
+  return { snapshot, gaps, preserved: pr, settlement: rs };
 }
 
 /** Build a snapshot from the REST answers in `dirs` (each a dump, or a folder of epoch_N dumps). */
