@@ -64,9 +64,9 @@ export * from "./preserved/index.js";
 // Chain client (CosmJS, height-pinned)
 export {
   snapshotFromRpc, readSnapshot, loadSnapshotFromArgs, openPinned, buildSnapshot, writeFileAtomic,
-  parseHeight, ChainClient, PinnedReader, ChainError, DecodeError, FixtureServer, fixtureFromPreserved,
+  parseHeight, ChainClient, PinnedReader, ChainError, DecodeError,
   GONKA_MAINNET, type SnapshotFromRpcOptions, type SnapshotArgs, type ChainClientOptions, type Progress,
-  type ChainErrorKind, type FixtureChainState,
+  type ChainErrorKind,
 } from "./chain/index.js";
 // Epoch settlement to the coin (keeper.SettleAccounts / GetBitcoinSettleAmounts, per chain version)
 export { settleAccounts, type Settlement, type SettledParticipant } from "./settlement/settle-accounts.js";
