@@ -4,8 +4,6 @@
  */
 import type { AnchorProbability, ComparisonModel, ResolvedValue } from "./model.js";
 
-export { groupDigits, signed } from "../format/numbers.js";
-
 /** "37.5% (75/200)": a count over anchors as a percentage with one decimal, computed on integers. */
 export function probability(p: AnchorProbability | undefined): string {
   if (!p || p.anchors === 0) return "n/a";

@@ -10,7 +10,7 @@ import { samplePreservedForEpisode } from "../preserved/sample-preserved-for-epi
 import { preservedStateOfSnapshot } from "../preserved/snapshot-state.js";
 import type { PreservedState } from "../preserved/state.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
-import { groupDigits } from "../compare/format.js";
+import { groupDigits } from "../format/numbers.js";
 import type { VersionChoice } from "../versions/chain-version.js";
 import { resolveChainVersion } from "../versions/resolve.js";
 import { diffPreservedSets, nodesOf, resolveEpisodeAnchor, storedPreservedSet, type EpisodeAnchor, type SetDifference, type StoredPreservedSet } from "./episode-anchor.js";

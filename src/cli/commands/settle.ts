@@ -4,7 +4,7 @@ import { Decimal } from "../../go/decimal.js";
 import { parseDecimalText } from "../../go/chain-decimal.js";
 import { checkedInt64 } from "../../go/int64.js";
 import { isJsonObject } from "../../json-input.js";
-import { groupDigits } from "../../compare/format.js";
+import { groupDigits } from "../../format/numbers.js";
 import { textTable } from "../../compare/table.js";
 import type { RecordedOutcome } from "../../sources/rest-dump/settlement-from-rest.js";
 import { settlementFromRestDumps, settlementFromSnapshot, settlementInputsOf, type SettlementInputs } from "../../sources/settlement-inputs.js";
