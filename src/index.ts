@@ -12,7 +12,8 @@ export { compareGoStrings } from "./go/bytes.js";
 export { InputError } from "./errors.js";
 // Chain versions: which version's rules ran at a height (docs/versions.md)
 export { CHAIN_VERSIONS, LATEST_CHAIN_VERSION, atLeast, parseChainVersion, versionOrdinal, type ChainVersion, type VersionChoice, type VersionSource } from "./versions/chain-version.js";
-export { MAINNET_CHAIN_ID, MAINNET_UPGRADES, mainnetCandidates, versionForHeight, type UpgradeRow, type Activation, type RecordedVersion } from "./versions/upgrade-table.js";
+export { MAINNET_CHAIN_ID, MAINNET_UPGRADES, mainnetVersionAt, versionForHeight, type UpgradeRow, type RecordedVersion } from "./versions/upgrade-table.js";
+export { FAMILY_COVERAGE, checkFamilyFrontier, familyKnows, type RuleFamily, type FamilyCoverage } from "./versions/rule-families.js";
 export { recordedVersion, versionLine, versionJson } from "./versions/resolve.js";
 // Snapshot
 export { loadSnapshot, parseSnapshot, serializeSnapshot, type Snapshot } from "./snapshot/snapshot.js";

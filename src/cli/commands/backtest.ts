@@ -104,10 +104,10 @@ function chooseVersion(e: EpochSource, flags: ReturnType<typeof versionFlags>): 
   const flag = flags.byEpoch.get(e.epoch) ?? flags.all;
   const rec = flag === undefined && e.recordedVersion !== null ? recordedVersion(e.recordedVersion.snapshot, e.label) : undefined;
   try {
-    return settlementVersion(flag, e.settlementHeight, e.chainId, e.input, rec);
+    return settlementVersion(flag, e.settlementHeight, e.chainId, rec);
   } catch (err) {
     if (err instanceof InputError && flag === undefined) {
-      const msg = err.message.replace(/^--chain-version: /, "").replace(/pass --chain-version (v[\d.]+) or (v[\d.]+)/, `pass --chain-version ${e.epoch}=$1 or ${e.epoch}=$2`).replace(/pass --chain-version vX\.Y\.Z/, `pass --chain-version ${e.epoch}=vX.Y.Z`);
+      const msg = err.message.replace(/^--chain-version: /, "").replace(/pass --chain-version (v[\d.]+|vX\.Y\.Z)/, `pass --chain-version ${e.epoch}=$1`);
       throw new InputError(`epoch ${e.epoch}: ${msg}`, "--chain-version");
     }
     throw err;
