@@ -51,7 +51,7 @@ describe("gonka-spec miss-test", () => {
     const dir = mkdtempSync(join(tmpdir(), "misstest-"));
     const snap = join(dir, "snap.json");
     const settlement = JSON.parse((await import("node:fs")).readFileSync(EXAMPLE, "utf8"));
-    writeFileSync(snap, JSON.stringify({ schema: "gonka-spec/snapshot", version: 1, chainId: "example", height: "1", chainVersion: "v0.2.15", preserved: {}, settlement }));
+    writeFileSync(snap, JSON.stringify({ schema: "gonka-spec/snapshot", version: 1, chainId: "example", height: "1", chainVersion: { version: "v0.2.15" }, preserved: {}, settlement }));
     const viaSnap = JSON.parse((await run("--snapshot", snap, "--json")).out);
     // The same verdicts; only where the rules' version came from differs (the file records none).
     expect(viaFile.chainVersion).toMatchObject({ version: "v0.2.15", basis: "no-state" });
