@@ -7,7 +7,7 @@
  */
 import { InputError } from "../errors.js";
 import { atLeast, LATEST_CHAIN_VERSION, type ChainVersion, type VersionChoice } from "../versions/chain-version.js";
-import { checkFamilyFrontier } from "../versions/rule-families.js";
+import { checkFamilyFrontier, requireFamilyVersion } from "../versions/rule-families.js";
 
 export interface PreservedRules {
   version: ChainVersion;
@@ -44,6 +44,7 @@ export function preservedRulesFor(v: ChainVersion, where = "--chain-version"): P
       where,
     );
   }
+  requireFamilyVersion("preserved", v); // past the newest pinned version: refused, never older rules
   const v13 = atLeast(v, "v0.2.13");
   return {
     version: v,

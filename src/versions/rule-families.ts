@@ -81,3 +81,8 @@ export function checkFamilyFrontier(family: RuleFamily, choice: VersionChoice): 
     "--chain-version",
   );
 }
+
+/** For a rule function called with a bare version (the library, vectors): the same refusal, naming the caller's argument. */
+export function requireFamilyVersion(family: RuleFamily, version: ChainVersion): ChainVersion {
+  return checkFamilyFrontier(family, { version, source: "latest", detail: "the version passed to the rule" }).version;
+}
