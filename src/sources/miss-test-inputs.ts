@@ -6,6 +6,7 @@
 import { InputError } from "../errors.js";
 import { parseEpochInput, type EpochInput } from "../misstest/epoch-input.js";
 import type { SettlementInput } from "../settlement/settlement-types.js";
+import { checkedUint64 } from "../go/int64.js";
 import { isJsonObject } from "../json-input.js";
 import type { VersionChoice } from "../versions/chain-version.js";
 import { recordedVersion } from "../versions/resolve.js";
@@ -43,6 +44,6 @@ export function missTestVersionOf(source: Source, flag: string | undefined): Ver
   const recordedHeight = isJsonObject(reward) ? reward.settlementHeight : undefined;
   const height =
     source.rest?.settlement?.heights.settlementEstimate ??
-    (typeof recordedHeight === "string" && /^\d{1,19}$/.test(recordedHeight) ? BigInt(recordedHeight) : typeof recordedHeight === "bigint" ? recordedHeight : BigInt(snapshot.height));
+    (recordedHeight === undefined || recordedHeight === null ? BigInt(snapshot.height) : checkedUint64(recordedHeight, `${source.label}: settlement.reward.settlementHeight`));
   return versionForHeight(snapshot.chainId, height, flag, flag === undefined ? recordedVersion(snapshot, source.label) : undefined, { family: "miss-test", heightName: "settlement height" });
 }

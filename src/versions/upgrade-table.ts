@@ -176,7 +176,8 @@ export function versionForHeight(
       throw new InputError(`${recorded.detail}; the upgrade table names ${CHAIN_VERSIONS.join(", ")} only: pass --chain-version to run one of them anyway`, "--chain-version");
     }
     let detail = recorded.detail;
-    if (chainId === MAINNET_CHAIN_ID) {
+    if (chainId === MAINNET_CHAIN_ID && height >= MAINNET_UPGRADES[0]!.height) {
+      // The table is only a cross-check here: the node's own plans (or the file's record) decide.
       const t = mainnetVersionAt(height);
       if (t.version !== recorded.version) detail += ` (the built-in mainnet table places ${t.version} at block ${fmt(height)})`;
       return checked({ version: recorded.version, source: recorded.source, detail, candidates: [t.version] });
