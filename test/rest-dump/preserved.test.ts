@@ -155,11 +155,12 @@ describe("round trip on the stored snapshot at block 4,089,970", () => {
 });
 
 describe("the carried dumps of epochs 247-249", () => {
-  it("247 + 248: the PoC that starts epoch 249, anchor 3,843,714 inside v0.2.12's uncertain interval: the version must be passed", async () => {
-    const r = await run(["preserved", "--rest-dump", E(247), "--rest-dump", E(248)]);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/gonka-spec preserved: --chain-version: .*block 3,843,714 .*pass --chain-version v0\.2\.11 or v0\.2\.12/);
+  it("247 + 248: the PoC that starts epoch 249, anchor 3,843,714: v0.2.12 from the table (upgrade at 3,834,200), the same as the flag", async () => {
+    const r = JSON.parse((await run(["preserved", "--rest-dump", E(247), "--rest-dump", E(248), "--json"])).out);
+    expect(r.chainVersion).toMatchObject({ version: "v0.2.12", source: "table" });
+    expect(r.chainVersion.detail).toMatch(/sampling height 3,843,714 is at or after v0\.2\.12 \(block 3,834,200\)/);
     const ok = JSON.parse((await run(["preserved", "--rest-dump", E(247), "--rest-dump", E(248), "--chain-version", "v0.2.12", "--json"])).out);
+    expect(r.rules).toEqual(ok.rules);
     expect(ok.anchor).toEqual({ height: "3843714", source: "next-poc" });
     expect(ok.epoch).toBe("248");
     // The same anchor recorded by epoch 249's own group data: the folder of all three with --epoch 248.
