@@ -5,6 +5,7 @@
  */
 import { InputError } from "../errors.js";
 import { wrapUint32 } from "../go/int64.js";
+import type { DevshardRules } from "./devshard-rules.js";
 
 /** Session parameters fixed at bind (types.SessionConfig). */
 export interface SessionConfig {
@@ -28,6 +29,18 @@ export interface EscrowSessionFields {
   inferenceSealGraceNonces: number;
   inferenceSealGraceSeconds: number;
   autoSealEveryNNonces: number;
+}
+
+/**
+ * The session fields of the chain's DevshardEscrow row as devshard v4/v5 bind them (0 = the compiled
+ * default). v4 (zpoken@89ff8bdb types.EscrowSessionFields) adds validationRate and voteThresholdFactor
+ * to the 85835b31 fields; v5 (zpoken@86cff503) adds refusalTimeout and executionTimeout.
+ */
+export interface EscrowRowSessionFields extends EscrowSessionFields {
+  validationRate: number;
+  voteThresholdFactor: number; // percent; 0 → N/2
+  refusalTimeout: bigint;
+  executionTimeout: bigint;
 }
 
 /** Governance values read once at bind; 0 means "not provided" (types.LiveSessionBindParams). */
@@ -79,12 +92,12 @@ export function normalizeSessionConfig(cfg: SessionConfig, groupSize: number | b
   return out;
 }
 
-/** Mirrors types.DefaultSessionConfig. */
-export function defaultSessionConfig(groupSize: number | bigint): SessionConfig {
+/** Mirrors types.DefaultSessionConfig (ExecutionTimeout 1200 at 85835b31; the rules say when it is 32*60). */
+export function defaultSessionConfig(groupSize: number | bigint, rules?: DevshardRules): SessionConfig {
   return normalizeSessionConfig(
     {
       refusalTimeout: 60n,
-      executionTimeout: 1200n,
+      executionTimeout: rules?.defaultExecutionTimeout ?? 1200n,
       tokenPrice: 1n,
       createDevshardFee: 10_000n,
       feePerNonce: 1_000n,
@@ -128,4 +141,27 @@ export function applyChainSessionBindParams(cfg: SessionConfig, groupSize: numbe
   if (live.refusalTimeout > 0n) out.refusalTimeout = live.refusalTimeout;
   if (live.executionTimeout > 0n) out.executionTimeout = live.executionTimeout;
   return normalizeSessionConfig(out, groupSize);
+}
+
+/**
+ * Mirrors bridge.SessionConfigAtBind → types.SessionConfigFromEscrow of devshard v4 (zpoken@89ff8bdb)
+ * and v5 (zpoken@86cff503): the defaults overlaid with every non-zero escrow-row field, the vote
+ * threshold always recomputed from the row's factor (no live chain overlay); the row's timeouts are
+ * overlaid only where the rules say so (v5).
+ */
+export function sessionConfigAtBind(groupSize: number | bigint, row: EscrowRowSessionFields, rules: DevshardRules): SessionConfig {
+  const cfg = defaultSessionConfig(groupSize, rules);
+  if (row.tokenPrice > 0n) cfg.tokenPrice = row.tokenPrice;
+  if (row.createDevshardFee > 0n) cfg.createDevshardFee = row.createDevshardFee;
+  if (row.feePerNonce > 0n) cfg.feePerNonce = row.feePerNonce;
+  if (row.inferenceSealGraceNonces > 0) cfg.inferenceSealGraceNonces = row.inferenceSealGraceNonces;
+  if (row.inferenceSealGraceSeconds > 0) cfg.inferenceSealGraceSeconds = row.inferenceSealGraceSeconds;
+  if (row.autoSealEveryNNonces > 0) cfg.autoSealEveryNNonces = row.autoSealEveryNNonces;
+  if (row.validationRate > 0) cfg.validationRate = row.validationRate;
+  if (rules.bindTimeoutsFromEscrow) {
+    if (row.refusalTimeout > 0n) cfg.refusalTimeout = row.refusalTimeout;
+    if (row.executionTimeout > 0n) cfg.executionTimeout = row.executionTimeout;
+  }
+  cfg.voteThreshold = computeVoteThreshold(groupSize, row.voteThresholdFactor);
+  return normalizeSessionConfig(cfg, groupSize);
 }
