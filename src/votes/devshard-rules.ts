@@ -101,7 +101,7 @@ export const RULES_85835B31 = DEVSHARD_RULES.v2;
 /** Why v4.1 is refused (research/devshard/REPORT.md §3). */
 const V41_UNKNOWN =
   'devshard v4.1 (release/devshard/v4.1.0, 701fab877) is not pinned to merged source: whether it adds the max_tokens floor (or more) to v4 is unknown; ' +
-  "pass --devshard-rules v4 to replay it with the v4 rules at your own risk";
+  "pass --devshard-rules v4 to replay it with the v4 rules, on your own responsibility";
 
 /** The rules a session tag selects; InputError for v4.1 and for tags the port does not know. */
 export function devshardRulesFor(tag: string, path = "state_root_and_protocol_version"): DevshardRules {

@@ -34,7 +34,7 @@ final state. The session tag (state_root_and_protocol_version, hashed into every
                   run the rules of R (v2, v3, v4, v5) whatever the tag says; the tag is still hashed
   --factor F      vote_threshold_factor in percent; T = floor(N*F/100), F = 0 gives N/2 (overrides the file's
                   factor, or under v4/v5 the escrow row's)
-  --rule R        current (default: the Go code at 85835b31) or context-aware (proposal devshard #2078:
+  --rule R        current (default: the session's devshard rules) or context-aware (proposal devshard #2078:
                   a context-length refusal counts against the host only if prompt + max_tokens <= limit)
   --explain       say why at each step
   --scenario context-length
