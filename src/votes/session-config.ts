@@ -113,14 +113,18 @@ export function defaultSessionConfig(groupSize: number | bigint, rules?: Devshar
 
 /** Mirrors types.SessionConfigFromEscrow: the defaults overlaid with every non-zero escrow field. */
 export function sessionConfigFromEscrow(groupSize: number | bigint, fields: EscrowSessionFields): SessionConfig {
-  const cfg = defaultSessionConfig(groupSize);
+  return normalizeSessionConfig(overlayEscrowFields(defaultSessionConfig(groupSize), fields), groupSize);
+}
+
+/** The overlay of SessionConfigFromEscrow shared by every version: each non-zero 85835b31 escrow field replaces the default. */
+function overlayEscrowFields(cfg: SessionConfig, fields: EscrowSessionFields): SessionConfig {
   if (fields.tokenPrice > 0n) cfg.tokenPrice = fields.tokenPrice;
   if (fields.createDevshardFee > 0n) cfg.createDevshardFee = fields.createDevshardFee;
   if (fields.feePerNonce > 0n) cfg.feePerNonce = fields.feePerNonce;
   if (fields.inferenceSealGraceNonces > 0) cfg.inferenceSealGraceNonces = fields.inferenceSealGraceNonces;
   if (fields.inferenceSealGraceSeconds > 0) cfg.inferenceSealGraceSeconds = fields.inferenceSealGraceSeconds;
   if (fields.autoSealEveryNNonces > 0) cfg.autoSealEveryNNonces = fields.autoSealEveryNNonces;
-  return normalizeSessionConfig(cfg, groupSize);
+  return cfg;
 }
 
 /** Mirrors types.ApplyLiveSessionParams (tests only): a live validation rate of 0 keeps the current rate. */
@@ -150,13 +154,7 @@ export function applyChainSessionBindParams(cfg: SessionConfig, groupSize: numbe
  * overlaid only where the rules say so (v5).
  */
 export function sessionConfigAtBind(groupSize: number | bigint, row: EscrowRowSessionFields, rules: DevshardRules): SessionConfig {
-  const cfg = defaultSessionConfig(groupSize, rules);
-  if (row.tokenPrice > 0n) cfg.tokenPrice = row.tokenPrice;
-  if (row.createDevshardFee > 0n) cfg.createDevshardFee = row.createDevshardFee;
-  if (row.feePerNonce > 0n) cfg.feePerNonce = row.feePerNonce;
-  if (row.inferenceSealGraceNonces > 0) cfg.inferenceSealGraceNonces = row.inferenceSealGraceNonces;
-  if (row.inferenceSealGraceSeconds > 0) cfg.inferenceSealGraceSeconds = row.inferenceSealGraceSeconds;
-  if (row.autoSealEveryNNonces > 0) cfg.autoSealEveryNNonces = row.autoSealEveryNNonces;
+  const cfg = overlayEscrowFields(defaultSessionConfig(groupSize, rules), row);
   if (row.validationRate > 0) cfg.validationRate = row.validationRate;
   if (rules.bindTimeoutsFromEscrow) {
     if (row.refusalTimeout > 0n) cfg.refusalTimeout = row.refusalTimeout;

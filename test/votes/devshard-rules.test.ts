@@ -5,6 +5,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import type { Json } from "../../src/go/json.js";
@@ -12,7 +13,9 @@ import { DEVSHARD_RULES, devshardRulesFor } from "../../src/votes/devshard-rules
 import { Status, marshalInferenceEntry } from "../../src/votes/inference-record.js";
 import { sessionConfigAtBind } from "../../src/votes/session-config.js";
 import { IDLE_HEIGHT_SYNC, hashHeightSyncEscrow, toHex } from "../../src/votes/state-hash.js";
-import { applyTx, computeStateRoot, lookupInference, newEscrowState, type EscrowState } from "../../src/votes/state-machine.js";
+import { applyLocal, applyTx, computeStateRoot, lookupInference, newEscrowState, type EscrowState } from "../../src/votes/state-machine.js";
+import type { DevshardTx } from "../../src/votes/devshard-tx.js";
+import { defaultSessionConfig } from "../../src/votes/session-config.js";
 import { parseTallyFile, type TallyFile } from "../../src/votes/tally-file.js";
 import { replayTally, type StepResult } from "../../src/votes/tally-replay.js";
 import { CURRENT_RULE } from "../../src/votes/context-length-rule.js";
@@ -298,6 +301,77 @@ describe("refused: what devshard/heightsync would decide", () => {
   it("observed-height stamps", () => {
     expect(() => parse(withTx({ ...(start(1, 10, 64) as object), observed_height: 5 }))).toThrow(/steps\[0\]\.observed_height: observed-height stamps are not replayed: .*heightsync\.StampPresent/);
     expect(() => parse(withTx({ ...(confirm(1, 5) as object), observed_block_hash_hex: "ab" }, "v2"))).toThrow(/observed_block_hash_hex: observed-height stamps are devshard v5 fields; rules v2 have none/);
+  });
+});
+
+describe("random sequences: the v4/v5 switches change only what their Go text says", () => {
+  // The v2 replay is the one the Go fixtures check (audit.test.ts). The same random sequence (every
+  // start with max_tokens >= 64, fewer than 150 nonces so no auto-seal runs) is replayed under v4 and
+  // v5 with the same config: until the drain the states are identical; the drain then differs from
+  // v2's by exactly settleLiveRecordLocked (v4: Balance += reserved of each Pending record, Cost +=
+  // reserved of each Started one; v5: Cost += reserved of each Pending or Started one, Balance as v2).
+  const opArb = fc.record({
+    kind: fc.constantFrom("start", "confirm", "finish", "val", "vote", "timeout"),
+    pick: fc.nat(40), slot: fc.nat(7), flag: fc.boolean(), tokens: fc.integer({ min: 64, max: 300 }),
+  });
+  const caseArb = fc.record({ n: fc.integer({ min: 3, max: 6 }), ops: fc.array(opArb, { maxLength: 60 }) });
+  type Op = { kind: string; pick: number; slot: number; flag: boolean; tokens: number };
+
+  function tx(st: EscrowState, op: Op): DevshardTx {
+    const ids = [...st.inferences.keys()];
+    const id = ids.length ? ids[op.pick % ids.length]! : 1n;
+    const n = BigInt(st.session.group.length);
+    const exec = Number(id % n);
+    const g = st.session.group;
+    switch (op.kind) {
+      case "start":
+        return { type: "start", inferenceId: st.latestNonce + 1n, promptHash: Uint8Array.of(1), model: "m", inputLength: 10n, maxTokens: BigInt(op.tokens), startedAt: 1n };
+      case "confirm":
+        return { type: "confirm", inferenceId: id, confirmedAt: 1000n + st.latestNonce, signer: g[exec]! };
+      case "finish":
+        return { type: "finish", inferenceId: id, responseHash: Uint8Array.of(2), inputTokens: 10n, outputTokens: BigInt(op.tokens % 97), executorSlot: exec, signer: g[exec]!, escrowId: "e" };
+      case "val":
+        return { type: "validation", inferenceId: id, validatorSlot: op.slot % g.length, valid: op.flag, signer: g[op.slot % g.length]!, escrowId: "e" };
+      case "vote":
+        return { type: "vote", inferenceId: id, voterSlot: op.slot % g.length, voteValid: op.flag, signer: g[op.slot % g.length]!, escrowId: "e" };
+      default:
+        return { type: "timeout", inferenceId: id, reason: op.flag ? 1 : 2, votes: g.map((a, s) => ({ voterSlot: s, accept: true, signer: a })) };
+    }
+  }
+
+  it("holds on 300 random sessions", () => {
+    fc.assert(
+      fc.property(caseArb, ({ n, ops }) => {
+        const group = Array.from({ length: n }, (_, i) => `gonka1h${i}`);
+        const config = defaultSessionConfig(n);
+        const mk = (name: "v2" | "v4" | "v5") => newEscrowState({ escrowId: "e", config, group, balance: 1_000_000_000n, userAddress: "u", stateRootAndProtocolVersion: name, rules: DEVSHARD_RULES[name] });
+        const sts = { v2: mk("v2"), v4: mk("v4"), v5: mk("v5") };
+        const step = (make: (st: EscrowState) => DevshardTx[]): void => {
+          const txs = make(sts.v2);
+          for (const k of ["v2", "v4", "v5"] as const) sts[k] = applyLocal(sts[k], sts[k].latestNonce + 1n, txs).state;
+        };
+        for (const op of ops) step((st) => [tx(st, op)]);
+        const strip = (st: EscrowState) => ({ ...st, session: null });
+        expect(strip(sts.v4)).toEqual(strip(sts.v2));
+        expect(strip(sts.v5)).toEqual(strip(sts.v2));
+        const live = [...sts.v2.inferences.values()];
+        step(() => [{ type: "finalize_round" }]);
+        for (let i = 0; i < n; i++) step(() => []);
+        expect(sts.v2.phase).toBe(2);
+        const sum = (f: (r: (typeof live)[number]) => boolean, slot?: number) =>
+          live.filter((r) => f(r) && (slot === undefined || r.executorSlot === slot)).reduce((a, r) => a + r.reservedCost, 0n);
+        const pending = (r: (typeof live)[number]) => r.status === Status.Pending;
+        const started = (r: (typeof live)[number]) => r.status === Status.Started;
+        expect(sts.v4.balance).toBe(sts.v2.balance + sum(pending));
+        expect(sts.v5.balance).toBe(sts.v2.balance);
+        for (let s = 0; s < n; s++) {
+          expect(sts.v4.hostStats.get(s)!.cost).toBe(sts.v2.hostStats.get(s)!.cost + sum(started, s));
+          expect(sts.v5.hostStats.get(s)!.cost).toBe(sts.v2.hostStats.get(s)!.cost + sum((r) => pending(r) || started(r), s));
+          expect(sts.v4.hostStats.get(s)!.missed).toBe(sts.v2.hostStats.get(s)!.missed);
+        }
+      }),
+      { numRuns: 300, seed: 20261201 },
+    );
   });
 });
 
