@@ -47,8 +47,9 @@ export {
 // Validation vote tally (devshard record state machine)
 export {
   computeVoteThreshold, applyChainSessionBindParams, applyLiveSessionParams, sessionConfigFromEscrow,
-  newEscrowState, applyTx, applyLocal, applyLocalBestEffort, sealInference, computeStateRoot,
-  buildSettlement, verifySettlement, contextLengthFault, contextLengthScenario, parseTallyFile, replayTally,
+  sessionConfigAtBind, newEscrowState, applyTx, applyLocal, applyLocalBestEffort, applyLocalPersisted, sealInference,
+  computeStateRoot, buildSettlement, verifySettlement, contextLengthFault, contextLengthScenario, parseTallyFile, replayTally,
+  DEVSHARD_RULES, devshardRulesFor, type DevshardRules, type DevshardRulesName,
   type EscrowState, type DevshardTx, type TallyRule, type SessionConfig,
 } from "./votes/index.js";
 // Miss test and settlement downtime step

@@ -40,6 +40,7 @@ const CASES: [schema: string, argv: string[], exitCode?: number][] = [
   ["compare", ["compare", "--snapshot", SNAP, "--a", EX("proposal-a.json"), "--b", EX("proposal-b.json"), "--anchors", "5", "--json"]],
   ["simulate-poc", ["simulate-poc", "--scenario", "epoch-433", "--policy", "per-host-cap", "--json"]],
   ["tally", ["tally", "--file", EX("tally-invalidated.json"), "--json"]],
+  ["tally", ["tally", "--file", EX("tally-v5-error-miss.json"), "--json"]],
   ["tally-scenario", ["tally", "--scenario", "context-length", "--slots", "4", "--json"]],
   ["vectors-check", ["vectors", "check", GO_VECTOR, "--json"]],
   ["vectors-export", ["vectors", "export", join(TMP, "vectors"), "--suite", "spec_context_length_rule", "--json"]],
