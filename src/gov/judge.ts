@@ -125,7 +125,7 @@ function byCatalogOrder(a: { path: string }, b: { path: string }): number {
 /** The parameter update against the params in force (or alone when none are given). */
 function judgeParams(index: number, m: Extract<ProposalMessage, { kind: "update-params" }>, inForce: ParamSet | null): MessageJudgement {
   const proposed = m.params;
-  const base: ParamSet = inForce ?? { source: "none", complete: false, values: new Map(), unknown: [] };
+  const base: ParamSet = inForce ?? { source: "no params in force", complete: false, values: new Map(), unknown: [] };
   const diff = diffParams(base, proposed).sort(byCatalogOrder);
   const changes: ParamChangeView[] = diff.map((c) => {
     const v: ParamChangeView = {

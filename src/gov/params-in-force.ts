@@ -26,14 +26,14 @@ function paramsObject(doc: Json, where: string): JsonObject {
 
 /** `--params FILE`. */
 export function paramsFromParamsFile(file: string): ParamSet {
-  return paramsFromJson(paramsObject(readJsonFile(file), file), file, `${file} (x/inference params)`);
+  return paramsFromJson(paramsObject(readJsonFile(file), file), file, `the params answer ${file}`);
 }
 
 /** The params answer of REST dumps (`--rest-dump DIR…`): the one the dumps' settlement reads, saved with them. */
 export function paramsFromRestDumps(dirs: readonly string[]): ParamSet | null {
   const dump = readRestDumps(dirs);
   if (dump.params === null) return null;
-  return paramsFromJson(paramsObject(dump.params.value, dump.params.file), dump.params.file, `${dump.params.file} (x/inference params as saved with the dump)`);
+  return paramsFromJson(paramsObject(dump.params.value, dump.params.file), dump.params.file, `the params answer ${dump.params.file}, saved with the dump`);
 }
 
 function set(s: ParamSet, path: string, value: ParamValue): void {
@@ -50,7 +50,7 @@ export function paramsFromSnapshot(snapshot: Snapshot, label: string): ParamSet 
   const chain = isJsonObject(snapshot.chain) && isJsonObject(snapshot.chain.params) ? { ...snapshot.chain.params } : {};
   const guardians = chain.genesisGuardianAddresses;
   delete chain.genesisGuardianAddresses; // written beside the params, not inside genesis_guardian_params
-  const s = paramsFromJson(chain, `${label}: chain.params`, `${label} (the params the snapshot records)`, false);
+  const s = paramsFromJson(chain, `${label}: chain.params`, `the snapshot ${label}`, false);
   if (Array.isArray(guardians) && guardians.every((g) => typeof g === "string")) set(s, "genesis_guardian_params.guardian_addresses", { text: JSON.stringify(guardians), list: guardians as string[] });
   const preserved = snapshot.preserved;
   const ep = isJsonObject(preserved.params) && isJsonObject(preserved.params.epochParams) ? preserved.params.epochParams : undefined;

@@ -2,8 +2,9 @@
  * A real governance proposal as the B side of `compare` and `backtest`: B is the params in force with
  * the proposal's MsgUpdateParams applied, so B sets exactly the parameters the proposal changes. Those
  * compare and backtest vary (PocSlotAllocation, BinomTestP0, vote_threshold_factor) go into B, in the
- * proposal-file format of src/compare/params.ts (validated there); every other change is named in a
- * note as not modelled, never dropped.
+ * proposal-file format of src/compare/params.ts (validated there); every other change, and every value
+ * the params in force do not record (so that whether it changes is unknown), is named in a note,
+ * never dropped.
  */
 import { InputError } from "../errors.js";
 import type { Json } from "../go/json.js";
@@ -41,6 +42,11 @@ export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: str
     const kinds = gov.messages.map((m) => m.typeUrl).join(", ") || "no messages";
     throw new InputError(`proposal ${gov.id} has no /inference.inference.MsgUpdateParams, so there are no parameters to set as B (it holds ${kinds}); see gonka-spec proposal`, where);
   }
+  const unknown = gov.messages.flatMap((m) => (m.kind === "unknown" ? [m] : m.kind === "exec-legacy-content" && m.content?.kind === "unknown" ? [m.content] : []));
+  if (unknown.length > 0) {
+    const u = unknown[0]!;
+    throw new InputError(`proposal ${gov.id} holds a message the port does not decode (${u.typeUrl}, ${u.size} ${u.sizeUnit}): what it does cannot be modelled, so B would not be the proposal (gonka-spec proposal shows every message)`, where);
+  }
   // Messages execute in order: the last MsgUpdateParams is what remains in force.
   const judged = judgeProposal({ ...gov, messages: [updates.at(-1)!] }, inForce, null).messages[0];
   const changes = judged?.kind === "update-params" ? judged.changes : [];
@@ -49,10 +55,11 @@ export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: str
   if (updates.length > 1) notes.push(`proposal ${gov.id} holds ${updates.length} MsgUpdateParams; the last one is what would remain in force and is B`);
   const notRecorded: string[] = [];
   for (const c of changes) {
-    if (c.modelled !== null && c.new !== null) {
-      doc[c.modelled] = c.modelled === "vote_threshold_factor" ? BigInt(c.new) : c.new;
-      if (c.status === "not-recorded") notes.push(`B sets ${c.path} to ${changeText(c)}: the params in force (${inForce.source}) do not record it`);
-    } else if (c.status === "not-recorded") notRecorded.push(c.path);
+    if (c.status === "not-recorded") {
+      // Whether it changes is unknown: B keeps the state's value, as A does (named below, never dropped).
+      if (c.modelled !== null) notes.push(`not compared: proposal ${gov.id} sets ${c.path} to ${changeText(c)}, which the params in force (${inForce.source}) do not record; A and B both run with the state's value`);
+      else notRecorded.push(c.path);
+    } else if (c.modelled !== null && c.new !== null) doc[c.modelled] = c.modelled === "vote_threshold_factor" ? BigInt(c.new) : c.new;
     else notes.push(`not modelled: proposal ${gov.id} changes ${c.path} ${changeText(c)}${c.readBy ? ` (read by ${c.readBy}; compare and backtest run it with the value in force)` : " (read by no rule of the port)"}`);
   }
   if (notRecorded.length > 0) {

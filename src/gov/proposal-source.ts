@@ -126,7 +126,7 @@ export async function proposalFromNode(url: string, id: bigint, options: NodePro
     if (options.withParams && proposal.messages.some((m) => m.kind === "update-params")) {
       const raw = await reader.grpc(PARAMS_QUERY, new Uint8Array(0), (b) => QueryParamsResponseBytes.decode(b).params);
       try {
-        params = paramsFromBytes(raw, `x/inference params at height ${reader.height} (${url})`);
+        params = paramsFromBytes(raw, `the node's params at height ${reader.height} (${url})`);
       } catch (e) {
         if (e instanceof DecodeError) throw new InputError(`does not decode: ${e.message}`, `${url}@${reader.height}: ${PARAMS_QUERY}`);
         throw e;
