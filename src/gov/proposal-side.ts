@@ -37,15 +37,15 @@ export interface RealSide {
  * an InputError naming what it does instead.
  */
 export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: string): RealSide {
-  const updates = gov.messages.filter((m) => m.kind === "update-params");
-  if (updates.length === 0) {
-    const kinds = gov.messages.map((m) => m.typeUrl).join(", ") || "no messages";
-    throw new InputError(`proposal ${gov.id} has no /inference.inference.MsgUpdateParams, so there are no parameters to set as B (it holds ${kinds}); see gonka-spec proposal`, where);
-  }
   const unknown = gov.messages.flatMap((m) => (m.kind === "unknown" ? [m] : m.kind === "exec-legacy-content" && m.content?.kind === "unknown" ? [m.content] : []));
   if (unknown.length > 0) {
     const u = unknown[0]!;
     throw new InputError(`proposal ${gov.id} holds a message the port does not decode (${u.typeUrl}, ${u.size} ${u.sizeUnit}): what it does cannot be modelled, so B would not be the proposal (gonka-spec proposal shows every message)`, where);
+  }
+  const updates = gov.messages.filter((m) => m.kind === "update-params");
+  if (updates.length === 0) {
+    const kinds = gov.messages.map((m) => m.typeUrl).join(", ") || "no messages";
+    throw new InputError(`proposal ${gov.id} has no /inference.inference.MsgUpdateParams, so there are no parameters to set as B (it holds ${kinds}); see gonka-spec proposal`, where);
   }
   // Messages execute in order: the last MsgUpdateParams is what remains in force.
   const judged = judgeProposal({ ...gov, messages: [updates.at(-1)!] }, inForce, null).messages[0];
