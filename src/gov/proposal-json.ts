@@ -132,9 +132,8 @@ function time(o: JsonObject, key: string, where: string): string | null {
   return v;
 }
 
-/** A proposal object (the value of `proposal` in the CLI's JSON) in either JSON form. */
-export function proposalFromJson(p: JsonObject, label: string): GovProposal {
-  const where = label;
+/** A proposal object (the value of `proposal` in the CLI's JSON) in either JSON form; `where` prefixes errors. */
+export function proposalFromJson(p: JsonObject, where: string, label: string): GovProposal {
   const id = field(p, "id") ?? field(p, "proposal_id");
   if (id === undefined) throw new InputError("missing the proposal's id", `${where}.id`);
   const read = list(p, "messages", where).map((m, i) => messageFromJson(m, `${where}.messages[${i}]`));

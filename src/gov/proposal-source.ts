@@ -93,8 +93,8 @@ export async function proposalFromDocument(doc: Json, file: string): Promise<Gov
   if (!isJsonObject(doc)) throw new InputError(`expected ${PROPOSAL_FILE_FORMS}; got ${describeValue(doc)}`, file);
   const rpc = jsonRpcOf(doc, file);
   if (rpc !== null) return fromAbciAnswer(rpc.rpc, rpc.where, file);
-  if (isJsonObject(doc.proposal)) return proposalFromJson(doc.proposal, `${file}: proposal`);
-  if (Array.isArray(doc.messages) && doc.id !== undefined) return proposalFromJson(doc, file);
+  if (isJsonObject(doc.proposal)) return proposalFromJson(doc.proposal, `${file}: proposal`, file);
+  if (Array.isArray(doc.messages) && doc.id !== undefined) return proposalFromJson(doc, file, file);
   throw new InputError(`not a governance proposal: expected ${PROPOSAL_FILE_FORMS}; got keys ${describeValue(Object.keys(doc))}`, file);
 }
 

@@ -37,7 +37,7 @@ function coinsText(cs: Coin[]): string {
   return cs.length === 0 ? "nothing" : cs.map(coinText).join(" + ");
 }
 
-function paramsLines(m: Extract<MessageJudgement, { kind: "update-params" }>): string[] {
+function paramsLines(m: Extract<MessageJudgement, { kind: "update-params" }>, runAs: string): string[] {
   const out: string[] = [`  authority ${m.authority}; sets all ${m.set} parameters of x/inference (a MsgUpdateParams replaces the whole Params)`];
   if (m.inForce === null) out.push("  against: no params in force given");
   else out.push(`  against the params in force: ${m.inForce.source}${m.inForce.complete ? "" : " (records only what the rules read)"}`);
@@ -55,6 +55,9 @@ function paramsLines(m: Extract<MessageJudgement, { kind: "update-params" }>): s
     for (const c of modelled) out.push(`    ${c.path}: ${changeText(c)} (read by ${c.readBy}${c.modelled !== null ? `; compare/backtest: ${c.modelled}` : ""})`);
   }
   for (const u of m.unknownFields) out.push(`  unknown field ${u.path}: ${u.detail}`);
+  if (m.changes.some((c) => c.modelled !== null && c.status === "changed")) {
+    out.push(`  what the modelled changes do to the preserved set, the miss test and settlement: run it as B of gonka-spec compare or backtest (${runAs})`);
+  }
   return out;
 }
 
@@ -71,11 +74,11 @@ function transferLines(m: Extract<MessageJudgement, { kind: "transfers" }>): str
   return out;
 }
 
-function messageLines(m: MessageJudgement, count: number): string[] {
+function messageLines(m: MessageJudgement, count: number, runAs: string): string[] {
   const head = `message ${m.index} of ${count}: ${m.typeUrl}`;
   switch (m.kind) {
     case "update-params":
-      return [head, ...paramsLines(m)];
+      return [head, ...paramsLines(m, runAs)];
     case "transfers":
       return [head, ...transferLines(m)];
     case "software-upgrade": {
@@ -88,7 +91,7 @@ function messageLines(m: MessageJudgement, count: number): string[] {
       return [head, `  upgrade plan "${m.plan.name}" at block ${groupDigits(m.plan.height)}: ${rules}`, ...(m.plan.info ? [`  info: ${m.plan.info}`] : [])];
     }
     case "exec-legacy-content":
-      return [head, `  authority ${m.authority}; executes legacy content:`, ...(m.content === null ? ["  (no content)"] : messageLines(m.content, count).map((l) => `  ${l}`))];
+      return [head, `  authority ${m.authority}; executes legacy content:`, ...(m.content === null ? ["  (no content)"] : messageLines(m.content, count, runAs).map((l) => `  ${l}`))];
     case "unknown":
       return [head, `  a message type the port does not decode (${groupDigits(m.size)} ${m.sizeUnit}): judge it from its source`];
   }
@@ -124,7 +127,8 @@ export function proposalText(j: ProposalJudgement): string {
   if (p.summary) out.push(`summary: ${p.summary}`);
   out.push("");
   if (j.messages.length === 0) out.push("no messages: a text proposal (it changes nothing on chain)");
-  for (const m of j.messages) out.push(...messageLines(m, j.messages.length), "");
+  const runAs = /^https?:\/\//.test(p.label) ? `--node URL --b-proposal ${p.id}` : `--b ${p.label}`;
+  for (const m of j.messages) out.push(...messageLines(m, j.messages.length, runAs), "");
   if (j.stated.length > 0) out.push("stated in the title and summary:", ...j.stated.map((s) => `  ${s.detail}`), "");
   if (j.restitution !== null) out.push(...restitutionLines(j), "");
   if (j.notes.length > 0) out.push("notes:", ...j.notes.map((n) => `  - ${n}`));

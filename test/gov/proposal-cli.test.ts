@@ -1,6 +1,6 @@
 // gonka-spec proposal on the real node answer, the two JSON forms, malformed answers, and the settled
 // epochs of a restitution looked up by number in REST dumps.
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -48,6 +48,21 @@ describe("gonka-spec proposal: proposal 67 from the node's answer", () => {
     expect(r.out).toContain("the summary states 946,509.93 GNK; the messages send 946,509.925001558 GNK (946,509,925,001,558 ngonka) in all: agrees (to the 2 decimals stated)");
     expect(r.out).toContain("the summary states 53 addresses; the messages have 52 outputs to 52 distinct recipients: fewer by 1");
     expect(r.out).toContain("give --rest-dump DIR with those settled epochs");
+  });
+
+  it("prints every line of the README's excerpt, in order", async () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const section = readme.slice(readme.indexOf("### proposal: "));
+    const excerpt = /```text\n([\s\S]*?)```/.exec(section)![1]!.split("\n").filter((l) => l !== "" && l.trim() !== "…");
+    const r = await runCli(["proposal", "test/realdata/rpc/abci_4401104_proposal.json", "--rest-dump", "test/realdata/rest"]);
+    const lines = r.out.split("\n");
+    let at = 0;
+    for (const l of excerpt) {
+      const i = lines.indexOf(l, at);
+      expect(i, l).toBeGreaterThanOrEqual(at);
+      at = i + 1;
+    }
+    expect(excerpt.length).toBeGreaterThan(8);
   });
 
   it("with REST dumps that lack epochs 265–276: says they are not available, naming the epochs the dumps hold", async () => {

@@ -87,7 +87,8 @@ async function readInputs(p: Parsed): Promise<{ proposal: GovProposal; inForce: 
   }
   if (url === undefined) throw new InputError("missing the proposal: give a FILE, or --node URL --id N");
   const height = str(p, "height");
-  const r = await proposalFromNode(url, proposalId(p), { client: clientOptions(p), withParams: given === null, ...(height !== undefined ? { height } : {}) });
+  const client = clientOptions(p); // the chain flags are checked first, as in every command that reads a node
+  const r = await proposalFromNode(url, proposalId(p), { client, withParams: given === null, ...(height !== undefined ? { height } : {}) });
   return { proposal: r.proposal, inForce: given ?? r.params ?? fromDumps(p) };
 }
 
