@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { QueryProposalResponse, type GovProposal } from "../../src/chain/gen/proto.js";
+import { MsgExecLegacyContent, MsgSend, MsgSoftwareUpgrade, QueryProposalResponse, type GovProposal } from "../../src/chain/gen/proto.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 import { runCli } from "../helpers/cli.js";
 import { readRealdata, REALDATA_DIR } from "../realdata/load.js";
@@ -31,7 +31,8 @@ function answerWith(value: string): unknown {
   return doc;
 }
 
-const json = (out: string) => parseJson(out) as { [k: string]: Json };
+type Doc = { [k: string]: Json };
+const json = (out: string) => parseJson(out) as Doc;
 
 describe("gonka-spec proposal: proposal 67 from the node's answer", () => {
   it("says what it does: 52 recipients, the total in GNK and ngonka, 160 vesting epochs, the stated figures beside them", async () => {
@@ -159,6 +160,38 @@ describe("gonka-spec proposal: a MsgUpdateParams in amino and proto JSON", () =>
     expect(m.changes.find((c) => c.path === "epoch_params.poc_slot_allocation")).toMatchObject({ old: "0.1", new: "0.25", modelled: "PocSlotAllocation" });
     expect(m.changes.find((c) => c.path === "epoch_params.epoch_length")).toMatchObject({ old: "15391", new: "0", modelled: null });
     expect(m.changes.find((c) => c.path === "validation_params.binom_test_p0")).toBeUndefined();
+  });
+});
+
+describe("gonka-spec proposal: upgrades, bank sends and legacy content", () => {
+  it("through the Registry (protobuf) and in amino JSON: the plan against the port's versions, a send in GNK", async () => {
+    const any = (typeUrl: string, value: Uint8Array) => ({ typeUrl, value });
+    const upgrade = (name: string, height: bigint) => any("/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade", MsgSoftwareUpgrade.encode({ authority: "gonka10d07y265gmmuvt4z0w9aw880jnsr700j2h5m33", plan: { name, height, info: "", time: undefined } }));
+    const send = any("/cosmos.bank.v1beta1.MsgSend", MsgSend.encode({ fromAddress: "gonka1from", toAddress: "gonka1to", amount: [{ denom: "ngonka", amount: "1500000000" }] }));
+    const legacy = any("/cosmos.gov.v1.MsgExecLegacyContent", MsgExecLegacyContent.encode({ authority: "gonka1gov", content: { typeUrl: "/cosmos.params.v1beta1.ParameterChangeProposal", value: Uint8Array.from([10, 1, 65]) } }));
+    const p = QueryProposalResponse.decode(Buffer.from(realAnswer.json.result.response.value, "base64")).proposal!;
+    const file = write("upgrade.json", answerWith(Buffer.from(QueryProposalResponse.encode({ proposal: { ...p, title: "Upgrades", summary: "", messages: [upgrade("v0.2.14", 4_500_000n), upgrade("v0.2.15", 4_600_000n), upgrade("v0.2.5", 1n), send, legacy] } })).toString("base64")));
+    const r = await runCli(["proposal", file]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain('upgrade plan "v0.2.14" at block 4,500,000: the port has v0.2.14\'s rules');
+    expect(r.out).toContain('upgrade plan "v0.2.15" at block 4,600,000: the port has no rules for "v0.2.15" (it knows v0.2.10, v0.2.11, v0.2.12, v0.2.13, v0.2.14): what this version changes is not in the port');
+    expect(r.out).toContain('upgrade plan "v0.2.5" at block 1: a version older than the oldest the port has rules for (v0.2.10)');
+    expect(r.out).toContain("from gonka1from to 1 recipient, paid at once");
+    expect(r.out).toContain("total 1.5 GNK (1,500,000,000 ngonka)");
+    expect(r.out).toContain("message 5 of 5: /cosmos.gov.v1.MsgExecLegacyContent");
+    expect(r.out).toContain("a message type the port does not decode (3 bytes)");
+    const j = json((await runCli(["proposal", file, "--json"])).out);
+    expect((j.messages as Doc[]).map((m) => [m.kind, m.rules ?? null, m.chainVersion ?? null])).toEqual([
+      ["software-upgrade", "known", "v0.2.14"],
+      ["software-upgrade", "unknown", null],
+      ["software-upgrade", "older", null],
+      ["transfers", null, null],
+      ["exec-legacy-content", null, null],
+    ]);
+    const amino = write("amino-send.json", { proposal: { id: "3", title: "t", messages: [{ type: "cosmos-sdk/MsgSend", value: { from_address: "gonka1from", to_address: "gonka1to", amount: [{ denom: "ngonka", amount: "1500000000" }] } }, { type: "cosmos-sdk/MsgSoftwareUpgrade", value: { authority: "a", plan: { name: "v0.2.13", height: "4267300" } } }] } });
+    const a = json((await runCli(["proposal", amino, "--json"])).out);
+    expect((a.messages as Doc[]).map((m) => m.typeUrl)).toEqual(["/cosmos.bank.v1beta1.MsgSend", "/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade"]);
+    expect((a.messages as Doc[])[1]).toMatchObject({ plan: { name: "v0.2.13", height: "4267300", info: "" }, rules: "known" });
   });
 });
 

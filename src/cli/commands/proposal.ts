@@ -5,7 +5,7 @@ import { judgeProposal, type MessageJudgement, type ProposalJudgement, type Sett
 import type { ParamSet } from "../../gov/param-values.js";
 import { paramsFromParamsFile, paramsFromRestDumps, paramsFromSnapshot } from "../../gov/params-in-force.js";
 import type { Coin, GovProposal } from "../../gov/proposal.js";
-import { loadProposalFile, PROPOSAL_FILE_FORMS, proposalFromNode } from "../../gov/proposal-source.js";
+import { loadProposalFile, proposalFromNode } from "../../gov/proposal-source.js";
 import { proposalText } from "../../gov/proposal-text.js";
 import { settledPayoutsFromRestDumps } from "../../gov/settled-epochs.js";
 import { statedEpochs } from "../../gov/stated-figures.js";
@@ -27,7 +27,9 @@ amounts in GNK and ngonka, vesting epochs and the total, beside any total or cou
 summary states; for a software upgrade the plan's name and height and whether the port has that
 version's rules. A message type the port does not decode is named with its size.
 
-  FILE               ${PROPOSAL_FILE_FORMS}
+  FILE               a saved abci_query answer for /cosmos.gov.v1.Query/Proposal (the node's JSON-RPC
+                     answer, base64 protobuf), or the JSON of \`inferenced query gov proposal N -o json\`
+                     ({"proposal": {…}}, messages in amino or proto JSON)
   --node URL --id N  read proposal N from a node (--rpc is the same), with the x/inference params in
                      force at the same height when it updates them
   --params FILE      the params in force: \`inferenced query inference params -o json\` (or a REST
@@ -152,23 +154,11 @@ function messageJson(m: MessageJudgement): object {
 
 /** The JSON body (schema gonka-spec/proposal@1). */
 export function proposalJson(j: ProposalJudgement): object {
-  const p = j.proposal;
+  const { messages: _messages, form, height, label, totalDeposit, ...head } = j.proposal;
   return {
-    id: p.id,
-    title: p.title,
-    summary: p.summary,
-    metadata: p.metadata,
-    proposer: p.proposer,
-    status: p.status,
-    submitTime: p.submitTime,
-    depositEndTime: p.depositEndTime,
-    votingStartTime: p.votingStartTime,
-    votingEndTime: p.votingEndTime,
-    totalDeposit: coinsJson(p.totalDeposit),
-    finalTally: p.finalTally,
-    expedited: p.expedited,
-    failedReason: p.failedReason,
-    source: { label: p.label, form: p.form, height: p.height },
+    ...head,
+    totalDeposit: coinsJson(totalDeposit),
+    source: { label, form, height },
     messages: j.messages.map(messageJson),
     stated: j.stated.map((s) => ({ kind: s.kind, where: s.where, text: s.text, stated: s.stated, computed: s.computed, agrees: s.agrees, detail: s.detail })),
     epochs: j.epochs,
