@@ -30,7 +30,8 @@ export async function readB(p: Parsed): Promise<PendingB | undefined> {
   if (file !== undefined && id !== undefined) throw new InputError("give --b FILE or --b-proposal N, not both");
   if (id !== undefined) {
     if (!/^\s*\d{1,19}\s*$/.test(id) || BigInt(id.trim()) === 0n) throw new InputError(`expected a proposal id (a positive integer), got ${describeValue(id)}`, "--b-proposal");
-    if (nodeUrl(p) === undefined) throw new InputError("--b-proposal N reads proposal N from the node the state is read from: give --node URL (or --b FILE with a saved proposal)", "--b-proposal");
+    const files = p.values.snapshot !== undefined || p.values["rest-dump"] !== undefined;
+    if (files || nodeUrl(p) === undefined) throw new InputError("--b-proposal N reads proposal N from the node the state is read from: give --node URL (or --b FILE with a saved proposal)", "--b-proposal");
     return { kind: "node", id: BigInt(id.trim()) };
   }
   if (file === undefined) return undefined;

@@ -64,6 +64,9 @@ describe("compare --b with a real proposal", () => {
     const noNode = await runCli(["compare", "--snapshot", SNAP, "--b-proposal", "5"]);
     expect(noNode.code).toBe(2);
     expect(noNode.err).toMatch(/--b-proposal: --b-proposal N reads proposal N from the node the state is read from: give --node URL/);
+    const fromFiles = await runCli(["backtest", "--rest-dump", REST, "--node", "tcp://127.0.0.1:9", "--b-proposal", "5"]);
+    expect(fromFiles.code).toBe(2);
+    expect(fromFiles.err).toMatch(/--b-proposal N reads proposal N from the node the state is read from/);
   });
 });
 
