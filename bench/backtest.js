@@ -9,7 +9,7 @@ import { Decimal } from "../dist/go/decimal.js";
 import { settlementInputToJson } from "../dist/settlement/settlement-input.js";
 import { settleAccounts } from "../dist/settlement/settle-accounts.js";
 import { parseSnapshot } from "../dist/snapshot/snapshot.js";
-import { epochFromSnapshot } from "../dist/backtest/epoch-sources.js";
+import { epochFromSnapshot } from "../dist/sources/epochs.js";
 import { runBacktest } from "../dist/backtest/backtest.js";
 import { cpuTime as time, pairedCpuTime, random, syntheticEpoch, syntheticSettlementHeight } from "./synthetic-epoch.mjs";
 

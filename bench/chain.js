@@ -9,8 +9,8 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseJson } from "../dist/go/json.js";
-import { FixtureServer } from "../dist/chain/testing/fixture-server.js";
-import { fixtureFromPreserved } from "../dist/chain/testing/fixture-state.js";
+import { FixtureServer } from "../dist/testing/fixture-server.js";
+import { fixtureFromPreserved } from "../dist/testing/fixture-state.js";
 import { snapshotFromRpc } from "../dist/chain/index.js";
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -5,8 +5,8 @@
 // Uses the built code: run `npm run build` first.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { readRestDump } from "../dist/rest-dump/read-rest-dump.js";
-import { settlementFromRestDump } from "../dist/rest-dump/settlement-from-rest.js";
+import { readRestDump } from "../dist/sources/rest-dump/read-rest-dump.js";
+import { settlementFromRestDump } from "../dist/sources/rest-dump/settlement-from-rest.js";
 
 const here = fileURLToPath(new URL(".", import.meta.url));
 const real = settlementFromRestDump(readRestDump(join(here, "..", "test", "realdata", "rest", "epoch_249"))).input;

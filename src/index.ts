@@ -64,9 +64,9 @@ export * from "./preserved/index.js";
 // Chain client (CosmJS, height-pinned)
 export {
   snapshotFromRpc, readSnapshot, loadSnapshotFromArgs, openPinned, buildSnapshot, writeFileAtomic,
-  parseHeight, ChainClient, PinnedReader, ChainError, DecodeError, FixtureServer, fixtureFromPreserved,
+  parseHeight, ChainClient, PinnedReader, ChainError, DecodeError,
   GONKA_MAINNET, type SnapshotFromRpcOptions, type SnapshotArgs, type ChainClientOptions, type Progress,
-  type ChainErrorKind, type FixtureChainState,
+  type ChainErrorKind,
 } from "./chain/index.js";
 // Epoch settlement to the coin (keeper.SettleAccounts / GetBitcoinSettleAmounts, per chain version)
 export { settleAccounts, type Settlement, type SettledParticipant } from "./settlement/settle-accounts.js";
@@ -78,11 +78,17 @@ export { calculateOptimalCap } from "./settlement/calculate-optimal-cap.js";
 export { parseSettlementInput, settlementInputToJson } from "./settlement/settlement-input.js";
 export type { SettlementInput, SettlementParticipant } from "./settlement/settlement-types.js";
 export type { ZeroCause, ZeroCauseCode } from "./settlement/zero-causes.js";
-// REST dumps (saved LCD answers) as a state source
-export { readRestDump, readRestDumps, type RestDump } from "./rest-dump/read-rest-dump.js";
-export { settlementFromRestDump, type DumpGap } from "./rest-dump/settlement-from-rest.js";
-export { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./rest-dump/preserved-from-rest.js";
-export { snapshotFromRestDump, snapshotFromRestDumps } from "./rest-dump/snapshot-from-rest.js";
+// Sources: a snapshot file, saved REST answers or a node, read once into the rule families' inputs
+export { readSnapshotFileSource, readRestDumpSource, readNodeSource, type Source, type SourceKind } from "./sources/source.js";
+export { preservedInputs, storedSetCheck, type PreservedInputs, type PreservedInputsOptions } from "./sources/preserved-inputs.js";
+export { settlementInputsOf, settlementFromSnapshot, settlementFromRestDumps, type SettlementInputs } from "./sources/settlement-inputs.js";
+export { missTestEpochOf, epochInputOfSettlement } from "./sources/miss-test-inputs.js";
+export { resolveEpisodeAnchor, type EpisodeAnchor, type AnchorSource } from "./sources/episode-anchor.js";
+// REST dumps (saved LCD answers): the reader and the slices built from them
+export { readRestDump, readRestDumps, mergeRestDumps, type RestDump } from "./sources/rest-dump/read-rest-dump.js";
+export { settlementFromRestDump, type DumpGap } from "./sources/rest-dump/settlement-from-rest.js";
+export { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./sources/rest-dump/preserved-from-rest.js";
+export { snapshotFromRestDump, snapshotFromRestDumps } from "./sources/rest-dump/snapshot-from-rest.js";
 // Governance compare and the HTML report
 export {
   compareProposals, defaultEngines as defaultCompareEngines, loadProposal, parseProposal, renderCompareText,
@@ -91,7 +97,7 @@ export {
 // Backtest: a proposal over real past epochs, per participant in coins
 export { runBacktest, backtestEpoch, BACKTEST_DENOM, type BacktestEpoch, type BacktestResult, type EpochOutcome, type SideOutcome } from "./backtest/backtest.js";
 export { proposalInForce, KEY_SINCE as PROPOSAL_KEY_SINCE, type BacktestSide, type ProposalInForce } from "./backtest/proposal-in-force.js";
-export { epochsFromRestDump, epochFromSnapshot, epochFromSnapshotFile, parseEpochRange, selectEpochs, type EpochSource } from "./backtest/epoch-sources.js";
+export { epochsFromRestDump, epochsFromRestDumps, epochFromSnapshot, epochFromSnapshotFile, parseEpochRange, selectEpochs, type EpochSource } from "./sources/epochs.js";
 export { backtestText } from "./backtest/text.js";
 export { renderBacktestReport } from "./backtest/report-html.js";
 // Governance proposals as they are on chain (x/gov): decoded through a proto-signing Registry, and judged

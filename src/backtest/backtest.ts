@@ -13,7 +13,7 @@ import type { PreservedState } from "../preserved/state.js";
 import { settleAccounts, type Settlement } from "../settlement/settle-accounts.js";
 import type { ZeroCause } from "../settlement/zero-causes.js";
 import { atLeast, type VersionChoice } from "../versions/chain-version.js";
-import type { EpochSource } from "./epoch-sources.js";
+import type { EpochSource } from "../sources/epochs.js";
 import { proposalInForce, type BacktestSide } from "./proposal-in-force.js";
 
 /** The coin every amount is in (types.BaseCoin). */

@@ -3,7 +3,7 @@
  * compare report's style: coins moved per epoch, who gains and loses, the per-epoch p0. A pure
  * function: the same result gives the same bytes. Chart geometry is display only (Number()).
  */
-import { groupDigits } from "../compare/format.js";
+import { groupDigits } from "../format/numbers.js";
 import { Decimal } from "../go/decimal.js";
 import { esc, px } from "../report/escape.js";
 import { COLOR_A, COLOR_B, GRID, INK, MUTED } from "../report/palette.js";

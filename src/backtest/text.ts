@@ -1,5 +1,5 @@
 /** The backtest for people: the status-quo check, a table per epoch and a total, who is zeroed and why, the largest winners and losers. */
-import { groupDigits } from "../compare/format.js";
+import { groupDigits } from "../format/numbers.js";
 import { textTable } from "../compare/table.js";
 import { Decimal } from "../go/decimal.js";
 import type { AddressTotal, BacktestResult, EpochOutcome, SideOutcome } from "./backtest.js";

@@ -124,5 +124,3 @@ export async function loadSnapshotFromArgs(args: SnapshotArgs): Promise<Snapshot
 /** The atomic writer lives in src/fs (the CLI uses it without loading the chain client). */
 export { writeFileAtomic } from "../fs/files.js";
 export { StoreKeys, INFERENCE_QUERY, GROUP_QUERY } from "./queries.js";
-export { FixtureServer, type FixtureServerOptions } from "./testing/fixture-server.js";
-export { fixtureFromPreserved, emptyFixtureState, type FixtureChainState } from "./testing/fixture-state.js";

@@ -1,13 +1,13 @@
 /**
- * `--snapshot FILE` or `--node URL [--height H]`: every command that reads chain state takes either.
- * The chain client (CosmJS and the generated protobuf code) is imported only when a node is read, so
- * the offline commands start as fast as node itself.
+ * The flags of a chain-state source: `--snapshot FILE`, `--rest-dump DIR...` or `--node URL
+ * [--height H]`, each checked once here and read by src/sources/source.ts (the chain client is
+ * imported only when a node is read).
  */
 import { InputError, describeValue } from "../errors.js";
-import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
 import { countFlag, secondsFlag, str, type Parsed } from "./args.js";
-import { gapLine, gapMatters, type DumpGap, type DumpUse } from "../rest-dump/dump-gap.js";
-import type { RestPreservedOptions } from "../rest-dump/preserved-from-rest.js";
+import { gapLine, gapMatters, type DumpGap, type DumpUse } from "../sources/rest-dump/dump-gap.js";
+import type { RestPreservedOptions } from "../sources/rest-dump/preserved-from-rest.js";
+import { readNodeSource, readRestDumpSource, readSnapshotFileSource, type Source } from "../sources/source.js";
 
 /** The environment variable naming the node when no --node/--rpc is given (like inferenced's node config). */
 export const NODE_ENV = "GONKA_NODE";
@@ -50,11 +50,6 @@ export const SNAPSHOT_SOURCE_USAGE = `  --snapshot FILE  a snapshot file (gonka-
                    input the dump lacks that this command reads
 ${CHAIN_USAGE}`;
 
-export interface SnapshotSource {
-  snapshot: Snapshot;
-  /** Names the source in error paths: the file, or "URL@height". */
-  label: string;
-}
 
 /**
  * A node URL as the chain client takes it: `tcp://host:port` (CometBFT's and inferenced's spelling)
@@ -134,10 +129,8 @@ export const REST_DUMP_PRESERVED_USAGE = `  with --rest-dump (repeatable, or a f
   --missing-summaries rewarded|unrewarded  members of epoch N-1's model subgroups without a
                    performance summary in the dumps (refused unless given)`;
 
-export interface SnapshotSource {
-  snapshot: Snapshot;
-  /** Names the source in error paths: the file, or "URL@height". */
-  label: string;
+/** A source as the commands use it (src/sources/source.ts), with a REST dump's gaps under their older name. */
+export interface SnapshotSource extends Source {
   /** With --rest-dump: every input the dumps lack (the full list, for a JSON warnings array). */
   gaps?: DumpGap[];
 }
@@ -179,7 +172,7 @@ export function restPreservedOptions(p: Parsed): RestPreservedOptions {
   return out;
 }
 
-/** Read the snapshot named by --snapshot, or build it from REST dumps (--rest-dump), or from the node (--node/--rpc/$GONKA_NODE) at --height. */
+/** The source the flags name: --snapshot FILE, --rest-dump DIR..., or the node (--node/--rpc/$GONKA_NODE) at --height. */
 export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions = {}): Promise<SnapshotSource> {
   const file = str(p, "snapshot");
   const height = str(p, "height");
@@ -194,9 +187,8 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
     for (const f of ["height", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {
       if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
     }
-    const { snapshotFromRestDumps } = await import("../rest-dump/snapshot-from-rest.js");
     const chainId = str(p, "chain-id");
-    const { snapshot, gaps } = snapshotFromRestDumps(dirs, {
+    const source = readRestDumpSource(dirs, {
       ...(chainId !== undefined ? { chainId } : {}),
       ...(preserved ? { ...restPreservedOptions(p), require: "preserved" as const } : {}),
     });
@@ -204,25 +196,23 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
     if (p.values.json !== true) {
       const warn = options.warn ?? ((l: string) => process.stderr.write(`${l}\n`));
       const seen = new Set<string>();
-      for (const g of gaps) {
+      for (const g of source.lacks) {
         if (!uses.some((u) => gapMatters(g, u))) continue;
         const line = `warning: rest dump lacks ${gapLine(g)}`;
         if (!seen.has(line)) warn(line);
         seen.add(line);
       }
     }
-    return { snapshot, label: `rest dump ${dirs.join(" + ")}`, gaps };
+    return { ...source, gaps: source.lacks };
   }
   if (file !== undefined) {
     if (str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give either --snapshot FILE or --rpc URL (--node URL), not both");
     for (const f of ["height", "chain-id", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {
       if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
     }
-    return { snapshot: loadSnapshot(file), label: file };
+    return readSnapshotFileSource(file);
   }
   const url = nodeUrl(p);
   if (url === undefined) throw new InputError(`missing --snapshot FILE or --rpc URL (or --node URL, or the ${NODE_ENV} environment variable)`);
-  const { snapshotFromRpc } = await import("../chain/index.js");
-  const snapshot = await snapshotFromRpc(url, { ...clientOptions(p), ...(height !== undefined ? { height } : {}) });
-  return { snapshot, label: `${url}@${snapshot.height}` };
+  return readNodeSource(url, { ...clientOptions(p), ...(height !== undefined ? { height } : {}) });
 }

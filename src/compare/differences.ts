@@ -2,7 +2,7 @@
  * Every parameter and outcome that differs between A and B, in words: the "what changes" list at the
  * top of every rendering. Empty when the two proposals agree on everything.
  */
-import { groupDigits } from "./format.js";
+import { groupDigits } from "../format/numbers.js";
 import type { ComparisonModel, Difference, ModelSide, ResolvedParams } from "./model.js";
 
 type Body = Omit<ComparisonModel, "differences" | "notes">;

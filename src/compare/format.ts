@@ -4,21 +4,6 @@
  */
 import type { AnchorProbability, ComparisonModel, ResolvedValue } from "./model.js";
 
-/** 1234567 → "1,234,567". */
-export function groupDigits(x: bigint | number): string {
-  const s = (typeof x === "bigint" ? x : BigInt(x)).toString();
-  const neg = s.startsWith("-");
-  const d = neg ? s.slice(1) : s;
-  return (neg ? "-" : "") + d.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
-/** A delta with its sign: "+12", "-3", "0". */
-export function signed(x: bigint | number | null): string {
-  if (x === null) return "n/a";
-  const v = typeof x === "bigint" ? x : BigInt(x);
-  return v > 0n ? `+${groupDigits(v)}` : groupDigits(v);
-}
-
 /** "37.5% (75/200)": a count over anchors as a percentage with one decimal, computed on integers. */
 export function probability(p: AnchorProbability | undefined): string {
   if (!p || p.anchors === 0) return "n/a";

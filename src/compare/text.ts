@@ -1,6 +1,7 @@
 /** The terminal rendering of a comparison: one section per question, tables where it helps. */
 import type { ComparisonModel } from "./model.js";
-import { groupDigits, parameterRows, probability, signed } from "./format.js";
+import { parameterRows, probability } from "./format.js";
+import { groupDigits, signed } from "../format/numbers.js";
 import { textTable } from "./table.js";
 
 /** At most this many rows of the gain/loss and miss-test tables in the terminal (--json has them all). */

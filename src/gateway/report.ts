@@ -1,16 +1,12 @@
 /** Human-readable text for one simulation result (the CLI's default output). */
 import type { HostResult, SimulationResult } from "./result.js";
+import { groupDigits } from "../format/numbers.js";
 
 const MAX_HOST_ROWS = 20;
 const MAX_ESCROW_ROWS = 10;
 
-/** 1234567 → "1,234,567" (display only). */
-function n(x: number): string {
-  return String(x).replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 function pad(s: string | number, width: number, left = false): string {
-  const t = typeof s === "number" ? n(s) : s;
+  const t = typeof s === "number" ? groupDigits(s) : s;
   return left ? t.padEnd(width) : t.padStart(width);
 }
 
@@ -39,7 +35,7 @@ function hostTable(hosts: readonly HostResult[]): string[] {
   if (rest.length > 0) {
     const ghosts = rest.reduce((s, h) => s + h.ghosts, 0);
     const busy = rest.filter(active).length;
-    lines.push(`  ... ${n(rest.length)} more hosts${busy > 0 ? ` (${n(busy)} with traffic; see --json)` : " with no real traffic"}, ${n(ghosts)} ghosts on their slots`);
+    lines.push(`  ... ${groupDigits(rest.length)} more hosts${busy > 0 ? ` (${groupDigits(busy)} with traffic; see --json)` : " with no real traffic"}, ${groupDigits(ghosts)} ghosts on their slots`);
   }
   return lines;
 }
@@ -52,11 +48,11 @@ export function formatSimulation(r: SimulationResult): string {
   const ref = g.refusedBy;
   const lines = [
     `simulate-poc ${r.scenario}: policy ${r.policy}${r.policy === "per-host-cap" ? ` (a capped host ${r.capLeavesEscrowWeight ? "leaves" : "stays in"} W(e), the weight of an escrow's available hosts that the gateway balances load by)` : ""}, tie-break ${r.tieBreak}, seed ${r.seed}`,
-    `${n(g.requests)} requests: ${n(g.served)} served, ${n(g.refused)} refused before receipt, ${n(g.failed)} failed (${n(hostRejected)} refused by a host after the nonce, ${n(afterReceipt)} after receipt)`,
+    `${groupDigits(g.requests)} requests: ${groupDigits(g.served)} served, ${groupDigits(g.refused)} refused before receipt, ${groupDigits(g.failed)} failed (${groupDigits(hostRejected)} refused by a host after the nonce, ${groupDigits(afterReceipt)} after receipt)`,
   ];
   if (g.refused > 0) {
     lines.push(
-      `  refusals (requests): ${n(ref.noAvailableHost)} no available host (502), ${n(ref.allZeroWeight)} all escrows at W(e) = 0 (429), ${n(ref.limiter)} limiter (429), ${n(ref.phaseBlocked)} PoC mode off (503), ${n(ref.noRuntime)} no escrow (502)`,
+      `  refusals (requests): ${groupDigits(ref.noAvailableHost)} no available host (502), ${groupDigits(ref.allZeroWeight)} all escrows at W(e) = 0 (429), ${groupDigits(ref.limiter)} limiter (429), ${groupDigits(ref.phaseBlocked)} PoC mode off (503), ${groupDigits(ref.noRuntime)} no escrow (502)`,
     );
   }
   const many = r.hosts.filter(active).length > MAX_HOST_ROWS ? `, the ${MAX_HOST_ROWS} with the most misses` : "";
@@ -69,21 +65,21 @@ export function formatSimulation(r: SimulationResult): string {
   const shown = r.escrows.slice(0, MAX_ESCROW_ROWS);
   for (const e of shown) {
     lines.push(
-      `  ${e.id}: nonce ${n(e.firstNonce)} -> ${n(e.lastNonce)} (${n(e.noncesUsed)} used: ${n(e.real)} real, ${n(e.ghosts.poc + e.ghosts.throttled + e.ghosts.capped)} ghosts = ${n(e.ghosts.poc)} poc + ${n(e.ghosts.throttled)} throttled + ${n(e.ghosts.capped)} capped)${e.reachedNonceLimit ? ", reached the nonce limit" : ""}`,
+      `  ${e.id}: nonce ${groupDigits(e.firstNonce)} -> ${groupDigits(e.lastNonce)} (${groupDigits(e.noncesUsed)} used: ${groupDigits(e.real)} real, ${groupDigits(e.ghosts.poc + e.ghosts.throttled + e.ghosts.capped)} ghosts = ${groupDigits(e.ghosts.poc)} poc + ${groupDigits(e.ghosts.throttled)} throttled + ${groupDigits(e.ghosts.capped)} capped)${e.reachedNonceLimit ? ", reached the nonce limit" : ""}`,
     );
   }
   if (r.escrows.length > shown.length) {
     const used = r.escrows.reduce((s, e) => s + e.noncesUsed, 0);
-    lines.push(`  ... ${n(r.escrows.length - shown.length)} more escrows; ${n(used)} nonces used in all`);
+    lines.push(`  ... ${groupDigits(r.escrows.length - shown.length)} more escrows; ${groupDigits(used)} nonces used in all`);
   }
   if (r.split.hosts.length >= 2 && r.split.hosts.length <= MAX_HOST_ROWS) {
-    const parts = r.split.hosts.map((h) => `${h.address} ${n(h.served)} (${h.servedPercent}%, score ${h.scorePercent}%)`);
+    const parts = r.split.hosts.map((h) => `${h.address} ${groupDigits(h.served)} (${h.servedPercent}%, score ${h.scorePercent}%)`);
     lines.push(`split of served requests: ${parts.join(", ")}; farthest ${r.split.maxDistancePoints} percentage points from the score ratio`);
   }
   const m = r.missTest;
   if (m !== null) {
     lines.push(
-      `miss test for ${m.address}: ${n(m.missed)} missed of ${n(m.total)} requests (${n(m.windowMissed)} of ${n(m.windowTotal)} simulated + ${n(m.missed - m.windowMissed)} of ${n(m.total - m.windowTotal)} outside the window), p0 ${m.p0}: ${m.passed ? "passes; reward kept" : "FAILS; epoch reward zeroed"}`,
+      `miss test for ${m.address}: ${groupDigits(m.missed)} missed of ${groupDigits(m.total)} requests (${groupDigits(m.windowMissed)} of ${groupDigits(m.windowTotal)} simulated + ${groupDigits(m.missed - m.windowMissed)} of ${groupDigits(m.total - m.windowTotal)} outside the window), p0 ${m.p0}: ${m.passed ? "passes; reward kept" : "FAILS; epoch reward zeroed"}`,
     );
   }
   return lines.join("\n");

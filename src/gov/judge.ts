@@ -11,7 +11,7 @@ import { catalogLeaves, type ModelledKey } from "./params-catalog.js";
 import { diffParams, type ParamSet, type UnknownParam } from "./param-values.js";
 import type { Coin, GovProposal, ProposalMessage, Transfer } from "./proposal.js";
 import { agreesWithStated, gnkText, statedAmounts, statedCounts, statedEpochs } from "./stated-figures.js";
-import { groupDigits } from "../compare/format.js";
+import { groupDigits } from "../format/numbers.js";
 
 export const DENOM = "ngonka";
 

@@ -7,12 +7,12 @@
 import { InputError, describeValue } from "../errors.js";
 import { parseChainDecimal } from "../go/chain-decimal.js";
 import { Decimal } from "../go/decimal.js";
-import type { Json } from "../go/json.js";
+import { parseJson, type Json } from "../go/json.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
-import { readJsonFile } from "../cli/args.js";
+import { readTextFile } from "../fs/files.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
 import { snapshotVoteThresholdFactor } from "../compare/resolve.js";
-import { readRestDumps } from "../rest-dump/read-rest-dump.js";
+import { readRestDumps } from "../sources/rest-dump/read-rest-dump.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
 import { paramsFromJson, type ParamSet, type ParamValue } from "./param-values.js";
 import { PARAMS_CATALOG, catalogLeaves } from "./params-catalog.js";
@@ -26,7 +26,7 @@ function paramsObject(doc: Json, where: string): JsonObject {
 
 /** `--params FILE`. */
 export function paramsFromParamsFile(file: string): ParamSet {
-  return paramsFromJson(paramsObject(readJsonFile(file), file), file, `the params answer ${file}`);
+  return paramsFromJson(paramsObject(parseJson(readTextFile(file), file), file), file, `the params answer ${file}`);
 }
 
 /** The params answer of REST dumps (`--rest-dump DIR…`): the one the dumps' settlement reads, saved with them. */

@@ -9,7 +9,7 @@ import { InputError, describeValue } from "../errors.js";
 import { checkedUint64, checkedInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
-import { field } from "../rest-dump/recognise-rest-file.js";
+import { field } from "../sources/rest-dump/recognise-rest-file.js";
 import { paramsFromJson } from "./param-values.js";
 import { coinAmount, statusName, type Coin, type GovProposal, type ProposalForm, type ProposalMessage } from "./proposal.js";
 import { MESSAGE_TYPES, messageTypeName, typeUrlOfAmino } from "./registry.js";

@@ -7,9 +7,9 @@
  * never dropped.
  */
 import { InputError } from "../errors.js";
-import type { Json } from "../go/json.js";
+import { parseJson, type Json } from "../go/json.js";
 import { parseProposal, loadProposal, type ProposalParams } from "../compare/params.js";
-import { readJsonFile } from "../cli/args.js";
+import { readTextFile } from "../fs/files.js";
 import { judgeProposal } from "./judge.js";
 import type { ParamSet } from "./param-values.js";
 import { changeText } from "./proposal-text.js";
@@ -21,7 +21,7 @@ export type SideSource = { kind: "file"; proposal: ProposalParams; where: string
 
 /** `--b FILE`: a real proposal when the file is one of the proposal forms, else a hand-written proposal file. */
 export async function readSideFile(file: string): Promise<SideSource> {
-  const doc: Json = readJsonFile(file);
+  const doc: Json = parseJson(readTextFile(file), file);
   if (isGovProposalDocument(doc)) return { kind: "real", gov: await proposalFromDocument(doc, file), where: file };
   return { kind: "file", proposal: loadProposal(file), where: file };
 }

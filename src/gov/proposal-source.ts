@@ -6,10 +6,10 @@
  * one InputError naming the file and the field.
  */
 import { InputError, describeValue } from "../errors.js";
-import type { Json } from "../go/json.js";
+import { parseJson, type Json } from "../go/json.js";
 import { checkedInt64 } from "../go/int64.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
-import { readJsonFile } from "../cli/args.js";
+import { readTextFile } from "../fs/files.js";
 import { proposalFromJson } from "./proposal-json.js";
 import { proposalFromWire, type GovProposal } from "./proposal.js";
 import { govRegistry } from "./registry.js";
@@ -100,7 +100,7 @@ export async function proposalFromDocument(doc: Json, file: string): Promise<Gov
 
 /** A proposal file (see PROPOSAL_FILE_FORMS). */
 export async function loadProposalFile(file: string): Promise<GovProposal> {
-  return proposalFromDocument(readJsonFile(file), file);
+  return proposalFromDocument(parseJson(readTextFile(file), file), file);
 }
 
 export interface NodeProposalOptions {

@@ -1,5 +1,5 @@
 /** The `gonka-spec proposal` text: what a governance proposal does, in words, every amount with its unit. */
-import { groupDigits } from "../compare/format.js";
+import { groupDigits } from "../format/numbers.js";
 import { textTable } from "../compare/table.js";
 import { CHAIN_VERSIONS } from "../versions/chain-version.js";
 import type { Coin } from "./proposal.js";

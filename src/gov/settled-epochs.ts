@@ -5,8 +5,8 @@
  * its settlement (the mainnet upgrade table, or --chain-version).
  */
 import { InputError } from "../errors.js";
-import { dumpDirectories, readRestDump } from "../rest-dump/read-rest-dump.js";
-import { settlementFromRestDump } from "../rest-dump/settlement-from-rest.js";
+import { dumpDirectories, readRestDump } from "../sources/rest-dump/read-rest-dump.js";
+import { settlementFromDump } from "../sources/settlement-inputs.js";
 import { settleAccounts } from "../settlement/settle-accounts.js";
 import { settlementVersion } from "../settlement/settlement-version.js";
 import type { SettledPayouts } from "./judge.js";
@@ -20,10 +20,10 @@ export function settledPayoutsFromRestDumps(dirs: readonly string[], wanted: Rea
       out.held.push(epoch);
       if (!wanted.has(epoch)) continue;
       if (out.epochs.has(epoch)) throw new InputError(`epoch ${epoch} is given twice`, dir);
-      const rs = settlementFromRestDump(dump, { epoch });
+      const rs = settlementFromDump(dump, dir, { epoch });
       let version;
       try {
-        version = settlementVersion(versionFlag, rs.heights.settlementEstimate, "gonka-mainnet", rs.input).version;
+        version = settlementVersion(versionFlag, rs.settlementHeight, rs.chainId, rs.input).version;
       } catch (err) {
         if (err instanceof InputError) throw new InputError(`epoch ${epoch}: ${err.message}`, dir);
         throw err;

@@ -3,7 +3,7 @@
  * the epochs it is about), so that they can be set beside what its messages actually do. Display
  * support only: nothing here decides an outcome.
  */
-import { groupDigits } from "../compare/format.js";
+import { groupDigits } from "../format/numbers.js";
 import { Decimal } from "../go/decimal.js";
 
 /** 1 GNK = 10^9 ngonka. */

@@ -13,6 +13,7 @@ import { explainDynamicP0, type DynamicP0Explanation } from "./get-dynamic-p0.js
 import { settlementValidationParams } from "./grace-epoch.js";
 import { explainMissedStatTest, type MissTestVerdict } from "./missed-stat-verdict.js";
 import { Decimal } from "../go/decimal.js";
+import { groupDigits } from "../format/numbers.js";
 
 /** The exact binomial test of one count, or why it was not computed. */
 export type ExactTest =
@@ -68,13 +69,11 @@ export interface EvaluateOptions {
   exact?: boolean;
 }
 
-/** 1234567 → "1,234,567" (display only). */
-const g = (n: bigint | number): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** The exact test for one count at p0, or why it is unavailable. */
 export function exactTestFor(missed: bigint, total: bigint, p0: ChainDecimal): ExactTest {
   const d = Decimal.fromChain(p0);
-  if (total > EXACT_MAX_TOTAL) return { unavailable: `total ${g(total)} requests is above the exact test's limit of ${g(EXACT_MAX_TOTAL)}` };
+  if (total > EXACT_MAX_TOTAL) return { unavailable: `total ${groupDigits(total)} requests is above the exact test's limit of ${groupDigits(EXACT_MAX_TOTAL)}` };
   if (!(d.isPositive() && d.lessThan(DEC_ONE))) return { unavailable: `p0 ${d.toString()} outside (0, 1)` };
   if (missed < 0n || missed > total) return { unavailable: "missed outside 0..total" };
   const pValue = exactUpperTail(missed, total, d);

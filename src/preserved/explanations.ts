@@ -3,7 +3,8 @@
  * preserved and the first rule (in the sampler's order) that decided it, as a code and a sentence.
  */
 import { calculateEffectiveNodeThreshold } from "./weight-threshold.js";
-import type { AnchorResult, PreparedEpisode, SubGroupEntry } from "./sample-preserved-for-episode.js";
+import type { PreparedEpisode, SubGroupEntry } from "./prepare-episode.js";
+import type { AnchorResult } from "./sample-at-anchor.js";
 
 export type NodeReasonCode =
   /** Taken by the round-robin fill. */

@@ -4,7 +4,7 @@
  * differ by orders of magnitude), the numbers written beside the bars.
  */
 import type { ModelComparison } from "../compare/model.js";
-import { groupDigits } from "../compare/format.js";
+import { groupDigits } from "../format/numbers.js";
 import { esc, px } from "./escape.js";
 import { COLOR_A, COLOR_B, GRID, INK, MUTED } from "./palette.js";
 

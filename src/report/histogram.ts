@@ -3,7 +3,7 @@
  * ([2^k, 2^(k+1))), over every model, two bars per bin. Bins come from bit lengths (exact integers).
  */
 import type { ModelComparison } from "../compare/model.js";
-import { groupDigits } from "../compare/format.js";
+import { groupDigits } from "../format/numbers.js";
 import { esc, px } from "./escape.js";
 import { COLOR_A, COLOR_B, GRID, INK, MUTED } from "./palette.js";
 

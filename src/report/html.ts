@@ -3,7 +3,7 @@
  * the comparison model. A pure function: the same model gives the same bytes (no clock; a generation
  * time appears only when the caller passes one).
  */
-import { groupDigits } from "../compare/format.js";
+import { groupDigits } from "../format/numbers.js";
 import type { ComparisonModel } from "../compare/model.js";
 import { preservedWeightChart } from "./bars.js";
 import { missCurveChart } from "./curves.js";

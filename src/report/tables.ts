@@ -1,6 +1,7 @@
 /** The report's HTML tables (all text escaped; numbers grouped; A and B columns coloured). */
 import type { ComparisonModel, ParticipantMissTest } from "../compare/model.js";
-import { groupDigits, parameterRows, probability, signed } from "../compare/format.js";
+import { parameterRows, probability } from "../compare/format.js";
+import { groupDigits, signed } from "../format/numbers.js";
 import { esc } from "./escape.js";
 
 /** Rows of the gain/loss table shown before it is cut (the JSON output has all of them). */

@@ -6,9 +6,8 @@ import type { ChainDecimal } from "../go/chain-decimal.js";
 import type { ParticipantReward } from "./calculate-participant-bitcoin-rewards.js";
 import type { SupplyCapOutcome } from "./get-bitcoin-settle-amounts.js";
 import type { Exclusion, SettlementParticipant } from "./settlement-types.js";
+import { groupDigits } from "../format/numbers.js";
 
-/** 1234567 → "1,234,567" (display only: a cause's detail is text for people). */
-const g = (n: bigint): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 export type ZeroCauseCode =
   | "excluded"
@@ -74,10 +73,10 @@ export function zeroCauses(p: SettlementParticipant, r: ParticipantReward, miss:
   if (r.rewardCoins !== 0n) return [];
   const out: ZeroCause[] = [];
   if (r.validationWeight === null) out.push({ code: "no-validation-weight", detail: "no entry in the epoch group's validation weights (full weight 0)" });
-  else if (r.validationWeight <= 0n) out.push({ code: "zero-validation-weight", detail: `validation weight ${g(r.validationWeight)} (not positive)` });
+  else if (r.validationWeight <= 0n) out.push({ code: "zero-validation-weight", detail: `validation weight ${groupDigits(r.validationWeight)} (not positive)` });
   if (p.status !== "ACTIVE") {
     const ex = ctx.exclusions.get(p.address);
-    if (ex !== undefined) out.push({ code: "excluded", detail: `excluded (${ex.reason.replaceAll("_", " ")}) at block ${g(ex.exclusionBlockHeight)}: status ${p.status}, full weight ${g(r.fullWeight)} stays in the denominator` });
+    if (ex !== undefined) out.push({ code: "excluded", detail: `excluded (${ex.reason.replaceAll("_", " ")}) at block ${groupDigits(ex.exclusionBlockHeight)}: status ${p.status}, full weight ${groupDigits(r.fullWeight)} stays in the denominator` });
     else out.push({ code: "inactive", detail: `status ${p.status} at settlement (only ACTIVE participants are paid)` });
   }
   const eff = r.effective;
@@ -89,21 +88,21 @@ export function zeroCauses(p: SettlementParticipant, r: ParticipantReward, miss:
           : `confirmation weight ${eff.confirmationWeight}: from v0.2.12 the reward weight follows the confirmation weight`;
       out.push({ code: "confirmation-weight-zero", detail });
     } else {
-      out.push({ code: "confirmation-rescale-zero", detail: `confirmation weight ${g(eff.confirmationWeight)} × weight ${g(r.fullWeight)} ÷ node total ${g(eff.rawTotal ?? 0n)} rounds to 0` });
+      out.push({ code: "confirmation-rescale-zero", detail: `confirmation weight ${groupDigits(eff.confirmationWeight)} × weight ${groupDigits(r.fullWeight)} ÷ node total ${groupDigits(eff.rawTotal ?? 0n)} rounds to 0` });
     }
   } else if (eff !== null && r.cappedWeight !== null && r.cappedWeight <= 0n) {
-    out.push({ code: "power-cap", detail: `power cap lowered the weight ${g(eff.weight)} to ${g(r.cappedWeight)}` });
+    out.push({ code: "power-cap", detail: `power cap lowered the weight ${groupDigits(eff.weight)} to ${groupDigits(r.cappedWeight)}` });
   }
   if (miss !== null && !miss.passed && !miss.skipped) {
-    const allowed = miss.maxAllowed === null ? "" : `; at most ${g(miss.maxAllowed)} allowed at p0 ${p0Text(ctx.p0)}`;
-    out.push({ code: "failed-miss-test", detail: `failed the miss test: missed ${g(miss.missed)} of ${g(miss.total)} requests${allowed}` });
+    const allowed = miss.maxAllowed === null ? "" : `; at most ${groupDigits(miss.maxAllowed)} allowed at p0 ${p0Text(ctx.p0)}`;
+    out.push({ code: "failed-miss-test", detail: `failed the miss test: missed ${groupDigits(miss.missed)} of ${groupDigits(miss.total)} requests${allowed}` });
   }
-  if (r.weightAfterDowntime > 0n && r.rewardWeight === 0n) out.push({ code: "delegation", detail: `delegation penalties/transfers took the whole reward weight ${g(r.weightAfterDowntime)}` });
+  if (r.weightAfterDowntime > 0n && r.rewardWeight === 0n) out.push({ code: "delegation", detail: `delegation penalties/transfers took the whole reward weight ${groupDigits(r.weightAfterDowntime)}` });
   if (r.rewardWeight > 0n && p.status === "ACTIVE") {
     if (ctx.fixedEpochReward === 0n) out.push({ code: "no-fixed-reward", detail: ctx.fixedEpochRewardError === null ? "the fixed epoch reward is 0" : `no fixed epoch reward: ${ctx.fixedEpochRewardError}` });
-    else if (r.rewardBeforeDebt === 0n) out.push({ code: "rounding", detail: `weight ${g(r.rewardWeight)} × ${g(ctx.fixedEpochReward)} ngonka ÷ total weight ${g(ctx.totalFullWeight)} rounds down to 0 ngonka` });
+    else if (r.rewardBeforeDebt === 0n) out.push({ code: "rounding", detail: `weight ${groupDigits(r.rewardWeight)} × ${groupDigits(ctx.fixedEpochReward)} ngonka ÷ total weight ${groupDigits(ctx.totalFullWeight)} rounds down to 0 ngonka` });
   }
-  if (r.rewardBeforeDebt > 0n && r.debtRecovered > 0n) out.push({ code: "negative-balance", detail: `negative coin balance ${g(p.coinBalance)} ngonka: the debt took the whole reward of ${g(r.rewardBeforeDebt)} ngonka` });
+  if (r.rewardBeforeDebt > 0n && r.debtRecovered > 0n) out.push({ code: "negative-balance", detail: `negative coin balance ${groupDigits(p.coinBalance)} ngonka: the debt took the whole reward of ${groupDigits(r.rewardBeforeDebt)} ngonka` });
   if (r.rewardBeforeDebt > 0n && r.debtRecovered === 0n && ctx.supplyCap !== "under-cap") out.push({ code: "supply-cap", detail: ctx.supplyCap === "cap-reached" ? "the subsidy supply cap is reached: nothing is minted" : "scaled down to the remaining subsidy supply" });
   return out;
 }

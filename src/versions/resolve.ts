@@ -1,21 +1,13 @@
 /**
- * `--chain-version vX.Y.Z` for every command that runs a rule, and how a command names the version it
- * used: one text line (`versionLine`) and, in JSON, `chainVersion: {version, source, basis,
- * tableCandidates, detail}` (`versionJson`). Commands spread CHAIN_VERSION_OPTION into their parseArgs options and call
- * `resolveChainVersion(parsed, snapshot, …)` once they have the state.
+ * The version a rule runs for a state (the --chain-version flag's value, a version recorded with the
+ * state, or the mainnet upgrade table), and how an answer names it: one text line (`versionLine`) and,
+ * in JSON, `chainVersion: {version, source, basis, tableCandidates, detail}` (`versionJson`). The CLI's
+ * flag itself is src/cli/chain-version-flag.ts.
  */
 import { InputError, describeValue } from "../errors.js";
-import type { Parsed } from "../cli/args.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
-import { CHAIN_VERSIONS, LATEST_CHAIN_VERSION, parseChainVersion, type ChainVersion, type VersionChoice } from "./chain-version.js";
+import { LATEST_CHAIN_VERSION, parseChainVersion, type ChainVersion, type VersionChoice } from "./chain-version.js";
 import { versionForHeight, type RecordedVersion, type VersionForHeightOptions } from "./upgrade-table.js";
-
-/** The parseArgs option. */
-export const CHAIN_VERSION_OPTION = { "chain-version": { type: "string" } } as const;
-
-/** Usage line for the option. */
-export const CHAIN_VERSION_USAGE = `  --chain-version V  run the rules of chain version V (${CHAIN_VERSIONS.join(", ")}) instead of the version
-                     recorded with the state or placed by the mainnet upgrade table`;
 
 /** The version recorded in a snapshot (`chainVersion`: `{version, source, detail, …}` or a bare "vX.Y.Z"), if any. */
 export function recordedVersion(snapshot: Snapshot, where = "snapshot"): RecordedVersion | undefined {
@@ -38,14 +30,11 @@ export interface ResolveOptions extends VersionForHeightOptions {
 }
 
 /**
- * The version a command runs: --chain-version, else the snapshot's recorded version, else the mainnet
- * table at the height. With no snapshot (a command given no chain state) and no flag: the newest rules,
- * named as such (source "latest").
+ * The version a command runs: `flag` (--chain-version), else the snapshot's recorded version, else the
+ * mainnet table at the height. With no snapshot (a command given no chain state) and no flag: the
+ * newest rules, named as such (source "latest").
  */
-export function resolveChainVersion(p: Parsed, snapshot: Snapshot | null, options: ResolveOptions = {}): VersionChoice {
-  const v = p.values["chain-version"];
-  if (v !== undefined && typeof v !== "string") throw new InputError("expected one version, e.g. v0.2.13", "--chain-version");
-  const flag = v;
+export function resolveChainVersion(flag: string | undefined, snapshot: Snapshot | null, options: ResolveOptions = {}): VersionChoice {
   if (snapshot === null) {
     if (flag !== undefined) return versionForHeight("", 0n, flag);
     return { version: LATEST_CHAIN_VERSION, source: "latest", detail: `no chain state given: the newest rules the port knows (${LATEST_CHAIN_VERSION})` };

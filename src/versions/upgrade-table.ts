@@ -8,7 +8,7 @@
  * the node's applied upgrade plans, or written into a snapshot file), the table.
  */
 import { InputError, describeValue } from "../errors.js";
-import { groupDigits } from "../compare/format.js";
+import { groupDigits } from "../format/numbers.js";
 import { CHAIN_VERSIONS, parseChainVersion, type ChainVersion, type VersionChoice, type VersionSource } from "./chain-version.js";
 
 export const MAINNET_CHAIN_ID = "gonka-mainnet";

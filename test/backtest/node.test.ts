@@ -1,7 +1,7 @@
 /** `backtest --node URL --epochs`: one read per epoch from a (loopback fixture) node, progress on stderr. */
 import { describe, expect, it } from "vitest";
 import { snapshotFromRpc } from "../../src/chain/index.js";
-import { appliedPlansUpTo, fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
+import { appliedPlansUpTo, fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { examplePreserved, fixtureNodes, run } from "../chain/helpers.js";
 
 const serve = fixtureNodes();

@@ -3,7 +3,7 @@ import fc from "fast-check";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runBacktest, type BacktestEpoch, type BacktestResult } from "../../src/backtest/backtest.js";
-import { epochsFromRestDump } from "../../src/backtest/epoch-sources.js";
+import { epochsFromRestDump } from "../../src/sources/epochs.js";
 import { proposalInForce, type BacktestSide } from "../../src/backtest/proposal-in-force.js";
 import { Decimal } from "../../src/go/decimal.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";

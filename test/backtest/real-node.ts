@@ -5,7 +5,7 @@
 // applied between S(247) and S(248), as on mainnet (src/versions/upgrade-table.ts).
 import type { EpochGroupData, Params, Participant } from "../../src/chain/gen/proto.js";
 import { UPGRADE_PLAN_NAMES } from "../../src/chain/applied-plan.js";
-import { emptyFixtureState, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
+import { emptyFixtureState, type FixtureChainState } from "../../src/testing/fixture-state.js";
 import { big, groupOf, paramsOf, readRest, summaryOf, type O } from "../realdata/rest-fixture.js";
 
 export const REAL_EPOCHS = [247n, 248n, 249n] as const;

@@ -10,7 +10,7 @@ import { ChainClient, PinnedReader } from "../../src/chain/client.js";
 import { ChainError } from "../../src/chain/errors.js";
 import * as G from "../../src/chain/gen/proto.js";
 import * as Q from "../../src/chain/queries.js";
-import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
+import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { examplePreserved, fixtureNodes } from "./helpers.js";
 import { upstreamFacts } from "./upstream.js";
 

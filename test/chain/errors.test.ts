@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ChainError, snapshotFromRpc } from "../../src/chain/index.js";
-import { FixtureServer, type FixtureServerOptions } from "../../src/chain/testing/fixture-server.js";
-import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
+import { FixtureServer, type FixtureServerOptions } from "../../src/testing/fixture-server.js";
+import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { examplePreserved, fixtureNodes, run } from "./helpers.js";
 
 const H = 5000;

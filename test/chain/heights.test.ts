@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { snapshotFromRpc } from "../../src/chain/index.js";
-import { fixtureFromPreserved, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
+import { fixtureFromPreserved, type FixtureChainState } from "../../src/testing/fixture-state.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 import { parseEpochInput } from "../../src/misstest/epoch-input.js";
 import { samplePreservedForEpisode } from "../../src/preserved/sample-preserved-for-episode.js";

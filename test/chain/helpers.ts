@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { afterEach } from "vitest";
-import { FixtureServer, type FixtureServerOptions } from "../../src/chain/testing/fixture-server.js";
+import { FixtureServer, type FixtureServerOptions } from "../../src/testing/fixture-server.js";
 import { main } from "../../src/cli/main.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 

@@ -3,8 +3,8 @@
 // one clear ChainError; nothing is retried that asking again cannot fix. Each test is bounded in time.
 import { describe, expect, it } from "vitest";
 import { ChainError, snapshotFromRpc } from "../../src/chain/index.js";
-import type { FixtureServerOptions } from "../../src/chain/testing/fixture-server.js";
-import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
+import type { FixtureServerOptions } from "../../src/testing/fixture-server.js";
+import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { examplePreserved, fixtureNodes } from "./helpers.js";
 
 const H = 5000;

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadSnapshotFromArgs, writeFileAtomic } from "../../src/chain/index.js";
-import { FixtureServer } from "../../src/chain/testing/fixture-server.js";
-import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
+import { FixtureServer } from "../../src/testing/fixture-server.js";
+import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { serializeSnapshot } from "../../src/snapshot/snapshot.js";
 import { examplePreserved } from "./helpers.js";
 

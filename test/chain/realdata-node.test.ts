@@ -5,11 +5,11 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { snapshotFromRpc } from "../../src/chain/index.js";
 import type { Participant } from "../../src/chain/gen/proto.js";
-import { appliedPlansUpTo, emptyFixtureState, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
+import { appliedPlansUpTo, emptyFixtureState, type FixtureChainState } from "../../src/testing/fixture-state.js";
 import { big, groupOf, paramsOf, readRest, summaryOf, type O } from "../realdata/rest-fixture.js";
 import { REALDATA_DIR } from "../realdata/load.js";
-import { readRestDump } from "../../src/rest-dump/read-rest-dump.js";
-import { settlementFromRestDump } from "../../src/rest-dump/settlement-from-rest.js";
+import { readRestDump } from "../../src/sources/rest-dump/read-rest-dump.js";
+import { settlementFromRestDump } from "../../src/sources/rest-dump/settlement-from-rest.js";
 import { parseSettlementInput } from "../../src/settlement/settlement-input.js";
 import { fixtureNodes } from "./helpers.js";
 

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadSnapshotFromArgs, type RecordedAnswer } from "../../src/chain/index.js";
-import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
+import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { loadSnapshot, serializeSnapshot } from "../../src/snapshot/snapshot.js";
 import { examplePreserved, fixtureNodes, run } from "./helpers.js";
 

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { snapshotFromRpc } from "../../src/chain/index.js";
-import { FixtureServer } from "../../src/chain/testing/fixture-server.js";
-import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
+import { FixtureServer } from "../../src/testing/fixture-server.js";
+import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { parseJson, stringifyJson, type Json } from "../../src/go/json.js";
 import { parsePreservedState } from "../../src/preserved/state.js";
 import { parseSnapshot, serializeSnapshot } from "../../src/snapshot/snapshot.js";

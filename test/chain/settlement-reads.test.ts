@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { versionFromAppliedPlans } from "../../src/chain/applied-plan.js";
 import { endOfPoCValidation, setNewValidators } from "../../src/chain/epoch-stages.js";
 import { snapshotFromRpc } from "../../src/chain/index.js";
-import { appliedPlansUpTo, fixtureFromPreserved, type FixtureChainState } from "../../src/chain/testing/fixture-state.js";
+import { appliedPlansUpTo, fixtureFromPreserved, type FixtureChainState } from "../../src/testing/fixture-state.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 import { loadSnapshot } from "../../src/snapshot/snapshot.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";

@@ -10,8 +10,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FixtureServer } from "../../src/chain/testing/fixture-server.js";
-import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
+import { FixtureServer } from "../../src/testing/fixture-server.js";
+import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 import { runCli } from "../helpers/cli.js";
 

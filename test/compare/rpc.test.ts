@@ -3,8 +3,8 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FixtureServer } from "../../src/chain/testing/fixture-server.js";
-import { fixtureFromPreserved } from "../../src/chain/testing/fixture-state.js";
+import { FixtureServer } from "../../src/testing/fixture-server.js";
+import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { main } from "../../src/cli/main.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 

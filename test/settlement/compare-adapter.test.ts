@@ -5,7 +5,7 @@ import { compareMissTest } from "../../src/compare/miss-side.js";
 import { missTestEngine } from "../../src/compare/default-engines.js";
 import { settlementEngineFor } from "../../src/compare/settlement-adapter.js";
 import { Decimal } from "../../src/go/decimal.js";
-import { snapshotFromRestDump } from "../../src/rest-dump/snapshot-from-rest.js";
+import { snapshotFromRestDump } from "../../src/sources/rest-dump/snapshot-from-rest.js";
 import { settleAccounts } from "../../src/settlement/settle-accounts.js";
 import { parseSettlementInput } from "../../src/settlement/settlement-input.js";
 import { REALDATA_DIR } from "../realdata/load.js";

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from "vitest";
 import { parseJson, stringifyJson, type Json } from "../../src/go/json.js";
-import { readRestDump } from "../../src/rest-dump/read-rest-dump.js";
-import { settlementFromRestDump } from "../../src/rest-dump/settlement-from-rest.js";
+import { readRestDump } from "../../src/sources/rest-dump/read-rest-dump.js";
+import { settlementFromRestDump } from "../../src/sources/rest-dump/settlement-from-rest.js";
 import { parseSettlementInput, settlementInputToJson } from "../../src/settlement/settlement-input.js";
 
 const real = settlementFromRestDump(readRestDump("test/realdata/rest/epoch_249")).input;

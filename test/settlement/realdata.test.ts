@@ -2,8 +2,8 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REALDATA_DIR } from "../realdata/load.js";
-import { readRestDump } from "../../src/rest-dump/read-rest-dump.js";
-import { settlementFromRestDump } from "../../src/rest-dump/settlement-from-rest.js";
+import { readRestDump } from "../../src/sources/rest-dump/read-rest-dump.js";
+import { settlementFromRestDump } from "../../src/sources/rest-dump/settlement-from-rest.js";
 import { settleAccounts } from "../../src/settlement/settle-accounts.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";
 

@@ -2,7 +2,7 @@
 import { InputError, describeValue } from "../../errors.js";
 import { loadProposal } from "../../compare/params.js";
 import { runBacktest, BACKTEST_DENOM, type BacktestEpoch, type BacktestResult } from "../../backtest/backtest.js";
-import { epochFromSnapshot, epochFromSnapshotFile, epochsFromRestDumps, parseEpochRange, selectEpochs, type EpochSource } from "../../backtest/epoch-sources.js";
+import { epochFromSnapshot, epochFromSnapshotFile, epochsFromRestDumps, parseEpochRange, selectEpochs, type EpochSource } from "../../sources/epochs.js";
 import type { BacktestSide } from "../../backtest/proposal-in-force.js";
 import { backtestText } from "../../backtest/text.js";
 import { renderBacktestReport } from "../../backtest/report-html.js";

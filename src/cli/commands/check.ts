@@ -5,9 +5,12 @@ import { preservationProbability, type PreservationProbability } from "../../pre
 import { parse, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
-import { group, loadPreservedInput, storedSetCheck, type PreservedInput } from "./preserved.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, versionJson, versionLine } from "../../versions/resolve.js";
+import { loadPreservedInput, type PreservedInput } from "./preserved.js";
+import { storedSetCheck } from "../../sources/preserved-inputs.js";
+import { versionJson, versionLine } from "../../versions/resolve.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE } from "../chain-version-flag.js";
 import { REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
+import { groupDigits } from "../../format/numbers.js";
 
 const DEFAULT_ANCHORS = 10_000;
 const MAX_ANCHORS = 1_000_000;
@@ -20,7 +23,7 @@ const usage = `Usage:
 
 For a node operator: at the PoC's episode anchor, is ADDRESS (gonka1... or its gonkavaloper1...
 address) preserved, which of its nodes, and why each other node is not, in words you can act on;
-then, over N consecutive anchors H, H+1, ... (default ${group(DEFAULT_ANCHORS)}; the anchor only changes
+then, over N consecutive anchors H, H+1, ... (default ${groupDigits(DEFAULT_ANCHORS)}; the anchor only changes
 the shuffle seed), the probability of being preserved, per model, as an exact count k of N.
 ${SNAPSHOT_SOURCE_USAGE}
 ${REST_DUMP_PRESERVED_USAGE}
@@ -28,7 +31,7 @@ ${REST_DUMP_PRESERVED_USAGE}
                 written by 'gonka-spec snapshot'), the stored PreservedNodesSnapshot's anchor while a
                 PoC runs, else the next PoC's start from the epoch params; for other snapshot files,
                 their preserved.anchorHeight. The output names the anchor and where it came from.
-  --anchors N   number of anchors for the probability (1..${group(MAX_ANCHORS)}; progress on stderr when slow)
+  --anchors N   number of anchors for the probability (1..${groupDigits(MAX_ANCHORS)}; progress on stderr when slow)
   --json        schemas/check.schema.json (gonka-spec/check@1)
 ${CHAIN_VERSION_USAGE}
 Exit 0 on success, 2 on bad input (including an address the snapshot does not know).`;
@@ -58,7 +61,7 @@ async function probabilityWithProgress(input: PreservedInput, address: string, c
     total.anchorsEvaluated = done;
     for (const m of total.models) m.anchorsEvaluated = done;
     const ms = Date.now() - start;
-    if (!quiet && ms > PROGRESS_AFTER_MS && done < count) io.err(`check: ${group(done)} of ${group(count)} anchors (${Math.round(ms / 1000)} s)`);
+    if (!quiet && ms > PROGRESS_AFTER_MS && done < count) io.err(`check: ${groupDigits(done)} of ${groupDigits(count)} anchors (${Math.round(ms / 1000)} s)`);
     if (done < count) await new Promise((r) => setImmediate(r));
   }
   return total!;
@@ -69,7 +72,7 @@ const ratio = (k: number, n: number): number => (n === 0 ? 0 : k / n);
 /** k of n as "82.48 % (8,248 of 10,000 anchors)", truncated to two decimals on integers. */
 function percent(k: number, n: number): string {
   const bp = Math.floor((k * 10_000) / n);
-  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, "0")} % (${group(k)} of ${group(n)} anchors)`;
+  return `${Math.floor(bp / 100)}.${String(bp % 100).padStart(2, "0")} % (${groupDigits(k)} of ${groupDigits(n)} anchors)`;
 }
 
 /** Terms explained once, the first time the output uses them. */
@@ -82,7 +85,7 @@ const TERMS: Record<string, string> = {
 
 /** One node's status in words an operator can act on; `terms` collects the explanations used. */
 function nodeReason(n: CheckedNode, onlyNode: boolean, terms: Set<string>): string {
-  const g = (t: string) => t.replace(/\b\d{4,}\b/g, (d) => group(BigInt(d)));
+  const g = (t: string) => t.replace(/\b\d{4,}\b/g, (d) => groupDigits(BigInt(d)));
   switch (n.code) {
     case "preserved":
       terms.add("fill");
@@ -116,9 +119,9 @@ function nodeReason(n: CheckedNode, onlyNode: boolean, terms: Set<string>): stri
 }
 
 function headline(at: AddressCheck, kept: number, total: number): string {
-  if (kept === 0) return total === 1 ? "NOT preserved: its only node is not preserved" : `NOT preserved: none of its ${group(total)} nodes`;
-  if (kept * 2 < total) return `mostly NOT preserved: only ${group(kept)} of its ${group(total)} nodes are preserved`;
-  return `preserved: ${group(kept)} of its ${group(total)} nodes`;
+  if (kept === 0) return total === 1 ? "NOT preserved: its only node is not preserved" : `NOT preserved: none of its ${groupDigits(total)} nodes`;
+  if (kept * 2 < total) return `mostly NOT preserved: only ${groupDigits(kept)} of its ${groupDigits(total)} nodes are preserved`;
+  return `preserved: ${groupDigits(kept)} of its ${groupDigits(total)} nodes`;
 }
 
 export const checkCommand: Command = {
@@ -170,24 +173,24 @@ export const checkCommand: Command = {
     for (const w of warnings) io.err(`warning: ${w}`);
     const terms = new Set<string>();
     io.out(`${at.address}`);
-    io.out(`  at anchor ${group(input.anchor)}: ${headline(at, kept, nodes.length)}`);
+    io.out(`  at anchor ${groupDigits(input.anchor)}: ${headline(at, kept, nodes.length)}`);
     io.out(`  (${input.anchorInfo.explanation.replace(/^anchor \d+(: | )/, "").replace(/^\((.*)\)$/, "$1")})`);
     io.out(`  ${versionLine(input.version)}`);
     if (chainNodes !== null) {
       io.out(
-        `  the chain's stored PreservedNodesSnapshot for this anchor preserves ${group(chainNodes.length)} of its nodes${chainNodes.length > 0 ? `: ${chainNodes.map((n) => n.nodeId).join(", ")}` : ""}${stored!.warning === undefined ? " (the port agrees)" : " (the port's set differs: see the warning)"}`,
+        `  the chain's stored PreservedNodesSnapshot for this anchor preserves ${groupDigits(chainNodes.length)} of its nodes${chainNodes.length > 0 ? `: ${chainNodes.map((n) => n.nodeId).join(", ")}` : ""}${stored!.warning === undefined ? " (the port agrees)" : " (the port's set differs: see the warning)"}`,
       );
     }
     if (at.models.length === 0) io.out("  no nodes in any model subgroup of this snapshot");
     for (const m of at.models) {
       io.out(`  ${m.modelId}`);
       const w = Math.max(...m.nodes.map((n) => n.nodeId.length));
-      const ww = Math.max(...m.nodes.map((n) => group(n.pocWeight).length));
-      for (const n of m.nodes) io.out(`    ${n.nodeId.padEnd(w)}  weight ${group(n.pocWeight).padStart(ww)}  ${nodeReason(n, m.nodes.length === 1, terms)}`);
+      const ww = Math.max(...m.nodes.map((n) => groupDigits(n.pocWeight).length));
+      for (const n of m.nodes) io.out(`    ${n.nodeId.padEnd(w)}  weight ${groupDigits(n.pocWeight).padStart(ww)}  ${nodeReason(n, m.nodes.length === 1, terms)}`);
     }
     io.out("");
     const last = prob.firstAnchor + BigInt(prob.anchorsEvaluated - 1);
-    io.out(`Over ${group(prob.anchorsEvaluated)} anchors (${group(prob.firstAnchor)} to ${group(last)}): preserved at ${percent(prob.preservedCount, prob.anchorsEvaluated)}`);
+    io.out(`Over ${groupDigits(prob.anchorsEvaluated)} anchors (${groupDigits(prob.firstAnchor)} to ${groupDigits(last)}): preserved at ${percent(prob.preservedCount, prob.anchorsEvaluated)}`);
     for (const m of prob.models) io.out(`  ${m.modelId}: ${percent(m.preservedCount, m.anchorsEvaluated)}`);
     if (terms.size > 0) {
       io.out("");

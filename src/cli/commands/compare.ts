@@ -5,16 +5,16 @@ import { loadProposal } from "../../compare/params.js";
 import { renderCompareText, TERMINAL_ROWS } from "../../compare/text.js";
 import { InputError } from "../../errors.js";
 import { writeFileAtomic } from "../../fs/files.js";
-import { parsePreservedState } from "../../preserved/state.js";
-import { resolveEpisodeAnchor } from "../episode-anchor.js";
+import { preservedInputs } from "../../sources/preserved-inputs.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { renderReport } from "../../report/html.js";
-import { intFlag, parse, required, str } from "../args.js";
+import { heightFlag, intFlag, parse, required, str } from "../args.js";
 import type { Command } from "../command.js";
-import { restGapLines } from "./preserved.js";
+import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
-import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { preservedRulesForChoice } from "../../preserved/preserved-rules.js";
+import { versionJson, versionLine } from "../../versions/resolve.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
 import { B_PROPOSAL_OPTION, B_PROPOSAL_USAGE, readB, resolveB, stateParamsInForce } from "../proposal-b-side.js";
 
 const usage = `Usage:
@@ -72,16 +72,15 @@ export const compareCommand: Command = {
     const fileA = pendingB.kind === "file" ? required(p, "a") : str(p, "a");
     const anchors = intFlag(p, "anchors");
     if (anchors !== undefined && (anchors < 0n || anchors > 100_000n)) throw new InputError(`expected 0..100000 anchors, got ${anchors}`, "--anchors");
-    const anchor = intFlag(p, "anchor");
+    const anchor = heightFlag(p, "anchor"); // an int64 ≥ 0, the check every height flag gets
     // A real proposal's A, when not given, is the params in force: every value from the state.
     const a = fileA !== undefined ? loadProposal(fileA) : { name: "params in force" };
     // The preserved set and the miss test both run: a REST dump's lacks for either are named.
-    const { snapshot, label, gaps } = await readSnapshotSource(p, { uses: ["preserved", "miss-test"], warn: (l) => io.err(l) });
+    const source = await readSnapshotSource(p, { uses: ["preserved", "miss-test"], warn: (l) => io.err(l) });
+    const { snapshot, label } = source;
     const b = await resolveB(pendingB, p, snapshot.height, () => stateParamsInForce(p, snapshot, label));
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
-    const state = parsePreservedState(snapshot.preserved, `${label}: preserved`);
-    const episode = resolveEpisodeAnchor(snapshot, state, anchor);
-    const version = resolveChainVersion(p, snapshot, { height: episode.height, ...PRESERVED_VERSION_OPTIONS });
+    const { state, anchorInfo: episode, version } = preservedInputs(source, { ...(anchor !== undefined ? { anchor } : {}), chainVersion: chainVersionFlag(p) });
     const model = compareProposals({ snapshot, a, b: b.proposal, state }, defaultEngines({ preservedRules: preservedRulesForChoice(version), settlementVersion: version.version }), {
       anchor: episode.height,
       ...(anchors !== undefined ? { anchors: Number(anchors) } : {}),
@@ -93,7 +92,7 @@ export const compareCommand: Command = {
     if (html !== undefined) {
       writeFileAtomic(html, renderReport(model), "the report");
     }
-    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", { ...model, notes: [...model.notes, ...restGapLines(gaps)], chainVersion: versionJson(version) }));
+    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", { ...model, notes: [...model.notes, ...gapInputLines(source.lacks)], chainVersion: versionJson(version) }));
     else {
       io.out(versionLine(version));
       io.out(renderCompareText(model, { ...(rows !== undefined ? { rows: Number(rows) } : {}), brief: p.values.brief === true }));

@@ -9,7 +9,7 @@ import { schemaId } from "../json-output.js";
 import type { CliIO, Command } from "../command.js";
 import { compareCommand } from "./compare.js";
 import { missTestCommand } from "./miss-test.js";
-import { CHAIN_VERSION_OPTION } from "../../versions/resolve.js";
+import { CHAIN_VERSION_OPTION } from "../chain-version-flag.js";
 import { preservedCommand } from "./preserved.js";
 import { simulatePocCommand } from "./simulate-poc.js";
 

@@ -2,7 +2,7 @@
 import { InputError } from "../../errors.js";
 import { writeFileAtomic } from "../../fs/files.js";
 import { stringifyJson } from "../../go/json.js";
-import { snapshotFromRestDumps } from "../../rest-dump/snapshot-from-rest.js";
+import { snapshotFromRestDumps } from "../../sources/rest-dump/snapshot-from-rest.js";
 import { parse, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";

@@ -10,9 +10,10 @@ import { evaluateEpoch, exactTestFor, type EpochEvaluation, type ExactTest, type
 import { explainMissedStatTest, type MissTestVerdict } from "../../misstest/missed-stat-verdict.js";
 import { intFlag, parse, readJsonFile, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
+import { missTestEpochOf } from "../../sources/miss-test-inputs.js";
 import { nodeUrl, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
-import { group } from "./preserved.js";
+import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
   gonka-spec miss-test --missed M --total T [--p0 P | --p0-permille N] [--exact [--fraction]] [--json]
@@ -114,12 +115,12 @@ function pathText(v: MissTestVerdict): string {
     case "error":
       return `Go returns an error (${v.error}); settlement keeps the reward`;
     case "below-table":
-      return `total ${group(v.nTotal)} is below the first table row: passes`;
+      return `total ${groupDigits(v.nTotal)} is below the first table row: passes`;
     case "table-row":
-      return `table ${v.permille}‰, row n = ${group(v.row!.total)}: critical ${group(v.row!.criticalMisses)} missed, ${group(v.nMissed)} ${v.passed ? "<=" : ">"} ${group(v.row!.criticalMisses)}`;
+      return `table ${v.permille}‰, row n = ${groupDigits(v.row!.total)}: critical ${groupDigits(v.row!.criticalMisses)} missed, ${groupDigits(v.nMissed)} ${v.passed ? "<=" : ">"} ${groupDigits(v.row!.criticalMisses)}`;
     case "ratio-rule": {
       const { numerator: num, denominator: den } = v.ratio!;
-      return `ratio rule (total ${group(v.nTotal)} > 990, table ${v.permille}‰): ${group(v.nMissed)} × ${den} ${v.passed ? "<=" : ">"} ${group(v.nTotal)} × ${num}`;
+      return `ratio rule (total ${groupDigits(v.nTotal)} > 990, table ${v.permille}‰): ${groupDigits(v.nMissed)} × ${den} ${v.passed ? "<=" : ">"} ${groupDigits(v.nTotal)} × ${num}`;
     }
     case "direct-p-value":
       return `direct p-value (no table for p0 ${v.p0}): BinomialPValue = ${v.pValue} ${v.passed ? ">=" : "<"} 0.05`;
@@ -129,7 +130,7 @@ function pathText(v: MissTestVerdict): string {
 function allowedText(v: MissTestVerdict): string {
   if (v.maxAllowedMissed === null) return "n/a";
   if (v.maxAllowedMissed < 0n) return `none (even 0 missed fails)`;
-  return `at most ${group(v.maxAllowedMissed)} missed of ${group(v.nTotal)} requests`;
+  return `at most ${groupDigits(v.maxAllowedMissed)} missed of ${groupDigits(v.nTotal)} requests`;
 }
 
 /** The exact test as JSON: p as a number (6 significant digits); the reduced fraction (thousands of digits for large totals) only when asked. */
@@ -145,7 +146,7 @@ function exactJson(e: ExactTest, withFraction: boolean): unknown {
 
 function exactText(e: ExactTest): string {
   if ("unavailable" in e) return `unavailable (${e.unavailable})`;
-  return `p = ${e.pValueText} → ${e.passed ? "PASS" : "FAIL"} (exact allows at most ${group(e.criticalValue)})`;
+  return `p = ${e.pValueText} → ${e.passed ? "PASS" : "FAIL"} (exact allows at most ${groupDigits(e.criticalValue)})`;
 }
 
 function verdictJson(v: MissTestVerdict): Record<string, unknown> {
@@ -230,7 +231,7 @@ function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, from?:
     return 0;
   }
   const lines = [
-    `miss test: ${group(missed)} missed of ${group(total)} requests`,
+    `miss test: ${groupDigits(missed)} missed of ${groupDigits(total)} requests`,
     `  p0:      ${p0.toString()} (${P0_SOURCE_TEXT[source]}${from ? ` ${from.epoch}` : ""})`,
     `  verdict: ${v.error !== undefined ? "ERROR (no punishment)" : v.passed ? "PASS (reward kept)" : "FAIL (reward weight zeroed at settlement)"}`,
     `  path:    ${pathText(v)}`,
@@ -294,12 +295,12 @@ function reasonText(e: EpochEvaluation): string[] {
     case "sample-gate":
       return [
         `${gov} → table ${d.governancePermille}‰`,
-        `network: ${group(d.totalRequests)} requests from ${group(d.participantsUsed)} participants: below the 1000-request / 5-participant minimum, so the governance table is used`,
+        `network: ${groupDigits(d.totalRequests)} requests from ${groupDigits(d.participantsUsed)} participants: below the 1000-request / 5-participant minimum, so the governance table is used`,
       ];
     case "dynamic":
       return [
         `${gov} → table ${d.governancePermille}‰`,
-        `network: ${group(d.missedRequests)} missed of ${group(d.totalRequests)} requests from ${group(d.participantsUsed)} participants → ${d.baselinePermille}‰ + 20‰ margin = ${d.targetPermille}‰ → table ${d.selectedTablePermille}‰`,
+        `network: ${groupDigits(d.missedRequests)} missed of ${groupDigits(d.totalRequests)} requests from ${groupDigits(d.participantsUsed)} participants → ${d.baselinePermille}‰ + 20‰ margin = ${d.targetPermille}‰ → table ${d.selectedTablePermille}‰`,
         `p0 = max(${d.selectedTablePermille}‰, ${d.governancePermille}‰)${e.skipPunishment ? "; the network table is 500‰: circuit breaker, nobody is punished" : ""}`,
       ];
   }
@@ -313,9 +314,9 @@ function epochText(e: EpochEvaluation): string {
   const rows = e.participants.map((pe) => {
     const v = pe.verdict;
     const onChain = pe.outcome === "zeroed" ? "ZEROED" : pe.outcome === "kept" ? "kept" : pe.outcome;
-    const exact = pe.exact === undefined ? "" : "unavailable" in pe.exact ? "exact n/a" : `exact ${pe.exact.passed ? "pass" : "FAIL"} p=${pe.exact.pValueText} max ${group(pe.exact.criticalValue)}${pe.verdictsDiffer ? " (DIFFERS)" : ""}`;
-    const reward = pe.rewardBefore === null ? "" : `${group(pe.rewardBefore)} → ${group(pe.rewardAfter ?? 0n)}`;
-    const n = (x: bigint | null | undefined) => (x == null ? "-" : group(x));
+    const exact = pe.exact === undefined ? "" : "unavailable" in pe.exact ? "exact n/a" : `exact ${pe.exact.passed ? "pass" : "FAIL"} p=${pe.exact.pValueText} max ${groupDigits(pe.exact.criticalValue)}${pe.verdictsDiffer ? " (DIFFERS)" : ""}`;
+    const reward = pe.rewardBefore === null ? "" : `${groupDigits(pe.rewardBefore)} → ${groupDigits(pe.rewardAfter ?? 0n)}`;
+    const n = (x: bigint | null | undefined) => (x == null ? "-" : groupDigits(x));
     return [pe.address, n(pe.total), n(pe.missed), n(v?.maxAllowedMissed), v ? v.path : "-", onChain, reward, exact];
   });
   const header = ["participant", "requests", "missed", "allowed", "path", "on-chain", "reward weight", "exact test"];
@@ -346,11 +347,11 @@ function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, a
 
 /** One participant's settlement downtime step, in sentences. */
 function participantText(e: EpochEvaluation, pe: ParticipantEvaluation): string {
-  const lines = [`${pe.address} in epoch ${group(e.epoch)}: settlement downtime step`];
+  const lines = [`${pe.address} in epoch ${groupDigits(e.epoch)}: settlement downtime step`];
   for (const l of reasonText(e)) lines.push(`  ${l}`);
   lines.push(`  p0 used: ${decText(e.p0)}${e.skipPunishment ? " (circuit breaker: nobody is punished)" : ""}`);
   if (pe.total === null || pe.missed === null) lines.push("  no request counts for this participant: the miss test does not run");
-  else lines.push(`  requests: ${group(pe.missed)} missed of ${group(pe.total)} (inferences finished + missed)`);
+  else lines.push(`  requests: ${groupDigits(pe.missed)} missed of ${groupDigits(pe.total)} (inferences finished + missed)`);
   const v = pe.verdict;
   if (v) {
     lines.push(`  path:     ${pathText(v)}`);
@@ -358,7 +359,7 @@ function participantText(e: EpochEvaluation, pe: ParticipantEvaluation): string 
   }
   const outcome = pe.outcome === "zeroed" ? "FAIL: the epoch reward weight is zeroed" : pe.outcome === "kept" ? "PASS: the reward weight is kept" : pe.outcome;
   lines.push(`  verdict:  ${outcome}`);
-  if (pe.rewardBefore !== null) lines.push(`  reward weight: ${group(pe.rewardBefore)} → ${group(pe.rewardAfter ?? 0n)}`);
+  if (pe.rewardBefore !== null) lines.push(`  reward weight: ${groupDigits(pe.rewardBefore)} → ${groupDigits(pe.rewardAfter ?? 0n)}`);
   if (pe.exact !== undefined) lines.push(`  exact:    ${exactText(pe.exact)}${pe.verdictsDiffer ? " (the verdicts DIFFER)" : ""}`);
   return lines.join("\n");
 }
@@ -388,9 +389,7 @@ export const missTestCommand: Command = {
         input = parseEpochInput(readJsonFile(epochFile), epochFile);
         source = "epoch-file";
       } else {
-        const { snapshot: snap, label } = await readSnapshotSource(p);
-        if (snap.settlement === undefined) throw new InputError("the snapshot has no settlement slice", `${label}: settlement`);
-        input = parseEpochInput(snap.settlement, `${label}: settlement`);
+        input = missTestEpochOf(await readSnapshotSource(p));
         source = envNode || (str(p, "rpc") ?? str(p, "node")) !== undefined ? "chain" : "snapshot";
       }
       if (counts) {

@@ -1,23 +1,15 @@
 /** `gonka-spec preserved`: the preserved set per model, today's rule and/or the demand-based proposal. */
 import { InputError, describeValue } from "../../errors.js";
-import { checkedInt64 } from "../../go/int64.js";
-import { stringifyJson } from "../../go/json.js";
 import { parseDemand, checkRate, type DemandInput } from "../../preserved/demand.js";
 import { parseOverrides, runPreservedRules, type RuleModelResult, type RuleResult, type RuleSelection } from "../../preserved/compare-rules.js";
-import type { PreservedState } from "../../preserved/state.js";
-import type { Snapshot } from "../../snapshot/snapshot.js";
 import { choice, parse, readJsonFile, str, type Parsed, heightValue } from "../args.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
-import type { DumpGap } from "../../rest-dump/dump-gap.js";
-import { isJsonObject } from "../../json-input.js";
 import type { CliIO, Command } from "../command.js";
-import { diffPreservedSets, nodesOf, resolveEpisodeAnchor, storedPreservedSet, type EpisodeAnchor, type SetDifference, type StoredPreservedSet } from "../episode-anchor.js";
-import { samplePreservedForEpisode } from "../../preserved/sample-preserved-for-episode.js";
-import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice, type PreservedRules } from "../../preserved/preserved-rules.js";
-import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
-import type { VersionChoice } from "../../versions/chain-version.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { preservedInputs, storedSetCheck, type PreservedInputs } from "../../sources/preserved-inputs.js";
+import { versionJson, versionLine } from "../../versions/resolve.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
+import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
   gonka-spec preserved --snapshot FILE|--rpc URL [--height H]|--rest-dump DIR... [--anchor H] [--rule current|demand|both] [--demand FILE]
@@ -45,58 +37,14 @@ ${CHAIN_VERSION_USAGE}
                    {anchor, rules: [{rule, models: [...]}], chainStored, warnings}
 Exit 0 on success, 2 on bad input.`;
 
-/** The snapshot, its validated preserved state and the anchor to use (shared with `check`). */
-export interface PreservedInput {
-  file: string;
-  snapshot: Snapshot;
-  state: PreservedState;
-  anchor: bigint;
-  /** The anchor and where it came from (--anchor, the chain's stored snapshot, the next PoC, the file). */
-  anchorInfo: EpisodeAnchor;
-  /** The chain version whose sampler runs at the anchor, and why (--chain-version, recorded, table). */
-  version: VersionChoice;
-  rules: PreservedRules;
-  /** With --rest-dump: every input the dumps lack, one line each (for the JSON warnings). */
-  restGaps: string[];
-}
+/** The sampler's inputs (src/sources/preserved-inputs.ts), shared with `check`. */
+export type PreservedInput = PreservedInputs;
 
-/** The full lines of a REST dump's gaps, for a JSON warnings array. */
-export function restGapLines(gaps: DumpGap[] | undefined): string[] {
-  return (gaps ?? []).map((g) => `rest dump lacks ${g.input}: ${g.assumption}${g.flag !== undefined ? ` [${g.flag}]` : ""}`);
-}
-
-/** A REST dump's anchor (recorded beside its preserved slice): the next PoC's start and how it was found. */
-function restDumpAnchor(snapshot: Snapshot, state: PreservedState): EpisodeAnchor | undefined {
-  const a = snapshot.chain?.restDumpAnchor;
-  if (snapshot.source !== "rest-dump" || !isJsonObject(a) || typeof a.explanation !== "string") return undefined;
-  const h = typeof a.height === "bigint" ? a.height : typeof a.height === "number" || typeof a.height === "string" ? BigInt(a.height) : undefined;
-  if (h === undefined || h !== state.anchorHeight) return undefined;
-  return { height: h, source: a.source === "flag" ? "flag" : "next-poc", explanation: a.explanation };
-}
-
-/** Read the snapshot source and `--anchor` (default: the anchor the chain uses, see episode-anchor.ts). */
-export async function loadPreservedInput(p: Parsed, io?: CliIO): Promise<PreservedInput> {
-  const { snapshot, label: file, gaps } = await readSnapshotSource(p, { uses: "preserved", ...(io !== undefined ? { warn: (l: string) => io.err(l) } : {}) });
-  const state = preservedStateOfSnapshot(snapshot, file);
-  checkedInt64(snapshot.height, `${file}: height`);
+/** Read the snapshot source and `--anchor` (default: the anchor the chain uses, see src/sources/episode-anchor.ts). */
+export async function loadPreservedInput(p: Parsed, io?: CliIO): Promise<PreservedInputs> {
+  const source = await readSnapshotSource(p, { uses: "preserved", ...(io !== undefined ? { warn: (l: string) => io.err(l) } : {}) });
   const a = str(p, "anchor");
-  const anchorInfo = (a === undefined ? restDumpAnchor(snapshot, state) : undefined) ?? resolveEpisodeAnchor(snapshot, state, a !== undefined ? anchorFlag(a) : undefined);
-  const version = resolveChainVersion(p, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
-  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules: preservedRulesForChoice(version), restGaps: restGapLines(gaps) };
-}
-
-/** The chain's stored set at this input's anchor beside the port's (today's rule), or undefined when none is stored for it. */
-export function storedSetCheck(input: PreservedInput): { stored: StoredPreservedSet; difference: SetDifference; warning?: string } | undefined {
-  const stored = storedPreservedSet(input.snapshot);
-  if (!stored || stored.episodeAnchorHeight !== input.anchor) return undefined;
-  const port = nodesOf(samplePreservedForEpisode(input.state, input.anchor, { rules: input.rules }).snapshot.modelPreservedNodes);
-  const difference = diffPreservedSets(stored.nodes, port);
-  const n = difference.onlyChain.length + difference.onlyPort.length;
-  const warning =
-    n === 0
-      ? undefined
-      : `the port's preserved set differs from the chain's stored PreservedNodesSnapshot at anchor ${input.anchor}: ${group(difference.onlyChain.length)} nodes only in the chain's, ${group(difference.onlyPort.length)} only in the port's, ${group(difference.both)} in both (the chain's stored set is the answer; the snapshot may miss an input or the chain ran another version's rules)`;
-  return { stored, difference, ...(warning !== undefined ? { warning } : {}) };
+  return preservedInputs(source, { ...(a !== undefined ? { anchor: anchorFlag(a) } : {}), chainVersion: chainVersionFlag(p) });
 }
 
 function anchorFlag(text: string): bigint {
@@ -104,40 +52,32 @@ function anchorFlag(text: string): bigint {
 }
 
 /** The demand input: --demand FILE, else the snapshot's demand slice, else none. */
-export function loadDemand(p: Parsed, input: PreservedInput): DemandInput | undefined {
+export function loadDemand(p: Parsed, input: PreservedInputs): DemandInput | undefined {
   const f = str(p, "demand");
   if (f !== undefined) return parseDemand(readJsonFile(f), f);
   if (input.snapshot.demand !== undefined) return parseDemand(input.snapshot.demand, `${input.file}: demand`);
   return undefined;
 }
 
-/** 1234567 → "1,234,567". */
-export function group(n: bigint | number): string {
-  const s = BigInt(n).toString();
-  const neg = s.startsWith("-");
-  const digits = neg ? s.slice(1) : s;
-  return (neg ? "-" : "") + digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-}
-
 function smallestText(m: RuleModelResult): string {
-  return m.smallestNode ? `weight ${group(m.smallestNode.pocWeight)} (${m.smallestNode.participant} ${m.smallestNode.nodeId})` : "-";
+  return m.smallestNode ? `weight ${groupDigits(m.smallestNode.pocWeight)} (${m.smallestNode.participant} ${m.smallestNode.nodeId})` : "-";
 }
 
 function capacityText(m: RuleModelResult): string {
-  const cap = `capacity ${group(m.capacityRequests)} requests`;
-  return m.peakInFlight === null ? `${cap} (no demand figure)` : `${cap} for a peak of ${group(m.peakInFlight)} → ${m.capacityToDemand}× demand`;
+  const cap = `capacity ${groupDigits(m.capacityRequests)} requests`;
+  return m.peakInFlight === null ? `${cap} (no demand figure)` : `${cap} for a peak of ${groupDigits(m.peakInFlight)} → ${m.capacityToDemand}× demand`;
 }
 
 function printRule(io: CliIO, r: RuleResult, list: number): void {
   for (const m of r.models) {
     io.out(`${m.modelId}`);
-    io.out(`  target weight ${group(m.targetWeight)} of ${group(m.totalWeight)}${m.demandWeight !== null && r.rule === "demand" ? ` (slot allocation ${group(m.fractionTarget)}, demand ${group(m.demandWeight)})` : ""}; preserved weight ${group(m.achievedWeight)} in ${group(m.nodeCount)} nodes of ${group(m.participants.length)} participants`);
+    io.out(`  target weight ${groupDigits(m.targetWeight)} of ${groupDigits(m.totalWeight)}${m.demandWeight !== null && r.rule === "demand" ? ` (slot allocation ${groupDigits(m.fractionTarget)}, demand ${groupDigits(m.demandWeight)})` : ""}; preserved weight ${groupDigits(m.achievedWeight)} in ${groupDigits(m.nodeCount)} nodes of ${groupDigits(m.participants.length)} participants`);
     if (m.cappedByEligibility) {
-      io.out(`  capped by eligibility: only ${group(m.eligibleWeight)} is eligible; short ${group(m.shortfallWeight)} weight${m.shortfallRequests !== null ? ` and ${group(m.shortfallRequests)} requests at peak` : ""}`);
+      io.out(`  capped by eligibility: only ${groupDigits(m.eligibleWeight)} is eligible; short ${groupDigits(m.shortfallWeight)} weight${m.shortfallRequests !== null ? ` and ${groupDigits(m.shortfallRequests)} requests at peak` : ""}`);
     }
     io.out(`  smallest preserved node ${smallestText(m)}; ${capacityText(m)}`);
     for (const p of m.participants.slice(0, list)) io.out(`    ${p.address}  ${p.nodeIds.join(", ")}`);
-    if (m.participants.length > list) io.out(`    ... and ${group(m.participants.length - list)} more participants (--list N)`);
+    if (m.participants.length > list) io.out(`    ... and ${groupDigits(m.participants.length - list)} more participants (--list N)`);
   }
 }
 
@@ -152,7 +92,7 @@ function printBoth(io: CliIO, current: RuleResult, demand: RuleResult, list: num
     const d = demand.models[i]!;
     rows.push([c.modelId, "", "", "", "", "", "", "", "", ""]);
     for (const [name, m] of [["  current", c], ["  demand", d]] as const) {
-      rows.push([name, group(m.targetWeight), group(m.achievedWeight), String(m.nodeCount), m.smallestNode ? group(m.smallestNode.pocWeight) : "-", group(m.capacityRequests), m.peakInFlight === null ? "-" : group(m.peakInFlight), m.capacityToDemand ?? "-", group(m.shortfallWeight), m.shortfallRequests === null ? "-" : group(m.shortfallRequests)]);
+      rows.push([name, groupDigits(m.targetWeight), groupDigits(m.achievedWeight), String(m.nodeCount), m.smallestNode ? groupDigits(m.smallestNode.pocWeight) : "-", groupDigits(m.capacityRequests), m.peakInFlight === null ? "-" : groupDigits(m.peakInFlight), m.capacityToDemand ?? "-", groupDigits(m.shortfallWeight), m.shortfallRequests === null ? "-" : groupDigits(m.shortfallRequests)]);
     }
   });
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[1] === "" && i === 0 ? 0 : r[i]!.length))));
@@ -171,10 +111,10 @@ function printBoth(io: CliIO, current: RuleResult, demand: RuleResult, list: num
       return;
     }
     // --list 0: counts only, one line per model (the demo's section 1)
-    io.out(`${c.modelId}: ${group(onlyCurrent.length)} nodes only under current, ${group(onlyDemand.length)} only under demand${list === 0 ? " (--list N lists them)" : ""}`);
+    io.out(`${c.modelId}: ${groupDigits(onlyCurrent.length)} nodes only under current, ${groupDigits(onlyDemand.length)} only under demand${list === 0 ? " (--list N lists them)" : ""}`);
     for (const k of onlyCurrent.slice(0, list)) io.out(`  - ${k}`);
     for (const k of onlyDemand.slice(0, Math.max(0, list - onlyCurrent.length))) io.out(`  + ${k}`);
-    if (list > 0 && onlyCurrent.length + onlyDemand.length > list) io.out(`  ... and ${group(onlyCurrent.length + onlyDemand.length - list)} more nodes (--list N)`);
+    if (list > 0 && onlyCurrent.length + onlyDemand.length > list) io.out(`  ... and ${groupDigits(onlyCurrent.length + onlyDemand.length - list)} more nodes (--list N)`);
   });
 }
 
@@ -229,10 +169,10 @@ export const preservedCommand: Command = {
       return 0;
     }
     for (const w of warnings) io.err(`warning: ${w}`);
-    io.out(`Preserved set at anchor ${group(r.anchorHeight)} (epoch ${group(input.state.epoch.index)}); slot allocation ${r.pocSlotAllocation}; PoC rate ${r.rate} requests per 10,000 weight`);
+    io.out(`Preserved set at anchor ${groupDigits(r.anchorHeight)} (epoch ${groupDigits(input.state.epoch.index)}); slot allocation ${r.pocSlotAllocation}; PoC rate ${r.rate} requests per 10,000 weight`);
     io.out(`  ${versionLine(input.version)}`);
     io.out(`  ${input.anchorInfo.explanation.replace(/^anchor \d+(: | )/, "").replace(/^\((.*)\)$/, "$1")}`);
-    if (stored && stored.warning === undefined) io.out(`  the chain's stored PreservedNodesSnapshot for this anchor holds the same ${group(stored.difference.both)} nodes`);
+    if (stored && stored.warning === undefined) io.out(`  the chain's stored PreservedNodesSnapshot for this anchor holds the same ${groupDigits(stored.difference.both)} nodes`);
     if (rule === "both") {
       io.out("");
       printBoth(io, r.current!, r.demand!, list);

@@ -1,27 +1,21 @@
 /** `gonka-spec settle`: what every participant was paid for an epoch, the weight path, and every reason for a zero. */
-import { readFileSync } from "node:fs";
 import { InputError, describeValue } from "../../errors.js";
 import { Decimal } from "../../go/decimal.js";
 import { parseDecimalText } from "../../go/chain-decimal.js";
 import { checkedInt64 } from "../../go/int64.js";
-import { parseJson } from "../../go/json.js";
 import { isJsonObject } from "../../json-input.js";
-import { groupDigits } from "../../compare/format.js";
+import { groupDigits } from "../../format/numbers.js";
 import { textTable } from "../../compare/table.js";
-import { readRestDump } from "../../rest-dump/read-rest-dump.js";
-import { settlementFromRestDump, type RecordedOutcome } from "../../rest-dump/settlement-from-rest.js";
-import { parseSettlementInput, type SettlementAssumption } from "../../settlement/settlement-input.js";
+import type { RecordedOutcome } from "../../sources/rest-dump/settlement-from-rest.js";
+import { settlementFromRestDumps, settlementFromSnapshot, settlementInputsOf, type SettlementInputs } from "../../sources/settlement-inputs.js";
 import { settleAccounts, type Settlement, type SettledParticipant } from "../../settlement/settle-accounts.js";
 import { settlementVersion } from "../../settlement/settlement-version.js";
-import type { SettlementInput } from "../../settlement/settlement-types.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
-import { recordedVersion, versionJson } from "../../versions/resolve.js";
-import type { RecordedVersion } from "../../versions/upgrade-table.js";
-import { parse, str, type Parsed } from "../args.js";
+import { versionJson } from "../../versions/resolve.js";
+import { parse, readJsonFile, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
 import { clientOptions, nodeUrl, NODE_ENV, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
-import type { Snapshot } from "../../snapshot/snapshot.js";
 
 /** The coin every amount is in (types.BaseCoin). */
 export const DENOM = "ngonka";
@@ -68,34 +62,17 @@ const options = {
   json: { type: "boolean" },
 } as const;
 
-export interface Loaded {
-  input: SettlementInput;
-  label: string;
-  chainId: string;
-  settlementHeight: bigint | null;
-  assumptions: SettlementAssumption[];
-  recorded: Map<string, RecordedOutcome> | null;
-  /** A chain version recorded in the snapshot (chainVersion), if any. */
-  recordedVersion?: RecordedVersion;
-}
-
 function coinBalances(file: string): Map<string, bigint> {
-  let text: string;
-  try {
-    text = readFileSync(file, "utf8");
-  } catch (e) {
-    throw new InputError(`cannot read (${(e as NodeJS.ErrnoException).code ?? String(e)})`, file);
-  }
-  const j = parseJson(text, file);
+  const j = readJsonFile(file);
   if (!isJsonObject(j)) throw new InputError(`expected an object {address: balance}, got ${describeValue(j)}`, file);
   return new Map(Object.keys(j).map((k) => [k, checkedInt64(j[k], `${file}: ${k}`)] as const));
 }
 
 /** The settlement input from --rest-dump, or the snapshot's settlement slice. */
-export async function loadSettlement(p: Parsed, io?: CliIO): Promise<Loaded> {
-  const dir = str(p, "rest-dump");
+export async function loadSettlement(p: Parsed, io?: CliIO): Promise<SettlementInputs> {
+  const dirs = p.values["rest-dump"] === undefined ? undefined : ([] as string[]).concat(p.values["rest-dump"] as string | string[]);
   const restOnly = ["validation-params", "coin-balances", "grace-p0"].filter((f) => p.values[f] !== undefined);
-  if (dir !== undefined) {
+  if (dirs !== undefined) {
     if (str(p, "snapshot") !== undefined || str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give one of --rest-dump DIR, --snapshot FILE or --node URL");
     const vp = str(p, "validation-params");
     if (vp !== undefined && vp !== "group" && vp !== "saved") throw new InputError(`expected group or saved, got ${describeValue(vp)}`, "--validation-params");
@@ -105,26 +82,23 @@ export async function loadSettlement(p: Parsed, io?: CliIO): Promise<Loaded> {
     const graceP0 = g === undefined ? null : parseDecimalText(g, "--grace-p0").toChain();
     const ep = str(p, "epoch");
     if (ep !== undefined && !/^\s*\d{1,19}\s*$/.test(ep)) throw new InputError(`expected an epoch number, got ${describeValue(ep)}`, "--epoch");
-    const rs = settlementFromRestDump(readRestDump(dir), {
+    const chainId = str(p, "chain-id");
+    return settlementFromRestDumps(dirs, {
       ...(ep !== undefined ? { epoch: BigInt(ep.trim()) } : {}),
       ...(vp !== undefined ? { validationParams: vp } : {}),
       ...(cb !== undefined ? { coinBalances: coinBalances(cb) } : {}),
+      ...(chainId !== undefined ? { chainId } : {}),
       graceP0,
     });
-    const chainId = str(p, "chain-id") ?? "gonka-mainnet";
-    const assumptions: SettlementAssumption[] = [...rs.gaps];
-    if (str(p, "chain-id") === undefined) assumptions.push({ input: "the chain id", assumption: "gonka-mainnet (a REST dump does not record it)", flag: "--chain-id ID", rowsAffected: 0 });
-    return { input: rs.input, label: dir, chainId, settlementHeight: rs.heights.settlementEstimate, assumptions, recorded: rs.recorded };
   }
   if (restOnly.length > 0) throw new InputError(`--${restOnly[0]} applies to --rest-dump only (a snapshot records its own choice)`);
   const epoch = str(p, "epoch");
   if (epoch !== undefined) return settlementFromNodeAtS(p, epoch, io);
-  const { snapshot, label } = await readSnapshotSource(p);
-  return settlementFromSnapshot(snapshot, label);
+  return settlementInputsOf(await readSnapshotSource(p));
 }
 
 /** `--node URL --epoch E`: the epoch read at S−1 (src/chain/read-settled-epoch.ts), progress on stderr. */
-async function settlementFromNodeAtS(p: Parsed, epochText: string, io?: CliIO): Promise<Loaded> {
+async function settlementFromNodeAtS(p: Parsed, epochText: string, io?: CliIO): Promise<SettlementInputs> {
   if (!/^\s*\d{1,19}\s*$/.test(epochText)) throw new InputError(`expected an epoch number, got ${describeValue(epochText)}`, "--epoch");
   const E = BigInt(epochText.trim());
   if (str(p, "snapshot") !== undefined) throw new InputError("--epoch applies to --node only (a snapshot file holds one epoch)");
@@ -138,27 +112,6 @@ async function settlementFromNodeAtS(p: Parsed, epochText: string, io?: CliIO): 
     onEpoch: ({ settlementHeight }) => io?.err(`settle: epoch ${E} settled in block ${settlementHeight}: reading its inputs at height ${settlementHeight - 1n} from ${url}`),
   });
   return settlementFromSnapshot(r!.snapshot, `${url}@${r!.snapshot.height}`);
-}
-
-/** The settlement input of a snapshot (its settlement slice) and the chain's recorded outcome, if any. */
-export function settlementFromSnapshot(snapshot: Snapshot, label: string): Loaded {
-  if (snapshot.settlement === undefined) throw new InputError("the snapshot has no settlement slice (re-create it with 'gonka-spec snapshot' or 'gonka-spec import-rest')", label);
-  const parsed = parseSettlementInput(snapshot.settlement, `${label}: settlement`);
-  let recorded: Map<string, RecordedOutcome> | null = null;
-  const out = isJsonObject(snapshot.chain) ? snapshot.chain.settlementOutcome : undefined;
-  if (isJsonObject(out)) {
-    recorded = new Map();
-    // (each path is written only when its value fails: a large epoch has thousands of rows)
-    const coins = (v: unknown, a: string, k: string): bigint => (typeof v === "string" && v.length < 19 && /^-?\d+$/.test(v) ? BigInt(v) : checkedInt64(v, `${label}: chain.settlementOutcome.${a}.${k}`));
-    for (const a of Object.keys(out)) {
-      const o = out[a];
-      if (!isJsonObject(o)) throw new InputError(`expected an object, got ${describeValue(o)}`, `${label}: chain.settlementOutcome.${a}`);
-      recorded.set(a, { rewardedCoins: coins(o.rewardedCoins, a, "rewardedCoins"), earnedCoins: coins(o.earnedCoins ?? 0, a, "earnedCoins") });
-    }
-  }
-  const h = parsed.settlementHeight ?? BigInt(snapshot.height);
-  const rv = recordedVersion(snapshot, label);
-  return { input: parsed.input, label, chainId: snapshot.chainId, settlementHeight: h, assumptions: parsed.assumptions, recorded, ...(rv !== undefined ? { recordedVersion: rv } : {}) };
 }
 
 const coins = (x: bigint): string => `${groupDigits(x)} ${DENOM}`;
@@ -206,7 +159,7 @@ function participantJson(p: SettledParticipant): object {
   };
 }
 
-function text(s: Settlement, l: Loaded, choice: VersionChoice, rows: SettledParticipant[], diffs: ReturnType<typeof mismatches>): string {
+function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: SettledParticipant[], diffs: ReturnType<typeof mismatches>): string {
   const out: string[] = [];
   out.push(`settle: epoch ${s.epoch} on ${choice.version} rules (${choice.detail}); source ${l.label}${l.settlementHeight === null ? "" : `, settlement height ${groupDigits(l.settlementHeight)}`}`);
   out.push(`fixed epoch reward ${coins(s.fixedEpochReward)} (${s.epochsSinceGenesis} epochs since genesis)${s.fixedEpochRewardError === null ? "" : ` — ${s.fixedEpochRewardError}`}`);

@@ -26,7 +26,7 @@ preserved snapshot. The file is written to a temporary name and renamed, so --ou
   --height H       pin every read to block H (state after H committed); old heights need an archive node
   --epoch N        epoch whose settlement goes into the snapshot (default: effective epoch - 1)
   --record FILE    also write every node answer (JSON lines: path, data_hex, height, value_b64,
-                   code, log) for replay by the test node (src/chain/testing/fixture-server.ts)
+                   code, log) for replay by the test node (src/testing/fixture-server.ts)
   --anchor A       preserved.anchorHeight recorded in the file (default: H)
   --chain-id ID    refuse a node of another chain (default gonka-mainnet; "any" accepts every chain)
   --timeout S      deadline of each HTTP request, first byte to last, in seconds (default 30)

@@ -2,8 +2,6 @@
 import { InputError, describeValue } from "../../errors.js";
 import { camelKeys, jsonDocument } from "../json-output.js";
 
-/** 1234567 → "1,234,567" (display only). */
-const g = (n: bigint | number): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 import type { TallyRule } from "../../votes/context-length-rule.js";
 import { contextLengthScenario, type ScenarioOutcome } from "../../votes/context-length-scenario.js";
 import type { DevshardTx } from "../../votes/devshard-tx.js";
@@ -16,6 +14,7 @@ import { checkRange, choice, intFlag, parse, readJsonFile, str } from "../args.j
 import { checkVoteThresholdFactor } from "../../votes/session-config.js";
 import { UINT64_MAX } from "../../go/int64.js";
 import type { Command } from "../command.js";
+import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
   gonka-spec tally --file FILE [--factor F] [--rule current|context-aware] [--explain] [--json]
@@ -122,7 +121,7 @@ function runFile(file: string, factor: number | undefined, ruleName: "current" |
     if (explain) for (const note of s.notes) io.out(`    why: ${note}`);
     if (id !== undefined) io.out(`    ${recordLine(s.state, id)}`);
   }
-  io.out(`final: phase ${["active", "finalizing", "settlement"][final.phase] ?? final.phase}, latest nonce ${g(final.latestNonce)}, escrow balance ${g(final.balance)}, fees ${g(final.fees)}`);
+  io.out(`final: phase ${["active", "finalizing", "settlement"][final.phase] ?? final.phase}, latest nonce ${groupDigits(final.latestNonce)}, escrow balance ${groupDigits(final.balance)}, fees ${groupDigits(final.fees)}`);
   if (id !== undefined) io.out(`record: ${recordLine(final, id)}`);
   io.out(`state root: ${String(stateView(final, id).state_root)}`);
   return 0;
@@ -147,8 +146,8 @@ function runScenario(name: string, p: ReturnType<typeof parse>, json: boolean, i
     return 0;
   }
   io.out(
-    `context-length scenario: N = ${r.slots} slots, factor ${r.factor} % → T = ${r.voteThreshold} slots; governance limit ${g(r.limit)} tokens; ` +
-      `request ${g(r.promptTokens)} prompt + ${g(r.maxTokens)} max tokens = ${g(r.promptTokens + r.maxTokens)} tokens (> limit); executor slot 1 is compliant unless k = N`,
+    `context-length scenario: N = ${r.slots} slots, factor ${r.factor} % → T = ${r.voteThreshold} slots; governance limit ${groupDigits(r.limit)} tokens; ` +
+      `request ${groupDigits(r.promptTokens)} prompt + ${groupDigits(r.maxTokens)} max tokens = ${groupDigits(r.promptTokens + r.maxTokens)} tokens (> limit); executor slot 1 is compliant unless k = N`,
   );
   io.out(`${"k".padStart(3)}  ${"today (85835b31)".padEnd(22)}${"proposed #2078".padEnd(22)}v7 replay (hypothetical)`);
   for (const row of r.rows) {

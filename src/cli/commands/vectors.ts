@@ -5,7 +5,7 @@ import { jsonDocument } from "../json-output.js";
 import type { FileResult } from "../../vectors/check.js";
 import { countFlag, parse } from "../args.js";
 import type { CliIO, Command } from "../command.js";
-import { groupDigits } from "../../compare/format.js";
+import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
   gonka-spec vectors check FILE... [--json] [--max-failures N]     (progress on stderr when slow)

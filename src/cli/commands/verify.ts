@@ -6,14 +6,16 @@ import { samplePreservedForEpisode, type PreservedNodesSnapshot } from "../../pr
 import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
 import { diffPreserved, nodeCount, nodeSetOf, parseStoredPreservedSnapshot, type Difference } from "../../preserved/stored-snapshot.js";
 import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { parse, required, str } from "../args.js";
 import { CHAIN_USAGE, readSnapshotSource, requiredNodeUrl, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE } from "../snapshot-source.js";
-import { group, restGapLines } from "./preserved.js";
+import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import { jsonDocument } from "../json-output.js";
 import type { Command, CliIO } from "../command.js";
 import { chainFlags, clientOptions, progressReporter } from "./snapshot.js";
+import { groupDigits } from "../../format/numbers.js";
 
 export { diffPreserved, type Difference };
 
@@ -67,7 +69,7 @@ interface Outcome {
 
 /** Run the sampler under the chosen version's rules and print the comparison; the exit code. */
 function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: string, o: Omit<Outcome, "choice" | "port">, p: ReturnType<typeof parse>): number {
-  const choice = resolveChainVersion(p, snap, { height: o.anchor, ...PRESERVED_VERSION_OPTIONS });
+  const choice = resolveChainVersion(chainVersionFlag(p), snap, { height: o.anchor, ...PRESERVED_VERSION_OPTIONS });
   const rules = preservedRulesForChoice(choice);
   const state = preservedStateOfSnapshot(snap, label);
   const port = samplePreservedForEpisode(state, o.anchor, { explain: false, rules }).snapshot;
@@ -100,11 +102,11 @@ function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: strin
       }),
     );
   } else {
-    io.out(`chain ${o.chainId}, height ${group(BigInt(o.height))}: ${o.episode}, epoch ${o.epoch}`);
+    io.out(`chain ${o.chainId}, height ${groupDigits(BigInt(o.height))}: ${o.episode}, epoch ${o.epoch}`);
     io.out(versionLine(choice));
     for (const n of o.notes) io.out(`note: ${n}`);
     if (agree) {
-      io.out(`agree: the port reproduces the stored PreservedNodesSnapshot (${group(chainNodes)} nodes over ${o.stored.modelPreservedNodes.length} models)`);
+      io.out(`agree: the port reproduces the stored PreservedNodesSnapshot (${groupDigits(chainNodes)} nodes over ${o.stored.modelPreservedNodes.length} models)`);
     } else {
       io.out(
         `DIFFER: ${diffs.length} participant(s) differ: ${chainNodes - onlyOnChain} of the chain's ${chainNodes} nodes reproduced, ${onlyOnChain} only on chain, ${onlyInPort} only in the port (port ${portNodes} nodes)`,
@@ -149,7 +151,7 @@ async function verifyRestDump(p: ReturnType<typeof parse>, io: CliIO): Promise<n
   if (snapshot.chain?.preservedNodesSnapshot === undefined || snapshot.chain.preservedNodesSnapshot === null) {
     throw new InputError("the dumps hold no stored preserved snapshot to compare with (the REST answer of /preserved_nodes_snapshot, with snapshot.model_preserved_nodes)", label);
   }
-  return verifySnapshot(snapshot, label, p, io, restGapLines(gaps));
+  return verifySnapshot(snapshot, label, p, io, gapInputLines(gaps));
 }
 
 /** Compare the port with the stored snapshot of a loaded snapshot document (a file, or one built from REST dumps). */
@@ -171,18 +173,18 @@ function verifySnapshot(snap: Snapshot, file: string, p: ReturnType<typeof parse
   let preserved = snap.preserved;
   const restAnchor = snap.source === "rest-dump" && isJsonObject(snap.chain?.restDumpAnchor) ? big(snap.chain.restDumpAnchor.height) : undefined;
   if (anchor === height || (restAnchor !== undefined && anchor === restAnchor)) {
-    episode = `regular PoC at ${group(anchor)}`;
+    episode = `regular PoC at ${groupDigits(anchor)}`;
   } else {
     const ev = cpocEvents(snap.chain).find((e) => e.triggerHeight === anchor);
     if (ev) {
       episodeKind = "confirmation-poc";
-      episode = `confirmation PoC triggered at ${group(anchor)} (event of epoch ${ev.epochIndex}, generation from ${group(ev.generationStartHeight)})`;
+      episode = `confirmation PoC triggered at ${groupDigits(anchor)} (event of epoch ${ev.epochIndex}, generation from ${groupDigits(ev.generationStartHeight)})`;
       epoch = ev.epochIndex;
       preserved = { ...preserved, epoch: { index: ev.epochIndex } };
       if (ev.generationStartHeight !== height && snap.source !== "rest-dump") notes.push(`this confirmation PoC was sampled at its generation start ${ev.generationStartHeight}; the file's inputs were read at ${height} and may differ`);
     } else {
       episodeKind = "other";
-      episode = `episode anchored at ${group(anchor)}`;
+      episode = `episode anchored at ${groupDigits(anchor)}`;
       notes.push(`the stored snapshot's anchor ${anchor} is neither the file's height ${height} nor a CPoC trigger it lists: the inputs read at ${height} may differ from those sampled`);
     }
   }
@@ -235,19 +237,19 @@ export const verifyCommand: Command = {
       let episodeKind: Outcome["episodeKind"] = "regular-poc";
       const notes: string[] = [];
       if (anchor === BigInt(reader.height)) {
-        episode = `regular PoC at ${group(anchor)}`;
+        episode = `regular PoC at ${groupDigits(anchor)}`;
       } else {
         const ev = chainSlice.confirmationPocEvents.find((e) => e.triggerHeight === anchor);
         if (ev) {
           episodeKind = "confirmation-poc";
-          episode = `confirmation PoC triggered at ${group(anchor)} (event of epoch ${ev.epochIndex}, generation from ${group(ev.generationStartHeight)})`;
+          episode = `confirmation PoC triggered at ${groupDigits(anchor)} (event of epoch ${ev.epochIndex}, generation from ${groupDigits(ev.generationStartHeight)})`;
           preserved.epoch = { index: ev.epochIndex };
           if (ev.generationStartHeight !== BigInt(reader.height)) {
             notes.push(`this confirmation PoC was sampled at its generation start ${ev.generationStartHeight}; inputs read at ${reader.height} may differ: re-run with --height ${ev.generationStartHeight}`);
           }
         } else {
           episodeKind = "other";
-          episode = `episode anchored at ${group(anchor)}`;
+          episode = `episode anchored at ${groupDigits(anchor)}`;
           notes.push(`the stored snapshot's anchor ${anchor} is neither height ${reader.height} nor a CPoC trigger of epoch ${preserved.epoch.index}: it was sampled at an earlier block, and inputs read at ${reader.height} may differ; a regular PoC is sampled at its anchor: re-run with --height ${anchor}`);
         }
       }

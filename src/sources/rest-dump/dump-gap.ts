@@ -28,3 +28,8 @@ export function gapMatters(g: DumpGap, use: DumpUse): boolean {
 export function gapLine(g: DumpGap): string {
   return `${g.brief ?? `${g.input}: ${g.assumption}`}${g.flag !== undefined ? ` [${g.flag}]` : ""}`;
 }
+
+/** The full lines of a source's gaps, for a JSON warnings or notes array. */
+export function gapInputLines(gaps: readonly DumpGap[] | undefined): string[] {
+  return (gaps ?? []).map((g) => `rest dump lacks ${g.input}: ${g.assumption}${g.flag !== undefined ? ` [${g.flag}]` : ""}`);
+}

@@ -17,15 +17,16 @@
  * subgroup weights as {memberAddress, weight, votingPower, mlNodes}, and `chain.conversion` naming the
  * choices.
  */
-import { InputError, describeValue } from "../errors.js";
-import { sortedGoStrings } from "../go/bytes.js";
-import { checkedInt64, checkedUint64 } from "../go/int64.js";
-import type { Json } from "../go/json.js";
-import { isJsonObject, type JsonObject } from "../json-input.js";
-import { parseStoredPreservedSnapshot } from "../preserved/stored-snapshot.js";
+import { InputError, describeValue } from "../../errors.js";
+import { sortedGoStrings } from "../../go/bytes.js";
+import { checkedInt64, checkedUint64 } from "../../go/int64.js";
+import type { Json } from "../../go/json.js";
+import { isJsonObject, type JsonObject } from "../../json-input.js";
+import { parseStoredPreservedSnapshot } from "../../preserved/stored-snapshot.js";
 import { field } from "./recognise-rest-file.js";
-import type { RestDump, RestFile } from "./read-rest-dump.js";
+import { paramsFor, type RestDump, type RestFile } from "./read-rest-dump.js";
 import type { DumpGap, DumpUse } from "./dump-gap.js";
+import { groupDigits } from "../../format/numbers.js";
 
 export interface RestPreservedOptions {
   /** The sampling epoch N (default: the newest root epoch group, or the one the dump's stored preserved snapshot was sampled from). */
@@ -136,7 +137,6 @@ function subWeights(g: RestFile<JsonObject>): JsonObject[] {
 }
 
 const modelOf = (g: RestFile<JsonObject>): string => String(field(g.value, "model_id"));
-const group = (n: bigint): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 /** The anchor of a stored preserved snapshot (REST: episode_anchor_height), if it has one. */
 function storedAnchor(s: JsonObject): bigint | null {
@@ -159,8 +159,9 @@ function chooseEpoch(dump: RestDump, options: RestPreservedOptions): bigint {
       const next = dump.roots.get(e + 1n);
       const nextStart = next === undefined ? null : uint(next.value, "poc_start_block_height", next.file);
       const triggers = (dump.confirmationPocEvents.get(e)?.value ?? []).map((x) => field(x, "trigger_height"));
-      const ep = dump.params === null ? undefined : field(dump.params.value, "epoch_params");
-      const length = isJsonObject(ep) ? uint(ep, "epoch_length", `${dump.params!.file}: params.epoch_params`) : null;
+      const pf = paramsFor(dump, dump.roots.get(e)!.file);
+      const ep = pf === null ? undefined : field(pf.value, "epoch_params");
+      const length = isJsonObject(ep) ? uint(ep, "epoch_length", `${pf!.file}: params.epoch_params`) : null;
       const start = uint(dump.roots.get(e)!.value, "poc_start_block_height", `${dump.roots.get(e)!.file}: epoch_group_data`);
       const computed = nextStart === null && start !== null && length !== null && start > 0n ? start + length : null;
       if (nextStart === a || computed === a || triggers.some((t) => t !== undefined && String(t) === a.toString())) return e;
@@ -178,10 +179,11 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   const rw = `${root.file}: epoch_group_data`;
   const gaps: DumpGap[] = [];
   const sources = [root.file];
-  if (dump.params === null) throw new InputError("no module params (the REST answer of /params): poc_slot_allocation, the genesis guardians and the PoC model weight scale factors come from them", dump.dir);
-  const params = dump.params.value;
-  const pw = `${dump.params.file}: params`;
-  sources.push(dump.params.file);
+  const paramsFile = paramsFor(dump, root.file);
+  if (paramsFile === null) throw new InputError("no module params (the REST answer of /params): poc_slot_allocation, the genesis guardians and the PoC model weight scale factors come from them", dump.dir);
+  const params = paramsFile.value;
+  const pw = `${paramsFile.file}: params`;
+  sources.push(paramsFile.file);
 
   // The anchor: epoch N+1's recorded PoC start, else N's PoC start + epoch_length (saved params).
   const pocStart = uint(root.value, "poc_start_block_height", rw) ?? 0n;
@@ -196,14 +198,14 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     anchor = { height: nextStart, source: "next-poc", explanation: `anchor ${nextStart}: epoch ${N + 1n}'s PoC start, recorded in its epoch group data (${next!.file}), where epoch ${N} sampled its preserved set` };
   } else if (pocStart > 0n && epochLength !== null && epochLength > 0n) {
     const a = pocStart + epochLength;
-    anchor = { height: a, source: "next-poc", explanation: `anchor ${a}: the next PoC's start (epoch ${N}'s PoC start ${group(pocStart)} + epoch_length ${group(epochLength)})` };
+    anchor = { height: a, source: "next-poc", explanation: `anchor ${a}: the next PoC's start (epoch ${N}'s PoC start ${groupDigits(pocStart)} + epoch_length ${groupDigits(epochLength)})` };
     gaps.push({
       input: "the episode anchor (epoch N+1's PoC start)",
       assumption: `${a}: epoch ${N}'s poc_start_block_height ${pocStart} + the saved epoch_length ${epochLength} (no epoch group data of epoch ${N + 1n} in the dumps records it)`,
       flag: "--anchor H",
       rowsAffected: 0,
       uses: PRESERVED,
-      brief: `epoch ${N + 1n}'s PoC start (the anchor): ${group(a)} = epoch ${N}'s PoC start + the saved epoch_length`,
+      brief: `epoch ${N + 1n}'s PoC start (the anchor): ${groupDigits(a)} = epoch ${N}'s PoC start + the saved epoch_length`,
     });
   } else {
     throw new InputError(`no next PoC start: epoch ${N}'s poc_start_block_height and the params' epoch_params.epoch_length are needed (or pass --anchor H)`, rw);
@@ -327,10 +329,10 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   const slotText = slot === null ? "none (the sampler's default 0.5)" : `${slot.value}e${slot.exponent}`;
   gaps.push({
     input: "module params at the anchor",
-    assumption: `${dump.params.file} was saved later; its poc_slot_allocation (${slotText}), genesis guardians (${guardians.length}; excluded from v0.2.13) and PoC model weight scale factors (${pocModels.length}; read by v0.2.12) are taken as in force at the anchor`,
+    assumption: `${paramsFile.file} was saved later; its poc_slot_allocation (${slotText}), genesis guardians (${guardians.length}; excluded from v0.2.13) and PoC model weight scale factors (${pocModels.length}; read by v0.2.12) are taken as in force at the anchor`,
     rowsAffected: 0,
     uses: PRESERVED,
-    brief: `params at the anchor: ${dump.params.file} (saved later)`,
+    brief: `params at the anchor: ${paramsFile.file} (saved later)`,
   });
   const saved = (dump.metadata ?? []).map((m) => field(m.value, "fetched_at_utc")).filter((t): t is string => typeof t === "string");
   gaps.push({
@@ -362,7 +364,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     guardians: "params",
     epochIndex: N,
     historyEpochIndex: H,
-    paramsFile: dump.params.file,
+    paramsFile: paramsFile.file,
     modelsWithoutHistory: notListedBefore,
     previousSummariesKnown: members.length - unknown.length,
     previousSummariesUnknown: unknown,

@@ -2,11 +2,11 @@
  * The settlement input of one epoch from a REST dump, and everything the dump lacks: each missing
  * input is named with the assumption made and the number of participant rows it could change.
  */
-import { InputError, describeValue } from "../errors.js";
-import { parseOptionalChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
-import { checkedInt64, checkedUint64 } from "../go/int64.js";
-import type { Json } from "../go/json.js";
-import { isJsonObject, type JsonObject } from "../json-input.js";
+import { InputError, describeValue } from "../../errors.js";
+import { parseOptionalChainDecimal, type ChainDecimal } from "../../go/chain-decimal.js";
+import { checkedInt64, checkedUint64 } from "../../go/int64.js";
+import type { Json } from "../../go/json.js";
+import { isJsonObject, type JsonObject } from "../../json-input.js";
 import type {
   Exclusion,
   ModelScale,
@@ -16,14 +16,14 @@ import type {
   SettlementInput,
   SettlementMLNode,
   SettlementParticipant,
-} from "../settlement/settlement-types.js";
+} from "../../settlement/settlement-types.js";
 import { field } from "./recognise-rest-file.js";
-import { stringInterner } from "../settlement/settlement-input.js";
-import type { RestDump } from "./read-rest-dump.js";
+import { stringInterner } from "../../settlement/settlement-input.js";
+import { emptyExclusionsFor, paramsFor, type RestDump } from "./read-rest-dump.js";
 
 export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
 import type { DumpGap, DumpUse } from "./dump-gap.js";
-import { endOfPoCValidation } from "../chain/epoch-stages.js";
+import { endOfPoCValidation } from "../../chain/epoch-stages.js";
 
 const SETTLE: DumpUse[] = ["settle"];
 const SETTLE_AND_MISS: DumpUse[] = ["settle", "miss-test"];
@@ -128,11 +128,12 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   const g = root.value;
   const sumFile = dump.summaries.get(epoch);
   if (sumFile === undefined) throw new InputError(`no epoch performance summaries of epoch ${epoch} (the REST answer of /epoch_performance_summary/${epoch}): settlement's participants and request counts come from them`, dump.dir);
-  if (dump.params === null) throw new InputError("no module params (the REST answer of /params): the reward params come from them", dump.dir);
-  const params = dump.params.value;
-  const pw = `${dump.params.file}: params`;
+  const paramsFile = paramsFor(dump, root.file);
+  if (paramsFile === null) throw new InputError("no module params (the REST answer of /params): the reward params come from them", dump.dir);
+  const params = paramsFile.value;
+  const pw = `${paramsFile.file}: params`;
   const gaps: DumpGap[] = [];
-  const sources = [root.file, sumFile.file, dump.params.file];
+  const sources = [root.file, sumFile.file, paramsFile.file];
 
   const validationWeights: RootValidationWeight[] = arr(req(g, "validation_weights", rw), `${rw}.validation_weights`).map((v, i) => {
     const at = `${rw}.validation_weights[${i}]`;
@@ -163,7 +164,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     throw new InputError(`the root group lists model ${missingModels.join(", ")} but no per-model epoch group data of epoch ${epoch} for it is in the dump (the REST answer of /epoch_group_data/${epoch}?model_id=…)`, dump.dir);
   }
 
-  const exFile = dump.exclusions.get(epoch) ?? dump.exclusions.get(-1n);
+  const exFile = dump.exclusions.get(epoch) ?? emptyExclusionsFor(dump, root.file);
   const exclusions: Exclusion[] = (exFile?.value ?? []).map((x, i) => {
     const at = `${exFile!.file}: items[${i}]`;
     return { address: intern(str(field(x, "address"), `${at}.address`)), reason: str(field(x, "reason") ?? "", `${at}.reason`), exclusionBlockHeight: checkedUint64(field(x, "exclusion_block_height") ?? "0", `${at}.exclusion_block_height`) };
@@ -234,10 +235,10 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   };
   gaps.push({
     input: "module params at the settlement height",
-    assumption: `${dump.params.file} was saved later; its bitcoin_reward_params (initial reward, decay rate, genesis epoch), poc_params model weight scale factors (read by v0.2.12) and collateral grace_period_end_epoch (read by v0.2.11) are taken as in force at settlement`,
+    assumption: `${paramsFile.file} was saved later; its bitcoin_reward_params (initial reward, decay rate, genesis epoch), poc_params model weight scale factors (read by v0.2.12) and collateral grace_period_end_epoch (read by v0.2.11) are taken as in force at settlement`,
     rowsAffected: participants.length,
     uses: SETTLE,
-    brief: `reward params at settlement: ${dump.params.file} (saved later)`,
+    brief: `reward params at settlement: ${paramsFile.file} (saved later)`,
   });
 
   const source = options.validationParams ?? "group";
@@ -250,7 +251,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   const validationParams = vpJson === undefined || vpJson === null ? null : { binomTestP0: parseOptionalChainDecimal(field(obj(vpJson, vpWhere), "binom_test_p0"), `${vpWhere}.binom_test_p0`) };
   gaps.push({
     input: "validation params (binom_test_p0) at the settlement height",
-    assumption: source === "group" ? "the epoch group's own validation_params (copied at the epoch's start)" : `the saved module params (${dump.params.file}, saved later)`,
+    assumption: source === "group" ? "the epoch group's own validation_params (copied at the epoch's start)" : `the saved module params (${paramsFile.file}, saved later)`,
     flag: "--validation-params group|saved",
     rowsAffected: 0,
     uses: SETTLE_AND_MISS,

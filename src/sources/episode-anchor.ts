@@ -16,9 +16,8 @@ import type { Json } from "../go/json.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
 import type { PreservedState } from "../preserved/state.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
+import { groupDigits } from "../format/numbers.js";
 
-/** 1234567 → "1,234,567" (display only: the explanation is text for people). */
-const group = (n: bigint | number): string => n.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 
 export type AnchorSource =
   /** --anchor H */
@@ -101,14 +100,14 @@ export function resolveEpisodeAnchor(snapshot: Snapshot, state: PreservedState, 
   const cpoc = obj(chain?.activeConfirmationPocEvent);
   const trigger = big(cpoc?.triggerHeight);
   if (trigger !== undefined && stored?.episodeAnchorHeight === trigger) {
-    return { height: trigger, source: "stored-snapshot", explanation: `anchor ${trigger}: the chain's stored PreservedNodesSnapshot for the running confirmation PoC (triggered at block ${group(trigger)})` };
+    return { height: trigger, source: "stored-snapshot", explanation: `anchor ${trigger}: the chain's stored PreservedNodesSnapshot for the running confirmation PoC (triggered at block ${groupDigits(trigger)})` };
   }
   const running = latestIndex !== undefined && effective !== undefined && latestIndex > effective;
   if (running && latestStart !== undefined) {
     if (stored?.episodeAnchorHeight === latestStart) {
       return { height: latestStart, source: "stored-snapshot", explanation: `anchor ${latestStart}: the chain's stored PreservedNodesSnapshot for the running PoC of epoch ${latestIndex}` };
     }
-    return { height: latestStart, source: "running-poc", explanation: `anchor ${latestStart}: the start of epoch ${latestIndex}'s PoC, running at height ${group(height)} (the chain has no stored snapshot for it)` };
+    return { height: latestStart, source: "running-poc", explanation: `anchor ${latestStart}: the start of epoch ${latestIndex}'s PoC, running at height ${groupDigits(height)} (the chain has no stored snapshot for it)` };
   }
   const ep = obj(obj(chain?.params)?.epochParams);
   const length = big(ep?.epochLength);
@@ -117,7 +116,7 @@ export function resolveEpisodeAnchor(snapshot: Snapshot, state: PreservedState, 
     return {
       height: next,
       source: "next-poc",
-      explanation: `anchor ${next}: the next PoC's start (epoch ${latestIndex}'s PoC start ${group(latestStart)} + epoch_length ${group(length)})`,
+      explanation: `anchor ${next}: the next PoC's start (epoch ${latestIndex}'s PoC start ${groupDigits(latestStart)} + epoch_length ${groupDigits(length)})`,
     };
   }
   if (fileAnchor !== undefined && !readHeightOnly) return { height: fileAnchor, source: "snapshot-file", explanation: `anchor ${fileAnchor} (the snapshot file's preserved.anchorHeight)` };

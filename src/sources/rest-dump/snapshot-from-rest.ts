@@ -4,9 +4,9 @@
  * snapshot, and what the dumps lack. Either slice is left out (with a gap naming why) when the dumps
  * hold not all of its inputs, unless the caller requires it; then the reason is the error.
  */
-import { InputError } from "../errors.js";
-import { SNAPSHOT_SCHEMA, SNAPSHOT_VERSION, type JsonObject, type Snapshot } from "../snapshot/snapshot.js";
-import { settlementInputToJson } from "../settlement/settlement-input.js";
+import { InputError } from "../../errors.js";
+import { SNAPSHOT_SCHEMA, SNAPSHOT_VERSION, type JsonObject, type Snapshot } from "../../snapshot/snapshot.js";
+import { settlementInputToJson } from "../../settlement/settlement-input.js";
 import { readRestDumps, type RestDump } from "./read-rest-dump.js";
 import { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./preserved-from-rest.js";
 import { settlementFromRestDump, type DumpGap, type RestSettlement, type RestSettlementOptions } from "./settlement-from-rest.js";
@@ -24,6 +24,8 @@ export interface RestSnapshot {
   gaps: DumpGap[];
   /** The preserved slice's build (null when the dumps lack its inputs). */
   preserved: RestPreserved | null;
+  /** The settlement slice's typed input (null when the dumps lack its inputs). */
+  settlement: RestSettlement | null;
 }
 
 /** The newest root epoch with performance summaries (a settled epoch), else the newest root. */
@@ -92,7 +94,7 @@ export function snapshotFromDump(dump: RestDump, options: RestSnapshotOptions = 
     ...(rs !== null ? { settlement: settlementInputToJson(rs.input, { settlementHeight: rs.heights.settlementEstimate, assumptions: gaps.filter((g) => g.uses === undefined || g.uses.includes("settle")) }) } : {}),
     chain,
   };
-  return { snapshot, gaps, preserved: pr };
+  return { snapshot, gaps, preserved: pr, settlement: rs };
 }
 
 /** Build a snapshot from the REST answers in `dirs` (each a dump, or a folder of epoch_N dumps). */

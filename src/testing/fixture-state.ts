@@ -3,7 +3,7 @@
  * records the snapshot reads, as plain objects of the generated proto types, plus a builder from a
  * preserved-set state object (the snapshot's `preserved` slice / the vectors' `input`).
  */
-import type { Json } from "../../go/json.js";
+import type { Json } from "../go/json.js";
 import type {
   ActiveParticipants,
   DelegationRewardTransferSnapshot,
@@ -20,9 +20,9 @@ import type {
   PreservedNodesSnapshot,
   TokenomicsData,
   ValidationWeight,
-} from "../gen/proto.js";
-import { UPGRADE_PLAN_NAMES } from "../applied-plan.js";
-import { LATEST_CHAIN_VERSION, type ChainVersion } from "../../versions/chain-version.js";
+} from "../chain/gen/proto.js";
+import { UPGRADE_PLAN_NAMES } from "../chain/applied-plan.js";
+import { LATEST_CHAIN_VERSION, type ChainVersion } from "../versions/chain-version.js";
 
 export interface FixtureChainState {
   params: Partial<Params> | undefined;

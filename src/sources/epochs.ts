@@ -4,16 +4,15 @@
  * (backtest.ts) is a pure function of what this returns.
  */
 import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
 import { InputError, describeValue } from "../errors.js";
 import type { Json } from "../go/json.js";
 import { isJsonObject } from "../json-input.js";
 import { parsePreservedState, type PreservedState } from "../preserved/state.js";
 import { preservedStateOfSnapshot } from "../preserved/snapshot-state.js";
-import { readRestDump, readRestDumps, type RestDump } from "../rest-dump/read-rest-dump.js";
-import { preservedFromRestDump } from "../rest-dump/preserved-from-rest.js";
-import { settlementFromRestDump, type RecordedOutcome } from "../rest-dump/settlement-from-rest.js";
-import { settlementFromSnapshot } from "../cli/commands/settle.js";
+import { dumpDirectories, mergeRestDumps, readRestDump, type RestDump } from "./rest-dump/read-rest-dump.js";
+import { preservedFromRestDump } from "./rest-dump/preserved-from-rest.js";
+import type { RecordedOutcome } from "./rest-dump/settlement-from-rest.js";
+import { settlementFromDump, settlementFromSnapshot } from "./settlement-inputs.js";
 import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
 import type { SettlementInput } from "../settlement/settlement-types.js";
 
@@ -48,22 +47,20 @@ function isDir(p: string): boolean {
 }
 
 /** Every epoch of one dump directory (each root epoch group in it). */
-function epochsOfDump(dir: string): EpochSource[] {
-  const dump = readRestDump(dir);
+function epochsOfDump(dump: RestDump): EpochSource[] {
+  const dir = dump.dir;
   const roots = [...dump.roots.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (roots.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dir);
   return roots.map((epoch) => {
-    const rs = settlementFromRestDump(dump, { epoch });
-    const assumptions = rs.gaps.filter((g) => g.rowsAffected > 0).map((g) => `${g.input}: ${g.assumption}`);
-    assumptions.push("the chain id: gonka-mainnet (a REST dump does not record it)");
+    const l = settlementFromDump(dump, dir, { epoch });
     return {
       epoch,
       label: dir,
-      chainId: "gonka-mainnet",
-      settlementHeight: rs.heights.settlementEstimate,
-      input: rs.input,
-      recorded: rs.recorded,
-      assumptions,
+      chainId: l.chainId,
+      settlementHeight: l.settlementHeight,
+      input: l.input,
+      recorded: l.recorded,
+      assumptions: l.assumptions.filter((g) => g.rowsAffected > 0 || g.input === "the chain id").map((g) => `${g.input}: ${g.assumption}`),
       preserved: null,
       recordedVersion: null,
       demand: null,
@@ -86,10 +83,13 @@ export function epochsFromRestDump(dir: string): EpochSource[] {
  */
 export function epochsFromRestDumps(dirs: readonly string[]): EpochSource[] {
   if (dirs.length === 0) return [];
-  return withPreserved(dirs.flatMap(settlementEpochsOf), readRestDumps(dirs));
+  // Each dump directory read once: its epochs' settlement from it, the preserved sets from all together.
+  const dumps = dirs.flatMap(dumpDirectoriesOf).map(readRestDump);
+  return withPreserved(dumps.flatMap(epochsOfDump), mergeRestDumps(dumps, dirs));
 }
 
-function settlementEpochsOf(dir: string): EpochSource[] {
+/** The dump directories of one --rest-dump DIR (itself, or its epoch_N sub-directories). */
+function dumpDirectoriesOf(dir: string): string[] {
   if (!isDir(dir)) {
     try {
       statSync(dir);
@@ -98,11 +98,11 @@ function settlementEpochsOf(dir: string): EpochSource[] {
     }
     throw new InputError("is not a directory (--rest-dump takes a directory of saved REST answers, or of epoch_N directories)", `--rest-dump ${dir}`);
   }
-  const names = readdirSync(dir).sort();
-  if (names.some((n) => /\.json(\.gz)?$/.test(n))) return epochsOfDump(dir);
-  const subs = names.filter((n) => isDir(join(dir, n)));
-  if (subs.length === 0) throw new InputError("holds neither saved REST answers (.json files) nor epoch directories", `--rest-dump ${dir}`);
-  return subs.flatMap((n) => epochsOfDump(join(dir, n)));
+  const dirs = dumpDirectories(dir);
+  if (dirs.length === 1 && dirs[0] === dir && !readdirSync(dir).some((n) => /\.json(\.gz)?$/.test(n))) {
+    throw new InputError("holds neither saved REST answers (.json files) nor epoch directories", `--rest-dump ${dir}`);
+  }
+  return dirs;
 }
 
 /**

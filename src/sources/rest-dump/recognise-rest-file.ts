@@ -3,8 +3,8 @@
  * epoch group data (root or per model), epoch performance summaries, excluded participants, module
  * params, confirmation PoC events, a stored preserved-nodes snapshot, or an archive's metadata.
  */
-import { isJsonObject, type JsonObject } from "../json-input.js";
-import type { Json } from "../go/json.js";
+import { isJsonObject, type JsonObject } from "../../json-input.js";
+import type { Json } from "../../go/json.js";
 
 export type RestFileKind =
   | "epoch-group-data"

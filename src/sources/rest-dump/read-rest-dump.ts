@@ -1,12 +1,12 @@
 /** Read a directory of saved REST answers (any file names; `.json` or `.json.gz`) and sort them by shape. */
 import { readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { InputError, describeValue } from "../errors.js";
-import { readRegularFile } from "../fs/files.js";
-import { checkedUint64 } from "../go/int64.js";
-import { parseJson, stringifyJson, type Json } from "../go/json.js";
-import { isJsonObject, type JsonObject } from "../json-input.js";
+import { InputError, describeValue } from "../../errors.js";
+import { readRegularFile } from "../../fs/files.js";
+import { checkedUint64 } from "../../go/int64.js";
+import { parseJson, stringifyJson, type Json } from "../../go/json.js";
+import { isJsonObject, type JsonObject } from "../../json-input.js";
 import { field, recogniseRestFile, type RestFileKind } from "./recognise-rest-file.js";
 
 export interface RestFile<T> {
@@ -24,6 +24,7 @@ function emptyRestDump(dir: string): RestDump {
     models: new Map(),
     summaries: new Map(),
     exclusions: new Map(),
+    emptyExclusions: [],
     params: null,
     confirmationPocEvents: new Map(),
     preservedSnapshots: [],
@@ -40,8 +41,10 @@ export interface RestDump {
   models: Map<bigint, RestFile<JsonObject>[]>;
   /** EpochPerformanceSummary rows by epoch. */
   summaries: Map<bigint, RestFile<JsonObject[]>>;
-  /** ExcludedParticipant rows by epoch (an empty list, which names no epoch, is under -1n). */
+  /** ExcludedParticipant rows by epoch (an empty list names no epoch: see emptyExclusions). */
   exclusions: Map<bigint, RestFile<JsonObject[]>>;
+  /** Excluded-participants answers with no rows (they name no epoch), one per file. */
+  emptyExclusions: RestFile<JsonObject[]>[];
   params: RestFile<JsonObject> | null;
   confirmationPocEvents: Map<bigint, RestFile<JsonObject[]>>;
   preservedSnapshots: RestFile<JsonObject>[];
@@ -51,6 +54,22 @@ export interface RestDump {
   metadata?: RestFile<JsonObject>[];
   /** The dump directories merged into this one (readRestDumps). */
   dirs?: string[];
+}
+
+/**
+ * The module params to read with an answer of `file`: the params answer saved in the same directory
+ * (saved with it, so the nearest in time), else the dump's newest (`params`). Params are saved later
+ * than the epochs they are read for; every reader names that as an assumption.
+ */
+export function paramsFor(dump: RestDump, file: string): RestFile<JsonObject> | null {
+  const dir = dirname(file);
+  return (dump.allParams ?? []).find((p) => dirname(p.file) === dir) ?? dump.params;
+}
+
+/** An excluded-participants answer with no rows saved in the same directory as `file`, if any (it names no epoch). */
+export function emptyExclusionsFor(dump: RestDump, file: string): RestFile<JsonObject[]> | undefined {
+  const dir = dirname(file);
+  return dump.emptyExclusions.find((x) => dirname(x.file) === dir);
 }
 
 /** An epoch_index field (uint64), named by file and path in errors. */
@@ -73,7 +92,7 @@ function readJsonMaybeGz(file: string): Json {
   return parseJson(text, file);
 }
 
-function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, RestFile<JsonObject[]>>): void {
+function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, RestFile<JsonObject[]>>, empty?: RestFile<JsonObject[]>[]): void {
   const byEpoch = new Map<bigint, JsonObject[]>();
   rows.forEach((r, i) => {
     const at = `${file}: ${key}[${i}]`;
@@ -82,10 +101,10 @@ function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, 
     if (!byEpoch.has(e)) byEpoch.set(e, []);
     byEpoch.get(e)!.push(r);
   });
-  if (rows.length === 0) byEpoch.set(-1n, []);
+  if (rows.length === 0) empty?.push({ file, value: [] });
   for (const [e, list] of byEpoch) {
     const prev = into.get(e);
-    if (prev !== undefined && e !== -1n) throw new InputError(`a second ${key} list for epoch ${e} (the first is ${prev.file})`, file);
+    if (prev !== undefined) throw new InputError(`a second ${key} list for epoch ${e} (the first is ${prev.file})`, file);
     into.set(e, { file, value: list });
   }
 }
@@ -139,7 +158,7 @@ export function readRestDump(dir: string): RestDump {
       }
       case "excluded-participants": {
         const key = ["items", "excluded_participants"].find((k) => Array.isArray(field(json, k))) ?? "participants";
-        rowsByEpoch(field(json, key) as Json[], file, key, dump.exclusions);
+        rowsByEpoch(field(json, key) as Json[], file, key, dump.exclusions, dump.emptyExclusions);
         break;
       }
       case "params":
@@ -184,7 +203,7 @@ function mergeByEpoch<T>(into: Map<bigint, RestFile<T>>, from: Map<bigint, RestF
   for (const [e, f] of from) {
     const prev = into.get(e);
     if (prev === undefined) into.set(e, f);
-    else if (e !== -1n && !sameJson(prev.value, f.value)) throw new InputError(`a second, different ${what} for epoch ${e} (the first is ${prev.file})`, f.file);
+    else if (!sameJson(prev.value, f.value)) throw new InputError(`a second, different ${what} for epoch ${e} (the first is ${prev.file})`, f.file);
   }
 }
 
@@ -196,9 +215,14 @@ function mergeByEpoch<T>(into: Map<bigint, RestFile<T>>, from: Map<bigint, RestF
  */
 export function readRestDumps(dirs: readonly string[]): RestDump {
   const all = dirs.flatMap(dumpDirectories);
-  const dumps = all.map(readRestDump);
+  return mergeRestDumps(all.map(readRestDump), dirs);
+}
+
+/** Several dumps already read (one per dump directory) as one, by the rules of readRestDumps; `given` names them in messages. */
+export function mergeRestDumps(dumps: readonly RestDump[], given: readonly string[] = dumps.map((d) => d.dir)): RestDump {
+  const all = dumps.map((d) => d.dir);
   if (dumps.length === 1) return { ...dumps[0]!, dirs: all };
-  const merged: RestDump = { ...emptyRestDump(dirs.join(", ")), allParams: [], metadata: [], dirs: all };
+  const merged: RestDump = { ...emptyRestDump(given.join(", ")), allParams: [], metadata: [], dirs: all };
   let newest = -1n;
   for (const d of dumps) {
     merged.files.push(...d.files);
@@ -215,6 +239,7 @@ export function readRestDumps(dirs: readonly string[]): RestDump {
     }
     mergeByEpoch(merged.summaries, d.summaries, "epoch performance summary list");
     mergeByEpoch(merged.exclusions, d.exclusions, "excluded participants list");
+    merged.emptyExclusions.push(...d.emptyExclusions);
     mergeByEpoch(merged.confirmationPocEvents, d.confirmationPocEvents, "confirmation PoC event list");
     for (const s of d.preservedSnapshots) if (!merged.preservedSnapshots.some((x) => sameJson(x.value, s.value))) merged.preservedSnapshots.push(s);
     merged.metadata!.push(...(d.metadata ?? []));

@@ -1,0 +1,74 @@
+/**
+ * The preserved-set sampler's inputs of a source: the validated state, the episode anchor the chain
+ * uses (or the one asked for), the chain version whose sampler runs there, and the chain's own stored
+ * set beside the port's. `preserved`, `check`, `compare` and the library read a source through here.
+ */
+import { checkedInt64 } from "../go/int64.js";
+import { isJsonObject } from "../json-input.js";
+import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice, type PreservedRules } from "../preserved/preserved-rules.js";
+import { samplePreservedForEpisode } from "../preserved/sample-preserved-for-episode.js";
+import { preservedStateOfSnapshot } from "../preserved/snapshot-state.js";
+import type { PreservedState } from "../preserved/state.js";
+import type { Snapshot } from "../snapshot/snapshot.js";
+import { groupDigits } from "../format/numbers.js";
+import type { VersionChoice } from "../versions/chain-version.js";
+import { resolveChainVersion } from "../versions/resolve.js";
+import { diffPreservedSets, nodesOf, resolveEpisodeAnchor, storedPreservedSet, type EpisodeAnchor, type SetDifference, type StoredPreservedSet } from "./episode-anchor.js";
+import { gapInputLines } from "./rest-dump/dump-gap.js";
+import type { Source } from "./source.js";
+
+/** A source's snapshot, its validated preserved state and the anchor to sample at. */
+export interface PreservedInputs {
+  file: string;
+  snapshot: Snapshot;
+  state: PreservedState;
+  anchor: bigint;
+  /** The anchor and where it came from (--anchor, the chain's stored snapshot, the next PoC, the file). */
+  anchorInfo: EpisodeAnchor;
+  /** The chain version whose sampler runs at the anchor, and why (--chain-version, recorded, table). */
+  version: VersionChoice;
+  rules: PreservedRules;
+  /** What a REST dump lacks, one line each (for a JSON warnings array). */
+  restGaps: string[];
+}
+
+export interface PreservedInputsOptions {
+  /** The episode anchor (default: the anchor the chain uses, see episode-anchor.ts). */
+  anchor?: bigint;
+  /** The --chain-version flag's value. */
+  chainVersion?: string;
+}
+
+/** A REST dump's anchor (recorded beside its preserved slice): the next PoC's start and how it was found. */
+function restDumpAnchor(snapshot: Snapshot, state: PreservedState): EpisodeAnchor | undefined {
+  const a = snapshot.chain?.restDumpAnchor;
+  if (snapshot.source !== "rest-dump" || !isJsonObject(a) || typeof a.explanation !== "string") return undefined;
+  const h = typeof a.height === "bigint" ? a.height : typeof a.height === "number" || typeof a.height === "string" ? BigInt(a.height) : undefined;
+  if (h === undefined || h !== state.anchorHeight) return undefined;
+  return { height: h, source: a.source === "flag" ? "flag" : "next-poc", explanation: a.explanation };
+}
+
+/** The sampler's inputs of `source` at the anchor the chain uses (or `options.anchor`). */
+export function preservedInputs(source: Source, options: PreservedInputsOptions = {}): PreservedInputs {
+  const { snapshot, label: file } = source;
+  const state = preservedStateOfSnapshot(snapshot, file);
+  checkedInt64(snapshot.height, `${file}: height`);
+  const anchorInfo = (options.anchor === undefined ? restDumpAnchor(snapshot, state) : undefined) ?? resolveEpisodeAnchor(snapshot, state, options.anchor);
+  const version = resolveChainVersion(options.chainVersion, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
+  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules: preservedRulesForChoice(version), restGaps: gapInputLines(source.lacks) };
+}
+
+/** The chain's stored set at this input's anchor beside the port's (today's rule), or undefined when none is stored for it. */
+export function storedSetCheck(input: PreservedInputs): { stored: StoredPreservedSet; difference: SetDifference; warning?: string } | undefined {
+  const stored = storedPreservedSet(input.snapshot);
+  if (!stored || stored.episodeAnchorHeight !== input.anchor) return undefined;
+  const port = nodesOf(samplePreservedForEpisode(input.state, input.anchor, { rules: input.rules }).snapshot.modelPreservedNodes);
+  const difference = diffPreservedSets(stored.nodes, port);
+  const n = difference.onlyChain.length + difference.onlyPort.length;
+  const g = groupDigits;
+  const warning =
+    n === 0
+      ? undefined
+      : `the port's preserved set differs from the chain's stored PreservedNodesSnapshot at anchor ${input.anchor}: ${g(difference.onlyChain.length)} nodes only in the chain's, ${g(difference.onlyPort.length)} only in the port's, ${g(difference.both)} in both (the chain's stored set is the answer; the snapshot may miss an input or the chain ran another version's rules)`;
+  return { stored, difference, ...(warning !== undefined ? { warning } : {}) };
+}
