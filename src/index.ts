@@ -102,3 +102,12 @@ export { proposalInForce, KEY_SINCE as PROPOSAL_KEY_SINCE, type BacktestSide, ty
 export { epochsFromRestDump, epochsFromRestDumps, epochFromSnapshot, epochFromSnapshotFile, parseEpochRange, selectEpochs, type EpochSource } from "./sources/epochs.js";
 export { backtestText } from "./backtest/text.js";
 export { renderBacktestReport } from "./backtest/report-html.js";
+// Governance proposals as they are on chain (x/gov): decoded through a proto-signing Registry, and judged
+export { loadProposalFile, proposalFromDocument, proposalFromNode, decodeProposalAnswer } from "./gov/proposal-source.js";
+export { judgeProposal, type ProposalJudgement, type MessageJudgement, type SettledPayouts } from "./gov/judge.js";
+export { paramsFromBytes, paramsFromJson, diffParams, type ParamSet, type ParamChange } from "./gov/param-values.js";
+export { PARAMS_CATALOG, type ParamField } from "./gov/params-catalog.js";
+export { govRegistry, MESSAGE_TYPES } from "./gov/registry.js";
+export { realProposalSide } from "./gov/proposal-side.js";
+export { proposalText } from "./gov/proposal-text.js";
+export type { GovProposal, ProposalMessage } from "./gov/proposal.js";
