@@ -5,7 +5,8 @@
  * port has that version's rules, and for a restitution what settlement paid each recipient in the
  * epochs it names. Pure: the caller reads the proposal, the params in force and the settled epochs.
  */
-import { CHAIN_VERSIONS, type ChainVersion } from "../versions/chain-version.js";
+import { CHAIN_VERSIONS, atLeast, type ChainVersion } from "../versions/chain-version.js";
+import { FAMILY_COVERAGE, familyKnows } from "../versions/rule-families.js";
 import { UPGRADE_PLAN_NAMES } from "../chain/applied-plan.js";
 import { catalogLeaves, type ModelledKey } from "./params-catalog.js";
 import { diffParams, type ParamSet, type UnknownParam } from "./param-values.js";
@@ -48,7 +49,7 @@ export type MessageJudgement =
       unknownFields: UnknownParam[];
     }
   | { index: number; kind: "transfers"; typeUrl: string; sender: string; vestingEpochs: bigint | null; outputs: Transfer[]; distinctRecipients: number; totals: Coin[] }
-  | { index: number; kind: "software-upgrade"; typeUrl: string; authority: string; plan: { name: string; height: bigint; info: string }; rules: "known" | "older" | "unknown"; version: ChainVersion | null }
+  | { index: number; kind: "software-upgrade"; typeUrl: string; authority: string; plan: { name: string; height: bigint; info: string }; rules: "known" | "unpinned" | "older" | "unknown"; version: ChainVersion | null }
   | { index: number; kind: "exec-legacy-content"; typeUrl: string; authority: string; content: MessageJudgement | null }
   | { index: number; kind: "unknown"; typeUrl: string; size: number; sizeUnit: string };
 
@@ -172,9 +173,12 @@ function judgeMessage(index: number, m: ProposalMessage, inForce: ParamSet | nul
     case "transfers":
       return { index, kind: "transfers", typeUrl: m.typeUrl, sender: m.sender, vestingEpochs: m.vestingEpochs, outputs: m.outputs, distinctRecipients: new Set(m.outputs.map((o) => o.recipient)).size, totals: totalsOf(m.outputs) };
     case "software-upgrade": {
-      const known = (CHAIN_VERSIONS as readonly string[]).includes(m.plan.name);
-      const older = !known && (UPGRADE_PLAN_NAMES as readonly string[]).includes(m.plan.name);
-      return { index, kind: "software-upgrade", typeUrl: m.typeUrl, authority: m.authority, plan: m.plan, rules: known ? "known" : older ? "older" : "unknown", version: known ? (m.plan.name as ChainVersion) : null };
+      // A named release the port pins (every family at it or earlier), one it names but cannot pin yet, an older plan, or none it knows.
+      const named = (CHAIN_VERSIONS as readonly string[]).includes(m.plan.name) ? (m.plan.name as ChainVersion) : null;
+      const pinned = named !== null && Object.values(FAMILY_COVERAGE).every((c) => atLeast(c.newest, named)) && familyKnows("settlement", named);
+      const older = named === null ? (UPGRADE_PLAN_NAMES as readonly string[]).includes(m.plan.name) : !familyKnows("settlement", named) && !atLeast(named, "v0.2.10");
+      const rules = pinned ? "known" : older ? "older" : named !== null ? "unpinned" : "unknown";
+      return { index, kind: "software-upgrade", typeUrl: m.typeUrl, authority: m.authority, plan: m.plan, rules, version: named };
     }
     case "exec-legacy-content":
       return { index, kind: "exec-legacy-content", typeUrl: m.typeUrl, authority: m.authority, content: m.content === null ? null : judgeMessage(index, m.content, inForce) };

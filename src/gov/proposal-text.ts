@@ -2,6 +2,7 @@
 import { groupDigits } from "../format/numbers.js";
 import { textTable } from "../compare/table.js";
 import { CHAIN_VERSIONS } from "../versions/chain-version.js";
+import { FAMILY_COVERAGE } from "../versions/rule-families.js";
 import type { Coin } from "./proposal.js";
 import { statusWords } from "./proposal.js";
 import { DENOM, type MessageJudgement, type ParamChangeView, type ProposalJudgement } from "./judge.js";
@@ -85,9 +86,11 @@ function messageLines(m: MessageJudgement, count: number, runAs: string): string
       const rules =
         m.rules === "known"
           ? `the port has ${m.version}'s rules`
-          : m.rules === "older"
-            ? `a version older than the oldest the port has rules for (${CHAIN_VERSIONS[0]})`
-            : `the port has no rules for "${m.plan.name}" (it knows ${CHAIN_VERSIONS.join(", ")}): what this version changes is not in the port`;
+          : m.rules === "unpinned"
+            ? `the port names ${m.version} but has no exact rules for it (${FAMILY_COVERAGE.settlement.unknownNext}); heights it runs are refused`
+            : m.rules === "older"
+              ? `a version older than the oldest the port has rules for (v0.2.10)`
+              : `the port has no rules for "${m.plan.name}" (it names ${CHAIN_VERSIONS.join(", ")}): what this version changes is not in the port`;
       return [head, `  upgrade plan "${m.plan.name}" at block ${groupDigits(m.plan.height)}: ${rules}`, ...(m.plan.info ? [`  info: ${m.plan.info}`] : [])];
     }
     case "exec-legacy-content":

@@ -23,7 +23,7 @@ export function settledPayoutsFromRestDumps(dirs: readonly string[], wanted: Rea
       const rs = settlementFromDump(dump, dir, { epoch });
       let version;
       try {
-        version = settlementVersion(versionFlag, rs.settlementHeight, rs.chainId, rs.input).version;
+        version = settlementVersion(versionFlag, rs.settlementHeight, rs.chainId).version;
       } catch (err) {
         if (err instanceof InputError) throw new InputError(`epoch ${epoch}: ${err.message}`, dir);
         throw err;
