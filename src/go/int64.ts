@@ -58,6 +58,26 @@ export function toBigInt(v: unknown, path: string): bigint {
   throw new InputError(`expected an integer, got ${describeValue(v)}`, path);
 }
 
+const INT_TEXT = /^-?\d+$/;
+/** The bigints of 0 … SMALL_LIMIT − 1, made once: inputs hold many small weights and counts. */
+const SMALL_LIMIT = 1 << 16;
+const SMALL: (bigint | undefined)[] = new Array<bigint | undefined>(SMALL_LIMIT).fill(undefined);
+
+/**
+ * The int64 of a well-formed integer field (a safe number, an int64 bigint, or a digit string of at
+ * most 18 characters), without building the field's path; undefined for anything else, which then
+ * goes to `checkedInt64` (or `checkedUint64`) to be read or refused with its path.
+ */
+export function plainInt64(v: unknown): bigint | undefined {
+  if (typeof v === "number") {
+    if (v >= 0 && v < SMALL_LIMIT && (v | 0) === v) return (SMALL[v] ??= BigInt(v));
+    return Number.isSafeInteger(v) ? BigInt(v) : undefined;
+  }
+  if (typeof v === "bigint") return isInt64(v) ? v : undefined;
+  if (typeof v === "string" && v.length < 19 && INT_TEXT.test(v)) return BigInt(v);
+  return undefined;
+}
+
 /** An int64 field: an integer in [-2^63, 2^63). */
 export function checkedInt64(v: unknown, path: string): bigint {
   const x = toBigInt(v, path);
@@ -92,7 +112,12 @@ export function checkedSafeInt(v: unknown, path: string): number {
  * When Go's int64 sum of `values` wraps: the exact sum and the wrapped one Go computes (the order of
  * the additions does not change the wrapped result). undefined when the exact total fits int64.
  */
-export function int64SumOverflow(values: Iterable<bigint>): { exact: bigint; wrapped: bigint } | undefined {
+export function int64SumOverflow(values: readonly bigint[]): { exact: bigint; wrapped: bigint } | undefined {
+  // The magnitudes summed in floating point first (rounding cannot take a sum below 2^62 to 2^63):
+  // a sum that surely fits needs no bigint additions.
+  let magnitude = 0;
+  for (let i = 0; i < values.length; i++) magnitude += Math.abs(Number(values[i]!));
+  if (magnitude < 2 ** 62) return undefined;
   let exact = 0n;
   for (const v of values) exact += v;
   return isInt64(exact) ? undefined : { exact, wrapped: BigInt.asIntN(64, exact) };
