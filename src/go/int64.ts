@@ -23,6 +23,37 @@ export const wrapInt32 = (x: bigint): bigint => BigInt.asIntN(32, x);
 export const wrapUint32 = (x: bigint): bigint => BigInt.asUintN(32, x);
 
 export const addInt64 = (a: bigint, b: bigint): bigint => BigInt.asIntN(64, a + b);
+
+const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Go's int64 running sum `s += w` (addInt64 term by term, wrapping), added in floating point while
+ * every term and partial sum is a safe integer (then nothing wraps and each double sum is exact; the
+ * first sum that is not safe switches to bigints from the exact value so far): sums of thousands of
+ * node weights without a bigint per addition.
+ */
+export class Int64Sum {
+  private f = 0;
+  private b: bigint | null = null;
+
+  add(w: bigint): void {
+    if (this.b === null) {
+      if (w <= MAX_SAFE_BIGINT && w >= -MAX_SAFE_BIGINT) {
+        const x = this.f + Number(w);
+        if (x <= Number.MAX_SAFE_INTEGER && x >= -Number.MAX_SAFE_INTEGER) {
+          this.f = x;
+          return;
+        }
+      }
+      this.b = BigInt(this.f);
+    }
+    this.b = BigInt.asIntN(64, this.b + w);
+  }
+
+  get value(): bigint {
+    return this.b ?? BigInt(this.f);
+  }
+}
 export const subInt64 = (a: bigint, b: bigint): bigint => BigInt.asIntN(64, a - b);
 export const mulInt64 = (a: bigint, b: bigint): bigint => BigInt.asIntN(64, a * b);
 
