@@ -10,10 +10,16 @@ export function permilleIntPart(p0: Decimal): bigint {
   return BigInt.asIntN(64, whole < 0n ? -mag : mag);
 }
 
+/** Permilles already worked out, by (immutable) p0: an epoch asks for the same p0's once per participant. */
+const known = new WeakMap<Decimal, number>();
+
 /** Mirrors calculations.decimalToPermille. */
 export function decimalToPermille(p0: Decimal): number {
+  const seen = known.get(p0);
+  if (seen !== undefined) return seen;
   const permille = permilleIntPart(p0);
-  if (permille >= 0n && permille <= 1000n && CRITICAL_VALUE_TABLES.has(Number(permille))) return Number(permille);
-  return -1;
+  const r = permille >= 0n && permille <= 1000n && CRITICAL_VALUE_TABLES.has(Number(permille)) ? Number(permille) : -1;
+  known.set(p0, r);
+  return r;
 }
 
