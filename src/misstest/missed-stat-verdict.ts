@@ -82,12 +82,11 @@ function directMaxAllowed(nTotal: bigint, p0: Decimal): bigint | null {
   return m;
 }
 
-/** p0 as text, by (immutable) p0: an epoch explains the same p0 once per participant. */
-const p0Texts = new WeakMap<Decimal, string>();
+/** The last p0 (by value) and its text: an epoch explains the same p0 once per participant. */
+let lastText: { value: bigint; exp: number; text: string } | null = null;
 function p0Text(p0: Decimal): string {
-  let t = p0Texts.get(p0);
-  if (t === undefined) p0Texts.set(p0, (t = p0.toString()));
-  return t;
+  if (lastText === null || lastText.value !== p0.value || lastText.exp !== p0.exp) lastText = { value: p0.value, exp: p0.exp, text: p0.toString() };
+  return lastText.text;
 }
 
 /** missedStatTest with the path that decided and the allowed maximum for the total. */
