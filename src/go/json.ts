@@ -202,29 +202,23 @@ class RoundedSearch {
     }
   }
 
+  /** One value met by the walk; false once every literal is accounted for (the walk stops). */
+  private visit(at: Rounded["at"], key: string | number, x: Json | undefined): boolean {
+    if (typeof x === "number") {
+      if (!unsafe(x)) return true;
+      this.take(at, key, x);
+      return this.left !== 0;
+    }
+    return typeof x !== "object" || x === null || this.walk(x);
+  }
+
   /** false once every literal is accounted for (the walk stops). */
   walk(v: Json[] | { [k: string]: Json }): boolean {
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) {
-        const x = v[i];
-        if (typeof x === "number") {
-          if (unsafe(x)) {
-            this.take(v, i, x);
-            if (this.left === 0) return false;
-          }
-        } else if (typeof x === "object" && x !== null && !this.walk(x)) return false;
-      }
+      for (let i = 0; i < v.length; i++) if (!this.visit(v, i, v[i])) return false;
       return true;
     }
-    for (const k in v) {
-      const x = v[k];
-      if (typeof x === "number") {
-        if (unsafe(x)) {
-          this.take(v, k, x);
-          if (this.left === 0) return false;
-        }
-      } else if (typeof x === "object" && x !== null && !this.walk(x)) return false;
-    }
+    for (const k in v) if (!this.visit(v, k, v[k])) return false;
     return true;
   }
 }
