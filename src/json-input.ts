@@ -68,13 +68,76 @@ export function expectAddress(v: Json | undefined, path: string): string {
   return s;
 }
 
+/** C0 controls, DEL and C1 controls: never in an address. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** Whether `checkAddressText` accepts `s` (without building its error). */
+export function isAddressText(s: string): boolean {
+  return s.length > 0 && s.length <= MAX_ADDRESS_LENGTH && !CONTROL_CHARACTER.test(s);
+}
+
 /** The checks of expectAddress on a string already read (e.g. an object key). */
 export function checkAddressText(s: string, path: string): void {
   if (s.length === 0) throw new InputError("expected an address, got an empty string", path);
   if (s.length > MAX_ADDRESS_LENGTH) throw new InputError(`an address of ${s.length} characters is longer than ${MAX_ADDRESS_LENGTH}`, path);
-  const bad = /[\u0000-\u001f\u007f-\u009f]/.exec(s);
+  const bad = CONTROL_CHARACTER.exec(s);
   if (bad !== null) {
     const code = `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
     throw new InputError(`the address contains the control character ${code} at position ${bad.index}: ${describeValue(s)}`, path);
+  }
+}
+
+/**
+ * Where a value sits in a document, written out only when an error or a warning names it: a large
+ * input has tens of thousands of fields, and writing every field's path up front costs more than
+ * reading the field. A string is a path as written; `key` a number is `[i]`, a string `.key`, and
+ * with `quoted` the `["key"]` of a map key.
+ */
+export type JsonPath = string | { readonly parent: JsonPath; readonly key: string | number; readonly quoted?: boolean };
+
+/** The path of `key` inside `parent` (`quoted`: a map key, written `["key"]`). */
+export const pathAt = (parent: JsonPath, key: string | number, quoted?: boolean): JsonPath => (quoted ? { parent, key, quoted } : { parent, key });
+
+/** The text of a path, as an error names it (`snap.json: preserved.rootGroup.validationWeights[3].weight`). */
+export function pathText(p: JsonPath): string {
+  if (typeof p === "string") return p;
+  const base = pathText(p.parent);
+  if (typeof p.key === "number") return `${base}[${p.key}]`;
+  return p.quoted ? `${base}[${JSON.stringify(p.key)}]` : `${base}.${p.key}`;
+}
+
+/** The strings of a list, each checked (`expectString`, element `i` at `path[i]`). */
+export function expectStrings(list: readonly Json[], path: JsonPath): string[] {
+  const out = new Array<string>(list.length);
+  for (let i = 0; i < list.length; i++) {
+    const a = list[i];
+    out[i] = typeof a === "string" ? a : expectString(a, pathText(pathAt(path, i)));
+  }
+  return out;
+}
+
+/** Calls `warn(i, id)` for each entry whose id (`id(i)`; null: no entry) an earlier entry has, in list order. */
+export function repeatedIds(n: number, id: (i: number) => string | null, warn: (i: number, id: string) => void): void {
+  if (n < 2) return;
+  if (n <= 16) {
+    // short lists (a participant's nodes): pairwise, without a set
+    for (let i = 1; i < n; i++) {
+      const x = id(i);
+      if (x === null) continue;
+      for (let j = 0; j < i; j++) {
+        if (id(j) === x) {
+          warn(i, x);
+          break;
+        }
+      }
+    }
+    return;
+  }
+  const seen = new Set<string>();
+  for (let i = 0; i < n; i++) {
+    const x = id(i);
+    if (x === null) continue;
+    if (seen.has(x)) warn(i, x);
+    seen.add(x);
   }
 }

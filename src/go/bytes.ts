@@ -25,9 +25,24 @@ export function compareGoStrings(a: string, b: string): number {
   return a.length === b.length ? 0 : a.length < b.length ? -1 : 1;
 }
 
-/** Sort a copy of `xs` in Go byte order (a total order, so the sort's stability does not matter). */
+/** A code unit from U+D800 on: the only ones where UTF-16 order and byte order can part. */
+const WIDE = /[\ud800-\uffff]/;
+
+/** Whether no string of `xs` has a code unit from U+D800 on (then `<` on them is Go's byte order). */
+export function allNarrow(xs: readonly string[]): boolean {
+  for (let i = 0; i < xs.length; i++) if (WIDE.test(xs[i]!)) return false;
+  return true;
+}
+
+/**
+ * Sort a copy of `xs` in Go byte order (a total order, so the sort's stability does not matter):
+ * with no code unit from U+D800 on, the engine's own string sort (UTF-16 order, the same order
+ * there) instead of a comparator called from the sort.
+ */
 export function sortedGoStrings(xs: Iterable<string>): string[] {
-  return [...xs].sort(compareGoStrings);
+  const out = [...xs];
+  if (out.length < 2) return out;
+  return allNarrow(out) ? out.sort() : out.sort(compareGoStrings);
 }
 
 /** UTF-8 bytes of a string, as Go's `[]byte(s)`. */

@@ -23,6 +23,37 @@ export const wrapInt32 = (x: bigint): bigint => BigInt.asIntN(32, x);
 export const wrapUint32 = (x: bigint): bigint => BigInt.asUintN(32, x);
 
 export const addInt64 = (a: bigint, b: bigint): bigint => BigInt.asIntN(64, a + b);
+
+const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
+
+/**
+ * Go's int64 running sum `s += w` (addInt64 term by term, wrapping), added in floating point while
+ * every term and partial sum is a safe integer (then nothing wraps and each double sum is exact; the
+ * first sum that is not safe switches to bigints from the exact value so far): sums of thousands of
+ * node weights without a bigint per addition.
+ */
+export class Int64Sum {
+  private f = 0;
+  private b: bigint | null = null;
+
+  add(w: bigint): void {
+    if (this.b === null) {
+      if (w <= MAX_SAFE_BIGINT && w >= -MAX_SAFE_BIGINT) {
+        const x = this.f + Number(w);
+        if (x <= Number.MAX_SAFE_INTEGER && x >= -Number.MAX_SAFE_INTEGER) {
+          this.f = x;
+          return;
+        }
+      }
+      this.b = BigInt(this.f);
+    }
+    this.b = BigInt.asIntN(64, this.b + w);
+  }
+
+  get value(): bigint {
+    return this.b ?? BigInt(this.f);
+  }
+}
 export const subInt64 = (a: bigint, b: bigint): bigint => BigInt.asIntN(64, a - b);
 export const mulInt64 = (a: bigint, b: bigint): bigint => BigInt.asIntN(64, a * b);
 
@@ -56,6 +87,26 @@ export function toBigInt(v: unknown, path: string): bigint {
   }
   if (typeof v === "string" && /^-?\d+$/.test(v)) return BigInt(v);
   throw new InputError(`expected an integer, got ${describeValue(v)}`, path);
+}
+
+const INT_TEXT = /^-?\d+$/;
+/** The bigints of 0 … SMALL_LIMIT − 1, made once: inputs hold many small weights and counts. */
+const SMALL_LIMIT = 1 << 16;
+const SMALL: (bigint | undefined)[] = new Array<bigint | undefined>(SMALL_LIMIT).fill(undefined);
+
+/**
+ * The int64 of a well-formed integer field (a safe number, an int64 bigint, or a digit string of at
+ * most 18 characters), without building the field's path; undefined for anything else, which then
+ * goes to `checkedInt64` (or `checkedUint64`) to be read or refused with its path.
+ */
+export function plainInt64(v: unknown): bigint | undefined {
+  if (typeof v === "number") {
+    if (v >= 0 && v < SMALL_LIMIT && (v | 0) === v) return (SMALL[v] ??= BigInt(v));
+    return Number.isSafeInteger(v) ? BigInt(v) : undefined;
+  }
+  if (typeof v === "bigint") return isInt64(v) ? v : undefined;
+  if (typeof v === "string" && v.length < 19 && INT_TEXT.test(v)) return BigInt(v);
+  return undefined;
 }
 
 /** An int64 field: an integer in [-2^63, 2^63). */
@@ -92,7 +143,12 @@ export function checkedSafeInt(v: unknown, path: string): number {
  * When Go's int64 sum of `values` wraps: the exact sum and the wrapped one Go computes (the order of
  * the additions does not change the wrapped result). undefined when the exact total fits int64.
  */
-export function int64SumOverflow(values: Iterable<bigint>): { exact: bigint; wrapped: bigint } | undefined {
+export function int64SumOverflow(values: readonly bigint[]): { exact: bigint; wrapped: bigint } | undefined {
+  // The magnitudes summed in floating point first (rounding cannot take a sum below 2^62 to 2^63):
+  // a sum that surely fits needs no bigint additions.
+  let magnitude = 0;
+  for (let i = 0; i < values.length; i++) magnitude += Math.abs(Number(values[i]!));
+  if (magnitude < 2 ** 62) return undefined;
   let exact = 0n;
   for (const v of values) exact += v;
   return isInt64(exact) ? undefined : { exact, wrapped: BigInt.asIntN(64, exact) };

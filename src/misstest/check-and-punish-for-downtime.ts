@@ -12,10 +12,15 @@ export const NIL_DEREFERENCE = "runtime error: invalid memory address or nil poi
 export function checkAndPunishForDowntime(total: bigint, missed: bigint, reward: bigint, p0: ChainDecimal | null): bigint {
   if (total === 0n) return reward;
   if (p0 === null) throw new GoPanic(NIL_DEREFERENCE);
+  return punished(total, missed, reward, Decimal.fromChain(p0));
+}
+
+/** The test and its outcome for a total > 0 (p0 already a decimal). */
+function punished(total: bigint, missed: bigint, reward: bigint, p0: Decimal): bigint {
   let passed: boolean;
   try {
     // int(uint64) on 64-bit Go: values >= 2^63 wrap negative and take the error path.
-    passed = missedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), Decimal.fromChain(p0));
+    passed = missedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), p0);
   } catch (e) {
     if (e instanceof GoError) return reward;
     throw e;
@@ -45,7 +50,17 @@ export function checkAndPunishForDowntimeForParticipants(
   rewards: Map<string, bigint>,
   p0: ChainDecimal | null,
 ): void {
+  // (checkAndPunishForDowntimeForParticipant for each, with p0 made a decimal once, when first needed)
+  let p0Decimal: Decimal | undefined;
   for (const participant of participants) {
-    rewards.set(participant.address, checkAndPunishForDowntimeForParticipant(participant, rewards.get(participant.address) ?? 0n, p0));
+    const reward = rewards.get(participant.address) ?? 0n;
+    const { total, missed } = downtimeCounts(participant);
+    if (total === 0n) {
+      rewards.set(participant.address, reward);
+      continue;
+    }
+    if (p0 === null) throw new GoPanic(NIL_DEREFERENCE);
+    p0Decimal ??= Decimal.fromChain(p0);
+    rewards.set(participant.address, punished(total, missed, reward, p0Decimal));
   }
 }

@@ -10,10 +10,15 @@ export function permilleIntPart(p0: Decimal): bigint {
   return BigInt.asIntN(64, whole < 0n ? -mag : mag);
 }
 
+/** The last p0 (by value) and its permille: an epoch asks for the same p0's once per participant. */
+let last: { value: bigint; exp: number; permille: number } | null = null;
+
 /** Mirrors calculations.decimalToPermille. */
 export function decimalToPermille(p0: Decimal): number {
+  if (last !== null && last.value === p0.value && last.exp === p0.exp) return last.permille;
   const permille = permilleIntPart(p0);
-  if (permille >= 0n && permille <= 1000n && CRITICAL_VALUE_TABLES.has(Number(permille))) return Number(permille);
-  return -1;
+  const r = permille >= 0n && permille <= 1000n && CRITICAL_VALUE_TABLES.has(Number(permille)) ? Number(permille) : -1;
+  last = { value: p0.value, exp: p0.exp, permille: r };
+  return r;
 }
 

@@ -15,12 +15,12 @@
  * Integers may be JSON numbers or digit strings (chain JSON writes int64 as strings).
  */
 import { InputError, describeValue } from "../errors.js";
-import { checkedUint64 } from "../go/int64.js";
+import { checkedUint64, plainInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { parseOptionalChainDecimal } from "../go/chain-decimal.js";
 import type { Participant, ValidationParams } from "./get-dynamic-p0.js";
 import type { GraceEpochParams } from "./grace-epoch.js";
-import { isJsonObject, checkAddressText } from "../json-input.js";
+import { isJsonObject, isAddressText, checkAddressText } from "../json-input.js";
 
 export interface EpochInput {
   epoch: bigint;
@@ -54,23 +54,36 @@ export function parseGraceEpoch(v: Json | undefined, path: string): GraceEpochPa
 /** Parse the participant list (order kept: Go iterates it in this order). */
 export function parseParticipants(v: Json | undefined, path: string): Participant[] {
   if (!Array.isArray(v)) throw new InputError(`expected an array of participants, got ${describeValue(v)}`, path);
-  return v.map((p, i) => {
-    const at = `${path}[${i}]`;
-    if (!isJsonObject(p)) throw new InputError(`expected a participant object, got ${describeValue(p)}`, at);
-    if (typeof p.address !== "string") throw new InputError(`expected a string, got ${describeValue(p.address)}`, `${at}.address`);
-    checkAddressText(p.address, `${at}.address`);
+  const out = new Array<Participant>(v.length);
+  for (let i = 0; i < v.length; i++) {
+    // (the paths are written only when a value fails)
+    const p = v[i];
+    if (!isJsonObject(p)) throw new InputError(`expected a participant object, got ${describeValue(p)}`, `${path}[${i}]`);
+    const address = p.address;
+    if (typeof address !== "string") throw new InputError(`expected a string, got ${describeValue(address)}`, `${path}[${i}].address`);
+    if (!isAddressText(address)) checkAddressText(address, `${path}[${i}].address`);
     const s = p.currentEpochStats;
-    if (s === undefined) throw new InputError("missing (use null for a participant without stats)", `${at}.currentEpochStats`);
-    if (s === null) return { address: p.address, currentEpochStats: null };
-    if (!isJsonObject(s)) throw new InputError(`expected an object or null, got ${describeValue(s)}`, `${at}.currentEpochStats`);
-    return {
-      address: p.address,
+    if (s === undefined) throw new InputError("missing (use null for a participant without stats)", `${path}[${i}].currentEpochStats`);
+    if (s === null) {
+      out[i] = { address, currentEpochStats: null };
+      continue;
+    }
+    if (!isJsonObject(s)) throw new InputError(`expected an object or null, got ${describeValue(s)}`, `${path}[${i}].currentEpochStats`);
+    out[i] = {
+      address,
       currentEpochStats: {
-        inferenceCount: checkedUint64(s.inferenceCount, `${at}.currentEpochStats.inferenceCount`),
-        missedRequests: checkedUint64(s.missedRequests, `${at}.currentEpochStats.missedRequests`),
+        inferenceCount: uint64(s.inferenceCount, path, i, "inferenceCount"),
+        missedRequests: uint64(s.missedRequests, path, i, "missedRequests"),
       },
     };
-  });
+  }
+  return out;
+}
+
+/** A participant's uint64 count, its path written only when it fails. */
+function uint64(v: Json | undefined, path: string, i: number, field: string): bigint {
+  const x = plainInt64(v);
+  return x !== undefined && x >= 0n ? x : checkedUint64(v, `${path}[${i}].currentEpochStats.${field}`);
 }
 
 function parseRewards(v: Json | undefined, path: string): Map<string, bigint> | null {
@@ -78,8 +91,9 @@ function parseRewards(v: Json | undefined, path: string): Map<string, bigint> | 
   if (!isJsonObject(v)) throw new InputError(`expected an object {address: amount}, got ${describeValue(v)}`, path);
   const m = new Map<string, bigint>();
   for (const k of Object.keys(v)) {
-    checkAddressText(k, `${path} key ${describeValue(k)}`);
-    m.set(k, checkedUint64(v[k], `${path}.${k}`));
+    if (!isAddressText(k)) checkAddressText(k, `${path} key ${describeValue(k)}`);
+    const x = plainInt64(v[k]);
+    m.set(k, x !== undefined && x >= 0n ? x : checkedUint64(v[k], `${path}.${k}`));
   }
   return m;
 }

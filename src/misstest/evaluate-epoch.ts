@@ -109,6 +109,7 @@ export function evaluateEpoch(input: EpochInput, options: EvaluateOptions = {}):
 
   // Per-row view, replaying the loop's reads so a repeated address shows what Go saw at that row.
   const running = new Map(input.rewards ?? []);
+  let p0Decimal: Decimal | undefined; // made once, when the first test needs it
   const participants: ParticipantEvaluation[] = input.participants.map((participant, index) => {
     const before = input.rewards === null ? null : (running.get(participant.address) ?? 0n);
     const ev: ParticipantEvaluation = {
@@ -130,7 +131,7 @@ export function evaluateEpoch(input: EpochInput, options: EvaluateOptions = {}):
     const missed = ev.missed;
     if (total === 0n) ev.outcome = "kept-no-requests";
     else {
-      const verdict = explainMissedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), Decimal.fromChain(p0));
+      const verdict = explainMissedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), (p0Decimal ??= Decimal.fromChain(p0)));
       ev.verdict = verdict;
       ev.outcome = verdict.error !== undefined ? "kept-error" : verdict.passed ? "kept" : "zeroed";
       if (withExact) {

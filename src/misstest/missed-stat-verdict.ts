@@ -82,36 +82,39 @@ function directMaxAllowed(nTotal: bigint, p0: Decimal): bigint | null {
   return m;
 }
 
+/** The last p0 (by value) and its text: an epoch explains the same p0 once per participant. */
+let lastText: { value: bigint; exp: number; text: string } | null = null;
+function p0Text(p0: Decimal): string {
+  if (lastText === null || lastText.value !== p0.value || lastText.exp !== p0.exp) lastText = { value: p0.value, exp: p0.exp, text: p0.toString() };
+  return lastText.text;
+}
+
 /** missedStatTest with the path that decided and the allowed maximum for the total. */
 export function explainMissedStatTest(nMissed: bigint, nTotal: bigint, p0: Decimal): MissTestVerdict {
   checkedInt64(nMissed, "nMissed");
   checkedInt64(nTotal, "nTotal");
   const permille = decimalToPermille(p0);
-  const base = { nMissed, nTotal, p0: p0.toString(), permille };
+  const p0s = p0Text(p0);
+  // (each verdict written out whole: spreading a shared base object cost ~20x the test itself)
   let passed: boolean;
   try {
     passed = missedStatTest(nMissed, nTotal, p0);
   } catch (e) {
     if (!(e instanceof GoError)) throw e;
-    return { ...base, passed: false, error: e.message, path: "error", maxAllowedMissed: null };
+    return { nMissed, nTotal, p0: p0s, permille, passed: false, error: e.message, path: "error", maxAllowedMissed: null };
   }
-  if (nTotal === 0n) return { ...base, passed, path: "zero-total", maxAllowedMissed: 0n };
+  if (nTotal === 0n) return { nMissed, nTotal, p0: p0s, permille, passed, path: "zero-total", maxAllowedMissed: 0n };
   if (permille > 0) {
     if (nTotal > MAX_TABLE_N) {
       const [numerator, denominator] = P0_MULTIPLIERS[permille]!;
-      return {
-        ...base,
-        passed,
-        path: "ratio-rule",
-        ratio: { numerator, denominator },
-        maxAllowedMissed: ratioRuleMaxAllowed(nTotal, numerator, denominator),
-      };
+      const maxAllowedMissed = ratioRuleMaxAllowed(nTotal, numerator, denominator);
+      return { nMissed, nTotal, p0: p0s, permille, passed, path: "ratio-rule", ratio: { numerator, denominator }, maxAllowedMissed };
     }
     const row = decidingRow(CRITICAL_VALUE_TABLES.get(permille)!, nTotal);
-    if (row === null) return { ...base, passed, path: "below-table", maxAllowedMissed: nTotal };
-    return { ...base, passed, path: "table-row", row, maxAllowedMissed: BigInt(row.criticalMisses) };
+    if (row === null) return { nMissed, nTotal, p0: p0s, permille, passed, path: "below-table", maxAllowedMissed: nTotal };
+    return { nMissed, nTotal, p0: p0s, permille, passed, path: "table-row", row, maxAllowedMissed: BigInt(row.criticalMisses) };
   }
   const pValue = binomialPValue(nMissed, nTotal, p0, DIRECT_PATH_PRECISION).toString();
-  return { ...base, passed, path: "direct-p-value", pValue, maxAllowedMissed: directMaxAllowed(nTotal, p0) };
+  return { nMissed, nTotal, p0: p0s, permille, passed, path: "direct-p-value", pValue, maxAllowedMissed: directMaxAllowed(nTotal, p0) };
 }
 

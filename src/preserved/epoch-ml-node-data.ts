@@ -4,7 +4,7 @@
  */
 import { createHash } from "node:crypto";
 import { sortedGoStrings } from "../go/bytes.js";
-import { addInt64 } from "../go/int64.js";
+import { addInt64, Int64Sum } from "../go/int64.js";
 import { sortMLNodesByNodeId } from "./ml-node.js";
 import type { MLNodeInfo } from "./state.js";
 
@@ -96,16 +96,16 @@ export class EpochMLNodeData {
 
   /** Mirrors EpochMLNodeData.GetTotalWeightForModel (int64 sum, wraps). */
   getTotalWeightForModel(modelId: string): bigint {
-    let total = 0n;
-    for (const nodes of this.data.get(modelId)?.values() ?? []) for (const n of nodes ?? []) total = addInt64(total, n.pocWeight);
-    return total;
+    const total = new Int64Sum();
+    for (const nodes of this.data.get(modelId)?.values() ?? []) for (const n of nodes ?? []) total.add(n.pocWeight);
+    return total.value;
   }
 
   /** Mirrors EpochMLNodeData.GetParticipantWeight (over all models). */
   getParticipantWeight(participantAddr: string): bigint {
-    let w = 0n;
-    for (const md of this.data.values()) for (const n of md.get(participantAddr) ?? []) w = addInt64(w, n.pocWeight);
-    return w;
+    const w = new Int64Sum();
+    for (const md of this.data.values()) for (const n of md.get(participantAddr) ?? []) w.add(n.pocWeight);
+    return w.value;
   }
 
   /** Mirrors EpochMLNodeData.GetParticipantModelNodes: model → stored list, for models listing the participant. */

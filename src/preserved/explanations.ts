@@ -5,6 +5,7 @@
 import { calculateEffectiveNodeThreshold } from "./weight-threshold.js";
 import type { PreparedEpisode, SubGroupEntry } from "./prepare-episode.js";
 import type { AnchorResult } from "./sample-at-anchor.js";
+import type { MLNodeInfo } from "./state.js";
 
 export type NodeReasonCode =
   /** Taken by the round-robin fill. */
@@ -56,8 +57,13 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
   const state = prepared.state;
   const models = [...new Set(prepared.rootUnavailable ? [...state.rootGroup.subGroupModels] : prepared.sortedModelIds)];
   for (const modelId of models) {
-    const push = (participant: string, nodeId: string, pocWeight: bigint, code: NodeReasonCode, text: string, round?: number) =>
-      out.push({ modelId, participant, nodeId, pocWeight, preserved: code === "preserved", code, ...(round !== undefined ? { round } : {}), text });
+    const push = (participant: string, nodeId: string, pocWeight: bigint, code: NodeReasonCode, text: string, round?: number): void => {
+      out.push(
+        round === undefined
+          ? { modelId, participant, nodeId, pocWeight, preserved: code === "preserved", code, text }
+          : { modelId, participant, nodeId, pocWeight, preserved: code === "preserved", code, round, text },
+      );
+    };
     const sub = state.liveSubGroups.byModel.get(modelId);
     if (prepared.rootUnavailable || prepared.subGroupsUnavailable) {
       const [code, text]: [NodeReasonCode, string] = prepared.rootUnavailable
@@ -73,59 +79,65 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
     const prep = prepared.modelPreps[prepIdx];
     const draw = at.perModelFilter[prepIdx];
     const alloc = at.samplePreservedCalls.find((c) => c.modelId === modelId);
-    const rounds = new Map<string, number>();
-    for (const s of alloc?.allocationOrder ?? []) if (only === undefined || s.participant === only) rounds.set(`${s.participant}\u0000${s.node.nodeId}`, s.round);
+    // By node: the fill takes the very node objects of the subgroup entries (dedup, filter and queue
+    // keep them), and a node reaching the lookup is its participant's only node with that id.
+    const rounds = new Map<object, number>();
+    for (const s of alloc?.allocationOrder ?? []) if (only === undefined || s.participant === only) rounds.set(s.node, s.round);
     const withHistory = new Set(prep?.participantsWithHistory ?? []);
     const drawn = new Set(draw?.sample.eligible ?? []);
     const eligibleNodes = new Set<object>();
     for (const [addr, list] of draw?.eligible ?? []) if (only === undefined || addr === only) for (const n of list) eligibleNodes.add(n);
     const filteredNodes = new Set<object>();
     for (const [addr, c] of prep?.candidates ?? []) if (only === undefined || addr === only) for (const n of c.filteredNodes) filteredNodes.add(n);
+    const targetMet = `not reached: target met (${alloc?.achievedWeight ?? 0n} of target ${alloc?.targetWeight ?? 0n} preserved first)`;
     for (const e of entries) if (only === undefined || e.vw.memberAddress === only) explainEntry(e);
 
     function explainEntry(e: SubGroupEntry): void {
       const addr = e.vw.memberAddress;
       const kept = new Set(e.dedup?.dedupedIndices ?? []);
-      e.vw.mlNodes.forEach((n, i) => {
-        if (!n) return;
-        if (!e.live) return push(addr, n.nodeId, n.pocWeight, "not_live", "the participant is no longer a live member of the model subgroup");
-        if (lastLive.get(addr) !== e.index) {
-          return push(addr, n.nodeId, n.pocWeight, "duplicate_member_entry", "a later subgroup entry for the same participant replaces this one");
+      const nodes = e.vw.mlNodes;
+      for (let i = 0; i < nodes.length; i++) explainNode(e, addr, kept, nodes[i]!, i);
+    }
+
+    function explainNode(e: SubGroupEntry, addr: string, kept: ReadonlySet<number>, n: MLNodeInfo | null, i: number): void {
+      if (!n) return;
+      if (!e.live) return push(addr, n.nodeId, n.pocWeight, "not_live", "the participant is no longer a live member of the model subgroup");
+      if (lastLive.get(addr) !== e.index) {
+        return push(addr, n.nodeId, n.pocWeight, "duplicate_member_entry", "a later subgroup entry for the same participant replaces this one");
+      }
+      if (!kept.has(i)) {
+        return push(addr, n.nodeId, n.pocWeight, "duplicate_node_id", "another entry with the same node id is kept (heavier, or higher throughput, or listed first)");
+      }
+      const round = rounds.get(n);
+      if (round !== undefined) return push(addr, n.nodeId, n.pocWeight, "preserved", `preserved in round ${round} of the smallest-node-first fill`, round);
+      if (prepared.guardianSet.has(addr)) return push(addr, n.nodeId, n.pocWeight, "guardian", "guardian: genesis guardians are never preserved");
+      if (!prep || !draw) return;
+      const t = prep.thresholds;
+      const pThr = t.participantMinNodeWeights.get(addr) ?? 0n;
+      const eff = calculateEffectiveNodeThreshold(pThr, t.globalMaxNodeWeight);
+      if (eff !== 0n && n.pocWeight > eff) {
+        if (pThr !== 0n && n.pocWeight > pThr) {
+          return push(addr, n.nodeId, n.pocWeight, "kept_for_voting", `kept for voting (top 25% of a top-75% participant): weight ${n.pocWeight} is above the participant's threshold ${pThr}`);
         }
-        if (!kept.has(i)) {
-          return push(addr, n.nodeId, n.pocWeight, "duplicate_node_id", "another entry with the same node id is kept (heavier, or higher throughput, or listed first)");
-        }
-        const round = rounds.get(`${addr}\u0000${n.nodeId}`);
-        if (round !== undefined) return push(addr, n.nodeId, n.pocWeight, "preserved", `preserved in round ${round} of the smallest-node-first fill`, round);
-        if (prepared.guardianSet.has(addr)) return push(addr, n.nodeId, n.pocWeight, "guardian", "guardian: genesis guardians are never preserved");
-        if (!prep || !draw) return;
-        const t = prep.thresholds;
-        const pThr = t.participantMinNodeWeights.get(addr) ?? 0n;
-        const eff = calculateEffectiveNodeThreshold(pThr, t.globalMaxNodeWeight);
-        if (eff !== 0n && n.pocWeight > eff) {
-          if (pThr !== 0n && n.pocWeight > pThr) {
-            return push(addr, n.nodeId, n.pocWeight, "kept_for_voting", `kept for voting (top 25% of a top-75% participant): weight ${n.pocWeight} is above the participant's threshold ${pThr}`);
-          }
-          return push(addr, n.nodeId, n.pocWeight, "above_outlier_cap", `above the outlier cap: weight ${n.pocWeight} exceeds the model's IQR cap ${t.globalMaxNodeWeight}`);
-        }
-        if (!filteredNodes.has(n)) {
-          const count = t.participantNodeCounts.get(addr) ?? 0;
-          return push(addr, n.nodeId, n.pocWeight, "count_cut", `kept for voting (uniform node weights: only the ${count} lightest may be preserved)`);
-        }
-        if (prepared.epochIndex === 0n) return push(addr, n.nodeId, n.pocWeight, "epoch_zero", "epoch 0 has no previous epoch, so nobody can be sampled");
-        if (!withHistory.has(addr)) {
-          const s = state.previousEpochPerformanceSummaries.get(addr);
-          const why = s === undefined ? "no performance summary" : s.rewardedCoins === 0n ? "rewarded 0 coins" : "no nodes for this model in the previous epoch";
-          return push(addr, n.nodeId, n.pocWeight, "no_history", `no reward in the previous epoch for this model (${why})`);
-        }
-        if (!drawn.has(addr)) {
-          return push(addr, n.nodeId, n.pocWeight, "not_sampled", `participant not sampled at this anchor (${draw.sample.numEligible} of ${prep.participantsWithHistory.length} participants with history drawn)`);
-        }
-        if (!eligibleNodes.has(n)) {
-          return push(addr, n.nodeId, n.pocWeight, "voting_cap", "stopped by the 34% cap: preserving all of the participant's nodes would exceed 34% non-voting power");
-        }
-        push(addr, n.nodeId, n.pocWeight, "target_met", `not reached: target met (${alloc?.achievedWeight ?? 0n} of target ${alloc?.targetWeight ?? 0n} preserved first)`);
-      });
+        return push(addr, n.nodeId, n.pocWeight, "above_outlier_cap", `above the outlier cap: weight ${n.pocWeight} exceeds the model's IQR cap ${t.globalMaxNodeWeight}`);
+      }
+      if (!filteredNodes.has(n)) {
+        const count = t.participantNodeCounts.get(addr) ?? 0;
+        return push(addr, n.nodeId, n.pocWeight, "count_cut", `kept for voting (uniform node weights: only the ${count} lightest may be preserved)`);
+      }
+      if (prepared.epochIndex === 0n) return push(addr, n.nodeId, n.pocWeight, "epoch_zero", "epoch 0 has no previous epoch, so nobody can be sampled");
+      if (!withHistory.has(addr)) {
+        const s = state.previousEpochPerformanceSummaries.get(addr);
+        const why = s === undefined ? "no performance summary" : s.rewardedCoins === 0n ? "rewarded 0 coins" : "no nodes for this model in the previous epoch";
+        return push(addr, n.nodeId, n.pocWeight, "no_history", `no reward in the previous epoch for this model (${why})`);
+      }
+      if (!drawn.has(addr)) {
+        return push(addr, n.nodeId, n.pocWeight, "not_sampled", `participant not sampled at this anchor (${draw.sample.numEligible} of ${prep.participantsWithHistory.length} participants with history drawn)`);
+      }
+      if (!eligibleNodes.has(n)) {
+        return push(addr, n.nodeId, n.pocWeight, "voting_cap", "stopped by the 34% cap: preserving all of the participant's nodes would exceed 34% non-voting power");
+      }
+      push(addr, n.nodeId, n.pocWeight, "target_met", targetMet);
     }
   }
   return out;

@@ -7,7 +7,7 @@
 import { compareGoStrings } from "../go/bytes.js";
 import { Decimal } from "../go/decimal.js";
 import { goSortFunc } from "../go/slices-sort.js";
-import { addInt64 } from "../go/int64.js";
+import { addInt64, Int64Sum } from "../go/int64.js";
 import { EpochMLNodeData, sortedKeys } from "./epoch-ml-node-data.js";
 import { drawFromHistory, participantsWithHistory, type EligibleSample } from "./sample-eligible-participants.js";
 import { LegacyDec } from "../go/legacy-dec.js";
@@ -86,9 +86,10 @@ export function prepareModelFilter(
   rules: PreservedRules = LATEST_PRESERVED_RULES,
   coefficients: ReadonlyMap<string, LegacyDec> = new Map(),
 ): ModelFilterPrep {
-  const thresholds = calculateThresholds(currentEpochData.forModel(modelId), participantVotingPowersPerModel, liveRootTotalWeight, rules.participantLine);
   const participantNodes = currentEpochData.getForModel(modelId);
+  // the view's participants are this model's: sorted once for both
   const sortedParticipantAddrs = sortedKeys(participantNodes);
+  const thresholds = calculateThresholds(currentEpochData.forModel(modelId), participantVotingPowersPerModel, liveRootTotalWeight, rules.participantLine, sortedParticipantAddrs);
   const filteredParticipantAddrs: string[] = [];
   const candidates = new Map<string, CandidateData>();
   for (const addr of sortedParticipantAddrs) {
@@ -97,8 +98,9 @@ export function prepareModelFilter(
     const filteredNodes = filterNodesByThresholds(current, addr, thresholds);
     if (filteredNodes.length === 0) continue;
     filteredParticipantAddrs.push(addr);
-    let participantModelWeight = 0n;
-    for (const n of current) participantModelWeight = addInt64(participantModelWeight, n.pocWeight);
+    const modelWeight = new Int64Sum();
+    for (const n of current) modelWeight.add(n.pocWeight);
+    const participantModelWeight = modelWeight.value;
     const prefix: bigint[] = [];
     let acc = 0n;
     for (const n of filteredNodes) prefix.push((acc = addInt64(acc, n.pocWeight)));
@@ -121,7 +123,9 @@ export function prepareModelFilter(
       }
       capCharge = capTotal;
     }
-    candidates.set(addr, { filteredNodes, participantModelWeight, participantVP, capTotal, capCharge, ...(capError !== undefined ? { capError } : {}), prefix, idOrder, uniqueIds });
+    const candidate: CandidateData = { filteredNodes, participantModelWeight, participantVP, capTotal, capCharge, prefix, idOrder, uniqueIds };
+    if (capError !== undefined) candidate.capError = capError;
+    candidates.set(addr, candidate);
   }
   return {
     modelId,

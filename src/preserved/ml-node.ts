@@ -51,6 +51,14 @@ export interface DedupResult {
 /** Mirrors inference.dedupMLNodesById: keep the preferred entry per node id (first on a full tie), sorted by id. */
 export function dedupMLNodesById(nodes: readonly (MLNodeInfo | null)[]): DedupResult {
   if (nodes.length === 0) return { deduped: null, dedupedIndices: null, stats: null };
+  // No nil entry and the ids strictly increasing (each once, in byte order): the list as it is.
+  let inOrder = nodes[0] !== null;
+  for (let i = 1; inOrder && i < nodes.length; i++) inOrder = nodes[i] !== null && compareGoStrings(nodes[i - 1]!.nodeId, nodes[i]!.nodeId) < 0;
+  if (inOrder) {
+    const indices = new Array<number>(nodes.length);
+    for (let i = 0; i < nodes.length; i++) indices[i] = i;
+    return { deduped: nodes.slice() as MLNodeInfo[], dedupedIndices: indices, stats: new Map() };
+  }
   const best = new Map<string, number>();
   const stats = new Map<string, MLNodeDedupDecision>();
   for (let i = 0; i < nodes.length; i++) {

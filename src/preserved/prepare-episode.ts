@@ -5,7 +5,7 @@
  */
 import { compareGoStrings } from "../go/bytes.js";
 import { GoError, GoPanic } from "../go/errors.js";
-import { addInt64 } from "../go/int64.js";
+import { addInt64, Int64Sum } from "../go/int64.js";
 import { InputError } from "../errors.js";
 import type { LegacyDec } from "../go/legacy-dec.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
@@ -74,12 +74,12 @@ export interface PreparedEpisode {
 
 /** Mirrors inference.sumLiveRootTotalWeight: root weights of live members (nil set = everyone), int64 sum. */
 export function sumLiveRootTotalWeight(validationWeights: readonly (ValidationWeight | null)[], liveRootSet: ReadonlySet<string> | null): bigint {
-  let total = 0n;
+  const total = new Int64Sum();
   for (const vw of validationWeights) {
     if (vw === null || (liveRootSet !== null && !liveRootSet.has(vw.memberAddress))) continue;
-    total = addInt64(total, vw.weight);
+    total.add(vw.weight);
   }
-  return total;
+  return total.value;
 }
 
 /** Mirrors the guardian-set step of SamplePreservedForEpisode (OperatorAddressToAccAddress; failures skipped). */
@@ -170,11 +170,13 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
     if (sub?.nilEntries) throw new GoPanic(NIL_DEREFERENCE);
     const entries: SubGroupEntry[] = [];
     if (sub) {
-      sub.validationWeights.forEach((vw, index) => {
+      const list = sub.validationWeights;
+      for (let index = 0; index < list.length; index++) {
+        const vw = list[index]!;
         const live = !rules.liveMemberFilter || sub.liveMembers === null || sub.liveMembers.has(vw.memberAddress);
         if (!live) {
           entries.push({ index, vw, live, dedup: undefined });
-          return;
+          continue;
         }
         const dedup = dedupMLNodesById(vw.mlNodes);
         entries.push({ index, vw, live, dedup });
@@ -184,7 +186,7 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
           if (!m) participantVotingPowers.set(modelId, (m = new Map()));
           m.set(vw.memberAddress, vw.votingPower);
         }
-      });
+      }
     }
     base.subGroupEntries.set(modelId, entries);
     if (epochIndex > 0n) {

@@ -18,10 +18,12 @@
  *   under `chain.weightScaleFactors` (model → decimal): `weightScaleFactorsFallback` reads them there.
  */
 import { InputError, describeValue } from "../errors.js";
-import { checkedInt64, checkedUint64, INT32_MAX, INT32_MIN, toBigInt, int64SumOverflow } from "../go/int64.js";
+import { checkedInt64, checkedUint64, int64SumOverflow, plainInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
-import { type JsonObject, checkAddressText, expectArray, expectBoolean, expectObject, expectString } from "../json-input.js";
+import {
+  type JsonObject, type JsonPath, checkAddressText, expectArray, expectBoolean, expectObject, expectString, expectStrings, isAddressText, isJsonObject, pathAt, pathText, repeatedIds,
+} from "../json-input.js";
 import { parseChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 
 /** MLNodeInfo (the fields the sampler reads). */
@@ -108,22 +110,33 @@ function has(o: JsonObject, field: string, path: string): Json {
   return o[field]!;
 }
 
+/** `v` (`o[field]`), which must be there (`has`, with the object's path written only when it is not). */
+const need = (v: Json | undefined, o: JsonObject, field: string, p: JsonPath): Json => (v === undefined ? has(o, field, pathText(p)) : v);
+
+const object = (v: Json | undefined, p: JsonPath): JsonObject => (isJsonObject(v) ? v : expectObject(v, pathText(p)));
+const array = (v: Json | undefined, p: JsonPath): Json[] => (Array.isArray(v) ? v : expectArray(v, pathText(p)));
+/** Element `i` of the list at `p` (`i` < 0: `p` itself), for the paths of errors and warnings. */
+const elem = (p: JsonPath, i: number): JsonPath => (i < 0 ? p : pathAt(p, i));
+
 class Reader {
   readonly warnings: string[] = [];
   constructor(readonly lenient: boolean) {}
 
-  /** An int64 that must not be negative unless lenient (then a warning). */
-  weight(v: Json | undefined, path: string, what: string): bigint {
-    const x = checkedInt64(v, path);
+  /** An int64 that must not be negative unless lenient (then a warning); at `key` of element `i` of `p`. */
+  weight(v: Json | undefined, p: JsonPath, i: number, key: string, what: string): bigint {
+    const x = plainInt64(v) ?? checkedInt64(v, pathText(pathAt(elem(p, i), key)));
     if (x < 0n) {
+      const path = pathText(pathAt(elem(p, i), key));
       if (!this.lenient) throw new InputError(`${what} must not be negative, got ${x}`, path);
       this.warnings.push(`${path}: negative ${what} ${x} (Go uses it as is)`);
     }
     return x;
   }
 
-  /** A member address: control characters, empty or overlong addresses refused unless lenient (then a warning). */
-  address(v: Json | undefined, path: string): string {
+  /** A member address at `key` of element `i` of `p`: control characters, empty or overlong addresses refused unless lenient (then a warning). */
+  address(v: Json | undefined, p: JsonPath, i: number, key: string): string {
+    if (typeof v === "string" && isAddressText(v)) return v;
+    const path = pathText(pathAt(elem(p, i), key));
     const a = expectString(v, path);
     try {
       checkAddressText(a, path);
@@ -134,74 +147,83 @@ class Reader {
     return a;
   }
 
-  node(v: Json | undefined, path: string): MLNodeInfo | null {
+  /** Node `i` of the list at `p`. */
+  node(v: Json | undefined, p: JsonPath, i: number): MLNodeInfo | null {
     if (v === null) {
-      this.warnings.push(`${path}: null node entry (Go drops nil nodes)`);
+      this.warnings.push(`${pathText(elem(p, i))}: null node entry (Go drops nil nodes)`);
       return null;
     }
-    const o = expectObject(v, path);
-    const nodeId = expectString(has(o, "nodeId", path), `${path}.nodeId`);
-    const pocWeight = this.weight(has(o, "pocWeight", path), `${path}.pocWeight`, "pocWeight");
-    const throughput = o.throughput === undefined ? 0n : this.weight(o.throughput, `${path}.throughput`, "throughput");
-    const ts = o.timeslotAllocation === undefined || o.timeslotAllocation === null ? [] : expectArray(o.timeslotAllocation, `${path}.timeslotAllocation`);
-    const timeslotAllocation = ts.map((b, i) => expectBoolean(b, `${path}.timeslotAllocation[${i}]`));
+    const o = isJsonObject(v) ? v : expectObject(v, pathText(elem(p, i)));
+    const id = o.nodeId === undefined ? has(o, "nodeId", pathText(elem(p, i))) : o.nodeId;
+    const nodeId = typeof id === "string" ? id : expectString(id, pathText(pathAt(elem(p, i), "nodeId")));
+    const pocWeight = this.weight(o.pocWeight === undefined ? has(o, "pocWeight", pathText(elem(p, i))) : o.pocWeight, p, i, "pocWeight", "pocWeight");
+    const throughput = o.throughput === undefined ? 0n : this.weight(o.throughput, p, i, "throughput", "throughput");
+    const tsv = o.timeslotAllocation;
+    let timeslotAllocation: boolean[];
+    if (tsv === undefined || tsv === null) timeslotAllocation = [];
+    else {
+      const ts = Array.isArray(tsv) ? tsv : expectArray(tsv, `${pathText(elem(p, i))}.timeslotAllocation`);
+      for (let j = 0; j < ts.length; j++) if (typeof ts[j] !== "boolean") expectBoolean(ts[j], `${pathText(elem(p, i))}.timeslotAllocation[${j}]`);
+      timeslotAllocation = ts.slice() as boolean[];
+    }
     return { nodeId, pocWeight, throughput, timeslotAllocation };
   }
 
-  nodes(v: Json | undefined, path: string): (MLNodeInfo | null)[] {
+  nodes(v: Json | undefined, p: JsonPath): (MLNodeInfo | null)[] {
     if (v === null) return [];
-    const list = expectArray(v, path).map((n, i) => this.node(n, `${path}[${i}]`));
-    const seen = new Set<string>();
-    for (let i = 0; i < list.length; i++) {
-      const n = list[i];
-      if (!n) continue;
-      if (seen.has(n.nodeId)) {
-        this.warnings.push(`${path}[${i}].nodeId: duplicate node id ${describeValue(n.nodeId)} (Go keeps the heaviest, then highest throughput, then first)`);
-      }
-      seen.add(n.nodeId);
-    }
+    const raw = array(v, p);
+    const list = new Array<MLNodeInfo | null>(raw.length);
+    for (let i = 0; i < raw.length; i++) list[i] = this.node(raw[i], p, i);
+    repeatedIds(
+      list.length,
+      (i) => list[i]?.nodeId ?? null,
+      (i, id) => this.warnings.push(`${pathText(p)}[${i}].nodeId: duplicate node id ${describeValue(id)} (Go keeps the heaviest, then highest throughput, then first)`),
+    );
     return list;
   }
 
-  /** A subgroup or previous-epoch validation weight (memberAddress, votingPower, mlNodes); null only when lenient. */
-  subWeight(v: Json | undefined, path: string): ValidationWeight | null {
+  /** Entry `i` of the group at `p` (memberAddress, votingPower, mlNodes); null only when lenient. */
+  subWeight(v: Json | undefined, p: JsonPath, i: number): ValidationWeight | null {
     if (v === null) {
-      if (!this.lenient) throw new InputError("null validation weight entry: Go dereferences it and panics", path);
-      this.warnings.push(`${path}: null validation weight entry (Go panics if it reads this group)`);
+      if (!this.lenient) throw new InputError("null validation weight entry: Go dereferences it and panics", pathText(elem(p, i)));
+      this.warnings.push(`${pathText(elem(p, i))}: null validation weight entry (Go panics if it reads this group)`);
       return null;
     }
-    const o = expectObject(v, path);
-    const memberAddress = this.address(has(o, "memberAddress", path), `${path}.memberAddress`);
-    const votingPower = this.weight(has(o, "votingPower", path), `${path}.votingPower`, "votingPower");
-    const weight = o.weight === undefined ? 0n : this.weight(o.weight, `${path}.weight`, "weight");
-    const mlNodes = this.nodes(has(o, "mlNodes", path), `${path}.mlNodes`);
+    const o = isJsonObject(v) ? v : expectObject(v, pathText(elem(p, i)));
+    const memberAddress = this.address(o.memberAddress === undefined ? has(o, "memberAddress", pathText(elem(p, i))) : o.memberAddress, p, i, "memberAddress");
+    const votingPower = this.weight(o.votingPower === undefined ? has(o, "votingPower", pathText(elem(p, i))) : o.votingPower, p, i, "votingPower", "votingPower");
+    const weight = o.weight === undefined ? 0n : this.weight(o.weight, p, i, "weight", "weight");
+    const ml = o.mlNodes === undefined ? has(o, "mlNodes", pathText(elem(p, i))) : o.mlNodes;
+    const mlNodes = ml === null ? [] : this.nodes(ml, pathAt(elem(p, i), "mlNodes"));
     return { memberAddress, weight, votingPower, mlNodes };
   }
 
   /** The entries of one group, and how many were null (nil pointers; lenient only). */
-  subWeights(v: Json | undefined, path: string): { validationWeights: ValidationWeight[]; nilEntries?: number } {
-    const all = v === null ? [] : expectArray(v, path).map((x, i) => this.subWeight(x, `${path}[${i}]`));
-    const list = all.filter((vw): vw is ValidationWeight => vw !== null);
-    const seen = new Set<string>();
-    list.forEach((vw, i) => {
-      if (seen.has(vw.memberAddress)) {
-        this.warnings.push(`${path}[${i}].memberAddress: duplicate member ${describeValue(vw.memberAddress)} (Go: the last entry's nodes win, VP = last positive VP)`);
-      }
-      seen.add(vw.memberAddress);
-    });
-    const nils = all.length - list.length;
+  subWeights(v: Json | undefined, p: JsonPath): { validationWeights: ValidationWeight[]; nilEntries?: number } {
+    const raw = v === null ? [] : array(v, p);
+    const list: ValidationWeight[] = [];
+    for (let i = 0; i < raw.length; i++) {
+      const vw = this.subWeight(raw[i], p, i);
+      if (vw !== null) list.push(vw);
+    }
+    // (indexes of the list without its null entries, as before)
+    repeatedIds(
+      list.length,
+      (i) => list[i]!.memberAddress,
+      (i, a) => this.warnings.push(`${pathText(p)}[${i}].memberAddress: duplicate member ${describeValue(a)} (Go: the last entry's nodes win, VP = last positive VP)`),
+    );
+    const nils = raw.length - list.length;
     return nils > 0 ? { validationWeights: list, nilEntries: nils } : { validationWeights: list };
   }
 
-  liveSet(v: Json | undefined, path: string): Set<string> | null {
+  liveSet(v: Json | undefined, p: JsonPath): Set<string> | null {
     if (v === null) {
-      this.warnings.push(`${path}: null (nil set) means no live filtering; the chain always returns a set`);
+      this.warnings.push(`${pathText(p)}: null (nil set) means no live filtering; the chain always returns a set`);
       return null;
     }
-    return new Set(expectArray(v, path).map((a, i) => expectString(a, `${path}[${i}]`)));
+    return new Set(expectStrings(array(v, p), p));
   }
 }
-
 
 /** Validate the preserved-set state object (the sample_preserved_for_episode input shape). */
 export function parsePreservedState(json: Json, path: string, options: ParsePreservedStateOptions = {}): PreservedState {
@@ -215,7 +237,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
 
   const gPath = `${path}.genesisGuardianAddresses`;
   const gRaw = o.genesisGuardianAddresses === null ? [] : expectArray(has(o, "genesisGuardianAddresses", path), gPath);
-  const genesisGuardianAddresses = gRaw.map((a, i) => expectString(a, `${gPath}[${i}]`));
+  const genesisGuardianAddresses = expectStrings(gRaw, gPath);
   genesisGuardianAddresses.forEach((a, i) => {
     const conv = operatorAddressToAccAddress(a);
     if (typeof conv !== "string") r.warnings.push(`${gPath}[${i}]: ${describeValue(a)} is not a gonkavaloper address (${conv.error}); Go skips it, so it is not excluded`);
@@ -241,27 +263,28 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   const smPath = `${rPath}.subGroupModels`;
   // A failed root read carries no data: its other fields may be absent.
   const optional = (f: string): boolean => rootError && rg[f] === undefined;
-  const subGroupModels = (rg.subGroupModels === null || optional("subGroupModels") ? [] : expectArray(has(rg, "subGroupModels", rPath), smPath)).map((m, i) => expectString(m, `${smPath}[${i}]`));
-  {
-    const seen = new Set<string>();
-    subGroupModels.forEach((m, i) => {
-      if (seen.has(m)) r.warnings.push(`${smPath}[${i}]: model ${describeValue(m)} listed twice (Go emits its preserved entry twice)`);
-      seen.add(m);
-    });
-  }
+  const subGroupModels = expectStrings(rg.subGroupModels === null || optional("subGroupModels") ? [] : expectArray(has(rg, "subGroupModels", rPath), smPath), smPath);
+  repeatedIds(
+    subGroupModels.length,
+    (i) => subGroupModels[i]!,
+    (i, m) => r.warnings.push(`${smPath}[${i}]: model ${describeValue(m)} listed twice (Go emits its preserved entry twice)`),
+  );
   const rvPath = `${rPath}.validationWeights`;
-  const rootWeights = (rg.validationWeights === null || optional("validationWeights") ? [] : expectArray(has(rg, "validationWeights", rPath), rvPath)).map((v, i): ValidationWeight | null => {
-    const vp = `${rvPath}[${i}]`;
+  const rootRaw = rg.validationWeights === null || optional("validationWeights") ? [] : expectArray(has(rg, "validationWeights", rPath), rvPath);
+  const rootWeights = new Array<ValidationWeight | null>(rootRaw.length);
+  for (let i = 0; i < rootRaw.length; i++) {
+    const v = rootRaw[i];
     if (v === null) {
-      r.warnings.push(`${vp}: null entry (Go skips nil entries)`);
-      return null;
+      r.warnings.push(`${rvPath}[${i}]: null entry (Go skips nil entries)`);
+      rootWeights[i] = null;
+      continue;
     }
-    const vo = expectObject(v, vp);
-    const memberAddress = r.address(has(vo, "memberAddress", vp), `${vp}.memberAddress`);
-    const weight = r.weight(has(vo, "weight", vp), `${vp}.weight`, "weight");
-    const votingPower = vo.votingPower === undefined ? 0n : checkedInt64(vo.votingPower, `${vp}.votingPower`);
-    return { memberAddress, weight, votingPower, mlNodes: [] };
-  });
+    const vo = isJsonObject(v) ? v : expectObject(v, `${rvPath}[${i}]`);
+    const memberAddress = r.address(vo.memberAddress === undefined ? has(vo, "memberAddress", `${rvPath}[${i}]`) : vo.memberAddress, rvPath, i, "memberAddress");
+    const weight = r.weight(vo.weight === undefined ? has(vo, "weight", `${rvPath}[${i}]`) : vo.weight, rvPath, i, "weight", "weight");
+    const votingPower = vo.votingPower === undefined ? 0n : (plainInt64(vo.votingPower) ?? checkedInt64(vo.votingPower, `${rvPath}[${i}].votingPower`));
+    rootWeights[i] = { memberAddress, weight, votingPower, mlNodes: [] };
+  }
   const rootLive = optional("liveMembers") ? null : r.liveSet(has(rg, "liveMembers", rPath), `${rPath}.liveMembers`);
 
   // live subgroups
@@ -270,13 +293,12 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   const subError = optBool(ls, "error", lPath);
   const byModel = new Map<string, SubGroupState>();
   const bm = ls.byModel === undefined && subError ? {} : expectObject(has(ls, "byModel", lPath), `${lPath}.byModel`);
-  for (const [m, v] of Object.entries(bm)) {
-    const mp = `${lPath}.byModel${key(m)}`;
-    const so = expectObject(v, mp);
-    byModel.set(m, {
-      liveMembers: r.liveSet(has(so, "liveMembers", mp), `${mp}.liveMembers`),
-      ...r.subWeights(has(so, "validationWeights", mp), `${mp}.validationWeights`),
-    });
+  const bmPath = pathAt(lPath, "byModel");
+  for (const m of Object.keys(bm)) {
+    const mp = pathAt(bmPath, m, true);
+    const so = object(bm[m], mp);
+    const liveMembers = r.liveSet(need(so.liveMembers, so, "liveMembers", mp), pathAt(mp, "liveMembers"));
+    byModel.set(m, { liveMembers, ...r.subWeights(need(so.validationWeights, so, "validationWeights", mp), pathAt(mp, "validationWeights")) });
   }
   if (!subError && !rootError) {
     for (let i = 0; i < subGroupModels.length; i++) {
@@ -292,18 +314,21 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   const pgPath = `${path}.previousEpochGroupData`;
   const previousEpochGroupData = new Map<string, { validationWeights: ValidationWeight[] }>();
   const pg = o.previousEpochGroupData === null ? {} : expectObject(has(o, "previousEpochGroupData", path), pgPath);
-  for (const [m, v] of Object.entries(pg)) {
-    const mp = `${pgPath}${key(m)}`;
-    const so = expectObject(v, mp);
-    previousEpochGroupData.set(m, r.subWeights(has(so, "validationWeights", mp), `${mp}.validationWeights`));
+  for (const m of Object.keys(pg)) {
+    const mp = pathAt(pgPath, m, true);
+    const so = object(pg[m], mp);
+    previousEpochGroupData.set(m, r.subWeights(need(so.validationWeights, so, "validationWeights", mp), pathAt(mp, "validationWeights")));
   }
   const psPath = `${path}.previousEpochPerformanceSummaries`;
   const previousEpochPerformanceSummaries = new Map<string, { rewardedCoins: bigint }>();
   const ps = o.previousEpochPerformanceSummaries === null ? {} : expectObject(has(o, "previousEpochPerformanceSummaries", path), psPath);
-  for (const [a, v] of Object.entries(ps)) {
-    const ap = `${psPath}${key(a)}`;
-    const so = expectObject(v, ap);
-    previousEpochPerformanceSummaries.set(a, { rewardedCoins: checkedUint64(has(so, "rewardedCoins", ap), `${ap}.rewardedCoins`) });
+  for (const a of Object.keys(ps)) {
+    const v = ps[a];
+    const so = isJsonObject(v) ? v : expectObject(v, `${psPath}${key(a)}`);
+    const c = so.rewardedCoins;
+    const x = c === undefined ? undefined : plainInt64(c);
+    const rewardedCoins = x !== undefined && x >= 0n ? x : checkedUint64(has(so, "rewardedCoins", `${psPath}${key(a)}`), `${psPath}${key(a)}.rewardedCoins`);
+    previousEpochPerformanceSummaries.set(a, { rewardedCoins });
   }
 
   // Go adds these weights in int64 and wraps without a word; the port keeps the wrap (it is what the
@@ -312,9 +337,11 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     const o = int64SumOverflow(values);
     if (o !== undefined) r.warnings.push(`${where}: ${what} adds up to ${o.exact}, past int64 (9223372036854775807): Go's int64 sums wrap silently, and every result that uses such a sum follows Go's wrap (a negative total or target is that wrap, not a real value)`);
   };
-  wrapNote(rootWeights.flatMap((vw) => (vw === null ? [] : [vw.weight])), `${rPath}.validationWeights`, "the root group's weight");
+  wrapNote(rootWeights.map((vw) => vw?.weight ?? 0n), `${rPath}.validationWeights`, "the root group's weight");
   for (const [m, g] of byModel) {
-    wrapNote(g.validationWeights.flatMap((vw) => vw.mlNodes.flatMap((n) => (n === null ? [] : [n.pocWeight]))), `${lPath}.byModel${key(m)}`, "the model's node PoC weight");
+    const nodeWeights: bigint[] = [];
+    for (const vw of g.validationWeights) for (const n of vw.mlNodes) if (n !== null) nodeWeights.push(n.pocWeight);
+    wrapNote(nodeWeights, `${lPath}.byModel${key(m)}`, "the model's node PoC weight");
     wrapNote(g.validationWeights.map((vw) => vw.votingPower), `${lPath}.byModel${key(m)}`, "the model's voting power");
   }
 

@@ -13,7 +13,7 @@ import {
   calculateWeightThreshold,
   calculateWeightThresholdWithCount,
 } from "./weight-threshold.js";
-import { addInt64 } from "../go/int64.js";
+import { Int64Sum } from "../go/int64.js";
 import type { PreservedRules } from "./preserved-rules.js";
 
 /** Mirrors inference.thresholdSet, plus the 75 % line and the weights it was computed from. */
@@ -27,6 +27,13 @@ export interface ThresholdSet {
 
 function uniqueParticipants(epochData: EpochMLNodeData): string[] {
   return epochData.allParticipants();
+}
+
+/** Every node weight of `epochData`, in map order. */
+function allNodeWeights(epochData: EpochMLNodeData): bigint[] {
+  const out: bigint[] = [];
+  for (const md of epochData.data.values()) for (const nodes of md.values()) for (const n of nodes ?? []) out.push(n.pocWeight);
+  return out;
 }
 
 /** Mirrors inference.getParticipantWeightsForThreshold: VP (0 when missing) per participant, sorted by address. */
@@ -68,14 +75,15 @@ export function rawParticipantLineWeights(epochData: EpochMLNodeData, participan
   const byParticipant = new Map<string, bigint>();
   const ranked: bigint[] = [];
   for (const addr of participants) {
-    let w = 0n;
+    const sum = new Int64Sum();
     let nodes = 0;
     for (const md of epochData.data.values()) {
       for (const n of md.get(addr) ?? []) {
-        w = addInt64(w, n.pocWeight);
+        sum.add(n.pocWeight);
         nodes++;
       }
     }
+    const w = sum.value;
     byParticipant.set(addr, w);
     if (nodes > 0) ranked.push(w);
   }
@@ -86,15 +94,16 @@ export function rawParticipantLineWeights(epochData: EpochMLNodeData, participan
  * Mirrors ModelAssigner.calculateThresholds. `participantLine` (PreservedRules) picks what the 75 % line
  * ranks: per-model voting power against 75 % of the live root weight (v0.2.13, model_assignment.go@17808620),
  * or raw model PoC weight against 75 % of the model's own total (v0.2.12, model_assignment.go@d8b8e907,
- * where `participantVotingPowersPerModel` is not read).
+ * where `participantVotingPowersPerModel` is not read). `participants`: the sorted participants of
+ * `epochData`, when the caller has them.
  */
 export function calculateThresholds(
   epochData: EpochMLNodeData,
   participantVotingPowersPerModel: ReadonlyMap<string, bigint> | undefined,
   liveRootTotalWeight: bigint,
   participantLine: PreservedRules["participantLine"] = "votingPower",
+  participants: readonly string[] = uniqueParticipants(epochData),
 ): ThresholdSet {
-  const participants = uniqueParticipants(epochData);
   let participantWeights: bigint[];
   let participantWeightThreshold: bigint;
   let lineWeights: ReadonlyMap<string, bigint> | undefined;
@@ -114,7 +123,8 @@ export function calculateThresholds(
     participantWeightThreshold,
     participantMinNodeWeights: per.thresholds,
     participantNodeCounts: per.counts,
-    globalMaxNodeWeight: calculateNodeWeightThresholdIQR(epochData.getAllIndividualNodeWeights()),
+    // GetAllIndividualNodeWeights, in map order: the IQR sorts them, so their order does not matter.
+    globalMaxNodeWeight: calculateNodeWeightThresholdIQR(allNodeWeights(epochData)),
   };
 }
 

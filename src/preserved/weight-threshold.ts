@@ -3,14 +3,29 @@
  * weight cutoff for a target, the 75 % participant line, the IQR outlier cap and how the participant
  * and global thresholds combine. All arithmetic is Go int64 (wraps on overflow).
  */
-import { addInt64, divInt64, mulInt64, subInt64 } from "../go/int64.js";
+import { addInt64, divInt64, Int64Sum, mulInt64, subInt64 } from "../go/int64.js";
 
 const desc = (a: bigint, b: bigint): number => (a > b ? -1 : a < b ? 1 : 0);
 
+/**
+ * `weights` sorted ascending as exact doubles (the engine's numeric sort of a Float64Array), or null
+ * when one lies beyond ±(2^53 − 1) (then the bigints are sorted).
+ */
+function sortedSafe(weights: readonly bigint[]): Float64Array | null {
+  const out = new Float64Array(weights.length);
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i]!;
+    if (w > MAX_SAFE || w < -MAX_SAFE) return null;
+    out[i] = Number(w);
+  }
+  return out.sort();
+}
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 function sumInt64(ws: readonly bigint[]): bigint {
-  let s = 0n;
-  for (const w of ws) s = addInt64(s, w);
-  return s;
+  const s = new Int64Sum();
+  for (const w of ws) s.add(w);
+  return s.value;
 }
 
 /** Cutoff scan shared by both rules: the first index where the descending cumulative sum reaches `target`. */
@@ -70,10 +85,20 @@ export function calculateParticipantWeightThreshold75Percent(weights: readonly b
 export function calculateNodeWeightThresholdIQR(weights: readonly bigint[]): bigint {
   if (weights.length === 0) return 0n;
   if (weights.length === 1) return weights[0]!;
-  const s = [...weights].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-  const n = s.length;
-  const q1 = s[Math.floor(n / 4)]!;
-  const q3 = s[Math.min(Math.floor((n * 3) / 4), n - 1)]!;
+  const n = weights.length;
+  const i1 = Math.floor(n / 4);
+  const i3 = Math.min(Math.floor((n * 3) / 4), n - 1);
+  let q1: bigint;
+  let q3: bigint;
+  const safe = sortedSafe(weights);
+  if (safe !== null) {
+    q1 = BigInt(safe[i1]!);
+    q3 = BigInt(safe[i3]!);
+  } else {
+    const s = [...weights].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    q1 = s[i1]!;
+    q3 = s[i3]!;
+  }
   const iqr = subInt64(q3, q1);
   if (iqr === 0n) return 0n;
   return addInt64(addInt64(addInt64(q3, iqr), divInt64(iqr, 2n)), 1n);

@@ -17,9 +17,9 @@
  */
 import { InputError, describeValue } from "../errors.js";
 import { parseOptionalChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
-import { checkedInt64, checkedUint64, isInt64 } from "../go/int64.js";
+import { checkedInt64, checkedUint64, plainInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
-import { isJsonObject, type JsonObject } from "../json-input.js";
+import { isJsonObject, pathAt, pathText, type JsonObject, type JsonPath } from "../json-input.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
 import { PARTICIPANT_STATUSES, type ModelScale, type ParticipantStatus, type SettlementInput, type SettlementMLNode } from "./settlement-types.js";
 
@@ -53,10 +53,11 @@ const REWARD_KEYS = [
 
 /**
  * An interner for one input: equal strings become the same flat string object. The lossless JSON
- * reader returns slices of the file's text (V8 sliced strings), and settlement looks every address up
- * in maps keyed by addresses read elsewhere in the file; comparing distinct sliced strings costs several
- * times comparing one object with itself, and a flat copy hashes and compares faster than a slice
- * (together about 2× the whole settlement of a 1,000-participant epoch).
+ * reader's exact path returns slices of the file's text (V8 sliced strings; JSON.parse, its usual
+ * path, returns strings of their own), and settlement looks every address up in maps keyed by
+ * addresses read elsewhere in the file; comparing distinct sliced strings costs several times
+ * comparing one object with itself, and a flat copy hashes and compares faster than a slice
+ * (together about 2× the whole settlement of a 1,000-participant epoch, measured on slices).
  */
 export function stringInterner(): (s: string) => string {
   const seen = new Map<string, string>();
@@ -71,52 +72,31 @@ export function stringInterner(): (s: string) => string {
   };
 }
 
-/**
- * Where a value sits, built into text only when an error names it: a 1,000-participant epoch has tens
- * of thousands of fields, and writing each one's path up front cost more than reading it.
- */
-type Path = string | { readonly parent: Path; readonly key: string | number };
-const at = (parent: Path, key: string | number): Path => ({ parent, key });
-function pathText(p: Path): string {
-  if (typeof p === "string") return p;
-  const base = pathText(p.parent);
-  return typeof p.key === "number" ? `${base}[${p.key}]` : `${base}.${p.key}`;
-}
-const field = (p: Path, key: string): string => `${pathText(p)}.${key}`;
-
-const INT_TEXT = /^-?\d+$/;
-/** The int64 of a well-formed value without building its path; undefined sends it to the checked reader. */
-function fastInt64(v: Json | undefined): bigint | undefined {
-  if (typeof v === "string") {
-    if (v.length < 19 && INT_TEXT.test(v)) return BigInt(v);
-    return undefined;
-  }
-  if (typeof v === "number") return Number.isSafeInteger(v) ? BigInt(v) : undefined;
-  if (typeof v === "bigint") return isInt64(v) ? v : undefined;
-  return undefined;
-}
-const int64 = (v: Json | undefined, p: Path, key: string): bigint => fastInt64(v) ?? checkedInt64(v, field(p, key));
-const uint64 = (v: Json | undefined, p: Path, key: string): bigint => {
+const at = (parent: JsonPath, key: string | number): JsonPath => pathAt(parent, key);
+const field = (p: JsonPath, key: string): string => `${pathText(p)}.${key}`;
+const fastInt64 = plainInt64;
+const int64 = (v: Json | undefined, p: JsonPath, key: string): bigint => fastInt64(v) ?? checkedInt64(v, field(p, key));
+const uint64 = (v: Json | undefined, p: JsonPath, key: string): bigint => {
   const x = fastInt64(v);
   return x !== undefined && x >= 0n ? x : checkedUint64(v, field(p, key));
 };
 
-function obj(v: Json | undefined, p: Path): JsonObject {
+function obj(v: Json | undefined, p: JsonPath): JsonObject {
   if (!isJsonObject(v)) throw new InputError(v === undefined ? "missing" : `expected an object, got ${describeValue(v)}`, pathText(p));
   return v;
 }
-function list(v: Json | undefined, p: Path): Json[] {
+function list(v: Json | undefined, p: JsonPath): Json[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, pathText(p));
   return v;
 }
-function text(v: Json | undefined, p: Path, key: string): string {
+function text(v: Json | undefined, p: JsonPath, key: string): string {
   if (typeof v !== "string") throw new InputError(v === undefined ? "missing" : `expected a string, got ${describeValue(v)}`, field(p, key));
   return v;
 }
-const decimal = (v: Json | undefined, p: Path, key: string): ChainDecimal | null => (v === undefined || v === null ? null : parseOptionalChainDecimal(v, field(p, key)));
+const decimal = (v: Json | undefined, p: JsonPath, key: string): ChainDecimal | null => (v === undefined || v === null ? null : parseOptionalChainDecimal(v, field(p, key)));
 
-function nodes(v: Json | undefined, p: Path): (SettlementMLNode | null)[] {
+function nodes(v: Json | undefined, p: JsonPath): (SettlementMLNode | null)[] {
   const xs = list(v, p);
   const out: (SettlementMLNode | null)[] = new Array(xs.length);
   for (let i = 0; i < xs.length; i++) {
@@ -139,7 +119,7 @@ function nodes(v: Json | undefined, p: Path): (SettlementMLNode | null)[] {
   return out;
 }
 
-function scales(v: Json | undefined, p: Path): ModelScale[] {
+function scales(v: Json | undefined, p: JsonPath): ModelScale[] {
   return list(v, p).map((s, i) => {
     const sp = at(p, i);
     const o = obj(s, sp);
