@@ -48,6 +48,9 @@ export class Decimal {
   /** Exponent (Go's `exp int32`). */
   readonly exp: number;
 
+  /** String(), computed once: a Decimal never changes, so its text is part of the value (not state). */
+  private text: string | undefined;
+
   private constructor(value: bigint, exp: number) {
     this.value = value;
     this.exp = exp;
@@ -211,6 +214,10 @@ export class Decimal {
 
   /** Mirrors Decimal.String: trailing fractional zeros trimmed, no exponent notation. */
   toString(): string {
+    return (this.text ??= this.format());
+  }
+
+  private format(): string {
     if (this.exp >= 0) return (this.value * pow10(this.exp)).toString();
     const neg = this.value < 0n;
     const str = (neg ? -this.value : this.value).toString();

@@ -10,15 +10,20 @@ export function permilleIntPart(p0: Decimal): bigint {
   return BigInt.asIntN(64, whole < 0n ? -mag : mag);
 }
 
-/** The last p0 (by value) and its permille: an epoch asks for the same p0's once per participant. */
-let last: { value: bigint; exp: number; permille: number } | null = null;
+/**
+ * Each p0's key, computed once per Decimal: a Decimal never changes, so this memo holds a function of
+ * its value and nothing else (an epoch asks for the same p0 once per participant, twice each).
+ */
+const permilleOf = new WeakMap<Decimal, number>();
 
 /** Mirrors calculations.decimalToPermille. */
 export function decimalToPermille(p0: Decimal): number {
-  if (last !== null && last.value === p0.value && last.exp === p0.exp) return last.permille;
-  const permille = permilleIntPart(p0);
-  const r = permille >= 0n && permille <= 1000n && CRITICAL_VALUE_TABLES.has(Number(permille)) ? Number(permille) : -1;
-  last = { value: p0.value, exp: p0.exp, permille: r };
+  let r = permilleOf.get(p0);
+  if (r === undefined) {
+    const permille = permilleIntPart(p0);
+    r = permille >= 0n && permille <= 1000n && CRITICAL_VALUE_TABLES.has(Number(permille)) ? Number(permille) : -1;
+    permilleOf.set(p0, r);
+  }
   return r;
 }
 

@@ -82,19 +82,13 @@ function directMaxAllowed(nTotal: bigint, p0: Decimal): bigint | null {
   return m;
 }
 
-/** The last p0 (by value) and its text: an epoch explains the same p0 once per participant. */
-let lastText: { value: bigint; exp: number; text: string } | null = null;
-function p0Text(p0: Decimal): string {
-  if (lastText === null || lastText.value !== p0.value || lastText.exp !== p0.exp) lastText = { value: p0.value, exp: p0.exp, text: p0.toString() };
-  return lastText.text;
-}
 
 /** missedStatTest with the path that decided and the allowed maximum for the total. */
 export function explainMissedStatTest(nMissed: bigint, nTotal: bigint, p0: Decimal): MissTestVerdict {
   checkedInt64(nMissed, "nMissed");
   checkedInt64(nTotal, "nTotal");
   const permille = decimalToPermille(p0);
-  const p0s = p0Text(p0);
+  const p0s = p0.toString();
   // (each verdict written out whole: spreading a shared base object cost ~20x the test itself)
   let passed: boolean;
   try {
