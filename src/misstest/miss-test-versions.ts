@@ -9,6 +9,7 @@
  */
 import type { ChainDecimal } from "../go/chain-decimal.js";
 import type { ChainVersion } from "../versions/chain-version.js";
+import { MAINNET_UPGRADES } from "../versions/upgrade-table.js";
 
 /** A grace epoch an upgrade handler writes for the effective epoch at its height. */
 export interface GraceEpochWriter {
@@ -33,4 +34,17 @@ export function upgradeWritesGraceEpoch(version: ChainVersion): GraceEpochWriter
 /** The miss test and p0 selection are the same rules at every known version (see the header). */
 export function missTestRulesEqual(_a: ChainVersion, _b: ChainVersion): boolean {
   return true;
+}
+
+/**
+ * The punishment grace epoch a gonka-mainnet upgrade handler wrote for the epoch effective from
+ * `effectiveHeight` to `lastHeight` (inclusive): the writer whose upgrade block falls in that span (its
+ * handler writes the entry for the effective epoch at its height), from the exact upgrade table.
+ */
+export function mainnetUpgradeGraceEpoch(effectiveHeight: bigint, lastHeight: bigint): (GraceEpochWriter & { height: bigint }) | null {
+  for (const w of GRACE_EPOCH_WRITERS) {
+    const row = MAINNET_UPGRADES.find((r) => r.version === w.version && r.status === "executed");
+    if (row !== undefined && effectiveHeight <= row.height && row.height <= lastHeight) return { ...w, height: row.height };
+  }
+  return null;
 }

@@ -56,10 +56,7 @@ export function settlementInputsOf(source: Source): SettlementInputs {
 }
 
 /** Options of a REST dump's settlement (settlement-from-rest.ts) and the chain it came from. */
-export interface RestSettlementSourceOptions extends RestSettlementOptions {
-  /** The chain the answers came from (a REST dump does not record it; default gonka-mainnet, named as an assumption). */
-  chainId?: string;
-}
+export type RestSettlementSourceOptions = RestSettlementOptions;
 
 /** One dump's settlement of `options.epoch` (or its only epoch), labelled with its directory. */
 export function settlementFromDump(dump: RestDump, label: string, options: RestSettlementSourceOptions = {}): SettlementInputs {

@@ -46,6 +46,9 @@ ${SNAPSHOT_SOURCE_USAGE}
                        (default) or from the saved module params
   --coin-balances FILE REST dump only: {address: coin balance} (the dump has no balances)
   --grace-p0 P         REST dump only: a punishment grace epoch's p0 for this epoch (no REST query)
+  --missing-subgroups empty  REST dump only: a model the root group lists without its per-model answer
+                       in the dump is taken as a subgroup without members (refused otherwise); named
+                       with the rows it can change
   --json               JSON (schema gonka-spec/settle@1)
 
 When the source records what the chain paid (a REST dump's epoch performance summaries, a snapshot's
@@ -58,6 +61,7 @@ const options = {
   "validation-params": { type: "string" },
   "coin-balances": { type: "string" },
   "grace-p0": { type: "string" },
+  "missing-subgroups": { type: "string" },
   epoch: { type: "string" },
   json: { type: "boolean" },
 } as const;
@@ -71,7 +75,7 @@ function coinBalances(file: string): Map<string, bigint> {
 /** The settlement input from --rest-dump, or the snapshot's settlement slice. */
 export async function loadSettlement(p: Parsed, io?: CliIO): Promise<SettlementInputs> {
   const dirs = p.values["rest-dump"] === undefined ? undefined : ([] as string[]).concat(p.values["rest-dump"] as string | string[]);
-  const restOnly = ["validation-params", "coin-balances", "grace-p0"].filter((f) => p.values[f] !== undefined);
+  const restOnly = ["validation-params", "coin-balances", "grace-p0", "missing-subgroups"].filter((f) => p.values[f] !== undefined);
   if (dirs !== undefined) {
     if (str(p, "snapshot") !== undefined || str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give one of --rest-dump DIR, --snapshot FILE or --node URL");
     const vp = str(p, "validation-params");
@@ -79,16 +83,19 @@ export async function loadSettlement(p: Parsed, io?: CliIO): Promise<SettlementI
     const cb = str(p, "coin-balances");
     const g = str(p, "grace-p0");
     // the chain stores a grace epoch's p0 as Decimal{int64, int32}: the bounds every decimal from a user or a file gets
-    const graceP0 = g === undefined ? null : parseDecimalText(g, "--grace-p0").toChain();
+    const graceP0 = g === undefined ? undefined : parseDecimalText(g, "--grace-p0").toChain();
     const ep = str(p, "epoch");
     if (ep !== undefined && !/^\s*\d{1,19}\s*$/.test(ep)) throw new InputError(`expected an epoch number, got ${describeValue(ep)}`, "--epoch");
     const chainId = str(p, "chain-id");
+    const ms = str(p, "missing-subgroups");
+    if (ms !== undefined && ms !== "empty") throw new InputError(`expected empty, got ${describeValue(ms)}`, "--missing-subgroups");
     return settlementFromRestDumps(dirs, {
+      ...(ms !== undefined ? { missingSubgroups: "empty" as const } : {}),
       ...(ep !== undefined ? { epoch: BigInt(ep.trim()) } : {}),
       ...(vp !== undefined ? { validationParams: vp } : {}),
       ...(cb !== undefined ? { coinBalances: coinBalances(cb) } : {}),
       ...(chainId !== undefined ? { chainId } : {}),
-      graceP0,
+      ...(graceP0 !== undefined ? { graceP0 } : {}),
     });
   }
   if (restOnly.length > 0) throw new InputError(`--${restOnly[0]} applies to --rest-dump only (a snapshot records its own choice)`);

@@ -24,6 +24,10 @@ import { emptyExclusionsFor, paramsFor, type RestDump } from "./read-rest-dump.j
 export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
 import type { DumpGap, DumpUse } from "./dump-gap.js";
 import { endOfPoCValidation } from "../../chain/epoch-stages.js";
+import { Decimal } from "../../go/decimal.js";
+import { groupDigits } from "../../format/numbers.js";
+import { mainnetUpgradeGraceEpoch } from "../../misstest/miss-test-versions.js";
+import { MAINNET_CHAIN_ID } from "../../versions/upgrade-table.js";
 
 const SETTLE: DumpUse[] = ["settle"];
 const SETTLE_AND_MISS: DumpUse[] = ["settle", "miss-test"];
@@ -52,8 +56,18 @@ export interface RestSettlementOptions {
   validationParams?: "group" | "saved";
   /** Coin balances by address (fills what the dump lacks; others: earned coins, else 0). */
   coinBalances?: ReadonlyMap<string, bigint>;
-  /** A grace-epoch p0 for this epoch (no REST query exists; default none). */
+  /**
+   * A grace-epoch p0 for this epoch (no REST query exists). Default: the one a gonka-mainnet upgrade
+   * handler wrote for this epoch, when the exact upgrade table puts such an upgrade inside it; else none.
+   */
   graceP0?: ChainDecimal | null;
+  /** The chain the answers came from (default gonka-mainnet, whose upgrade table the grace epoch is derived from). */
+  chainId?: string;
+  /**
+   * A model the root group lists without its per-model answer in the dump: refused unless "empty",
+   * which takes it as a subgroup without members (named as an assumption with the rows it can change).
+   */
+  missingSubgroups?: "empty";
 }
 
 const INVALID_REASONS = new Set(["consecutive_failures", "statistical_invalidations", "invalidated"]);
@@ -160,8 +174,11 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   });
   const listedModels = arr(field(g, "sub_group_models"), `${rw}.sub_group_models`).map((m, i) => str(m, `${rw}.sub_group_models[${i}]`));
   const missingModels = listedModels.filter((m) => !subgroups.some((s) => s.modelId === m));
-  if (missingModels.length > 0) {
-    throw new InputError(`the root group lists model ${missingModels.join(", ")} but no per-model epoch group data of epoch ${epoch} for it is in the dump (the REST answer of /epoch_group_data/${epoch}?model_id=…)`, dump.dir);
+  if (missingModels.length > 0 && options.missingSubgroups !== "empty") {
+    throw new InputError(
+      `the root group lists model ${missingModels.join(", ")} but no per-model epoch group data of epoch ${epoch} for it is in the dump (the REST answer of /epoch_group_data/${epoch}?model_id=…): settlement reads each participant's nodes in every listed model; add the answer, or pass --missing-subgroups empty to take the model as a subgroup without members`,
+      dump.dir,
+    );
   }
 
   const exFile = dump.exclusions.get(epoch) ?? emptyExclusionsFor(dump, root.file);
@@ -200,6 +217,20 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     };
   });
 
+  if (missingModels.length > 0) {
+    // A member of a missing subgroup with nodes there would have a larger confirmation node total: any
+    // ACTIVE participant with positive weight, when the missing model has a weight in the epoch's scales
+    // or the rules read every model's nodes (v0.2.12's PoC coefficients and earlier rules do).
+    const activeWeighted = participants.filter((p) => p.status === "ACTIVE" && (validationWeights.find((v) => v.memberAddress === p.address)?.weight ?? 0n) > 0n).length;
+    gaps.push({
+      input: `per-model epoch group data of ${missingModels.join(", ")} (epoch ${epoch}; listed in the root group's sub_group_models)`,
+      assumption: `a subgroup without members (--missing-subgroups empty): a participant with nodes in ${missingModels.length === 1 ? "that model" : "those models"} would have a larger confirmation node total and a lower effective weight, so every ACTIVE participant with positive weight could differ`,
+      flag: "--missing-subgroups empty",
+      rowsAffected: activeWeighted,
+      uses: SETTLE,
+      brief: `no per-model answer of ${missingModels.join(", ")}: taken as an empty subgroup (could change ${activeWeighted} rows)`,
+    });
+  }
   gaps.push({
     input: "the active participant list ActiveParticipants(E) and each Participant record",
     assumption: `the participants are the ${participants.length} epoch performance summaries of epoch ${epoch} (settlement writes one per participant it settles), in the file's order (the order changes no amount)`,
@@ -258,14 +289,25 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     brief: `binom_test_p0 at settlement: ${source === "group" ? "the epoch group's own copy" : "the saved module params"}`,
   });
 
-  const graceP0 = options.graceP0 ?? null;
+  // The v0.2.10 and v0.2.13 handlers write the entry for the epoch they run in: with the exact upgrade
+  // table, an epoch whose span holds such an upgrade block has it (the dump cannot show it).
+  const effective = optHeight(g, "effective_block_height", rw);
+  const last = optHeight(g, "last_block_height", rw);
+  const written = options.graceP0 === undefined && (options.chainId ?? MAINNET_CHAIN_ID) === MAINNET_CHAIN_ID && effective !== null && last !== null ? mainnetUpgradeGraceEpoch(effective, last) : null;
+  const graceP0 = options.graceP0 ?? written?.binomTestP0 ?? null;
+  const p0Text = (d: ChainDecimal): string => Decimal.fromChain(d).toString();
   gaps.push({
     input: "the punishment grace epoch entry (store prefix 43; no REST query exists)",
-    assumption: graceP0 === null ? "none for this epoch (only the v0.2.10 and v0.2.13 upgrade handlers write one, for the epoch of the upgrade)" : `grace p0 ${graceP0.value}e${graceP0.exponent} (from the flag)`,
+    assumption:
+      written !== null
+        ? `p0 ${p0Text(written.binomTestP0)} (window ${written.upgradeProtectionWindow}): the entry ${written.source} writes for the epoch it runs in, and its upgrade block ${groupDigits(written.height)} lies in this epoch (effective ${groupDigits(effective!)} to ${groupDigits(last!)})`
+        : graceP0 !== null
+          ? `grace p0 ${p0Text(graceP0)} (from the flag)`
+          : "none for this epoch (only the v0.2.10 and v0.2.13 upgrade handlers write one, for the epoch of the upgrade, and no such upgrade block lies in this epoch)",
     flag: "--grace-p0 P",
     rowsAffected: 0,
     uses: SETTLE_AND_MISS,
-    brief: graceP0 === null ? "punishment grace epoch: none" : "punishment grace epoch: from --grace-p0",
+    brief: written !== null ? `punishment grace epoch: p0 ${p0Text(written.binomTestP0)}, written by the ${written.version} upgrade at block ${groupDigits(written.height)}` : graceP0 === null ? "punishment grace epoch: none" : "punishment grace epoch: from --grace-p0",
   });
   gaps.push({
     input: "SettleParameters (tokenomics total subsidies paid, genesis standard reward amount)",
@@ -296,7 +338,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     delegationRewardPenalties: [],
     exclusions,
   };
-  const lastBlock = optHeight(g, "last_block_height", rw);
+  const lastBlock = last;
   // Settlement runs at the end of the next epoch's PoC validation stage: this epoch's PoC start + one
   // epoch + the PoC stage, validation delay and validation duration (epoch params of the saved params).
   const pocStart = optHeight(g, "poc_start_block_height", rw);
@@ -338,7 +380,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     recorded,
     heights: {
       pocStart,
-      effective: optHeight(g, "effective_block_height", rw),
+      effective,
       lastBlock,
       settlementEstimate,
     },

@@ -1,0 +1,70 @@
+/**
+ * The carried GRC3 archive data (test/realdata/grc3/README.md): its integrity, and what the port makes of
+ * it: epochs 276 and 277, settled under v0.2.13 after the upgrade at block 4,267,300, paid to the coin;
+ * 278-282, whose MiniMax answers the archive lacks, refused until the user accepts a named assumption.
+ */
+import { createHash } from "node:crypto";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../helpers/cli.js";
+import { REALDATA_DIR } from "./load.js";
+
+const G = join(REALDATA_DIR, "grc3");
+const sha = (b: Buffer): string => createHash("sha256").update(b).digest("hex");
+const sums = new Map(readFileSync(join(G, "SHA256SUMS"), "utf8").trim().split("\n").map((l) => l.split(/\s+/)).map(([h, f]) => [f!, h!] as const));
+const provenance = readFileSync(join(G, "PROVENANCE.csv"), "utf8").trim().split("\n").slice(1).map((l) => l.split(","));
+const settled = (e: number): string => join(G, "settled", `epoch_${e}`);
+
+describe("carried GRC3 data", () => {
+  it("carries exactly 48 answers of 7 settled epochs, each with its sha256, 45 of them confirmed by the sha256 in the archive's own manifest", () => {
+    const files = readdirSync(join(G, "settled")).flatMap((d) => readdirSync(join(G, "settled", d)).map((f) => `settled/${d}/${f}`)).sort();
+    expect(files).toHaveLength(48);
+    expect([...sums.keys()].sort()).toEqual(files);
+    for (const f of files) expect(sha(readFileSync(join(G, f))), f).toBe(sums.get(f));
+    expect(provenance.map((r) => r[0]).sort()).toEqual(files);
+    for (const r of provenance) expect(r[4], r[0]).toBe(sums.get(r[0]!));
+    expect(provenance.filter((r) => r[5] === "listed")).toHaveLength(44);
+    expect(provenance.filter((r) => r[5] === "sha listed under another path")).toHaveLength(1);
+  });
+});
+
+async function settle(...argv: string[]) {
+  const r = await runCli(["settle", ...argv, "--json"]);
+  return { code: r.code, err: r.err, doc: r.out === "" ? null : JSON.parse(r.out) };
+}
+
+describe("settlement of the first epochs after v0.2.13, against what the chain paid", () => {
+  it("epoch 276 (the upgrade's epoch): v0.2.13 by the table, the grace epoch its handler wrote derived, all 54 paid exactly", async () => {
+    const r = await settle("--rest-dump", settled(276));
+    expect(r.code, r.err).toBe(0);
+    expect(r.doc.chainVersion).toMatchObject({ version: "v0.2.13", source: "table" });
+    expect(r.doc.p0).toBe("0.5");
+    expect(r.doc.assumptions.some((a: { assumption: string }) => /p0 0\.5 \(window 10000\).*upgrade block 4,267,300 lies in this epoch/.test(a.assumption))).toBe(true);
+    expect(r.doc.chainRecorded).toEqual({ matches: 54, differs: [] });
+  });
+
+  it("epoch 277: refused while the MiniMax answer is missing; with the model taken as empty, all 56 paid exactly", async () => {
+    const refused = await settle("--rest-dump", settled(277));
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/lists model MiniMaxAI\/MiniMax-M2\.7 but no per-model epoch group data of epoch 277 .*--missing-subgroups empty/);
+    const r = await settle("--rest-dump", settled(277), "--missing-subgroups", "empty");
+    expect(r.code, r.err).toBe(0);
+    expect(r.doc.chainVersion).toMatchObject({ version: "v0.2.13" });
+    expect(r.doc.chainRecorded).toEqual({ matches: 56, differs: [] });
+    const gap = r.doc.assumptions.find((a: { flag?: string }) => a.flag === "--missing-subgroups empty");
+    expect(gap.rowsAffected).toBeGreaterThan(0);
+  });
+
+  it("epochs 278-282: with MiniMax active, the assumption changes rows, within the rows it names", async () => {
+    const differing: number[] = [];
+    for (const e of [278, 279, 280, 281, 282]) {
+      const r = await settle("--rest-dump", settled(e), "--missing-subgroups", "empty");
+      expect(r.code, `epoch ${e}`).toBe(1);
+      const gap = r.doc.assumptions.find((a: { flag?: string }) => a.flag === "--missing-subgroups empty");
+      expect(r.doc.chainRecorded.differs.length).toBeLessThanOrEqual(gap.rowsAffected);
+      differing.push(r.doc.chainRecorded.differs.length);
+    }
+    expect(differing).toEqual([5, 13, 16, 13, 21]);
+  });
+});
