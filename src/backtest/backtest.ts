@@ -6,6 +6,7 @@
  */
 import { compareGoStrings } from "../go/bytes.js";
 import { Decimal } from "../go/decimal.js";
+import { p0Decision, type P0Decision } from "../misstest/p0-decision.js";
 import { runPreservedRules, type RuleResult } from "../preserved/compare-rules.js";
 import { parseDemand } from "../preserved/demand.js";
 import { preservedRulesFor } from "../preserved/preserved-rules.js";
@@ -31,6 +32,8 @@ export interface SideOutcome {
   /** The p0 the miss test actually used (the dynamic p0 may raise it above governance). */
   p0: string;
   p0Reason: Settlement["dynamicP0"]["reason"];
+  /** Which side of getDynamicP0's comparison set the p0, with both sides' numbers. */
+  p0Decision: P0Decision;
   /** The network miss share in ‰ (dynamic reason only). */
   baselinePermille: bigint | null;
   skipPunishment: boolean;
@@ -153,6 +156,7 @@ function sideOutcome(s: Settlement, governanceP0: string | null): SideOutcome {
     governanceP0,
     p0: p0Text(s.dynamicP0.p0),
     p0Reason: s.dynamicP0.reason,
+    p0Decision: p0Decision(s.dynamicP0, s.graceEpochApplied),
     baselinePermille: s.dynamicP0.baselinePermille ?? null,
     skipPunishment: s.dynamicP0.skipPunishment,
     graceEpochApplied: s.graceEpochApplied,

@@ -6,16 +6,9 @@ import type { AddressTotal, BacktestResult, EpochOutcome, SideOutcome } from "./
 
 const signed = (x: bigint): string => (x > 0n ? `+${groupDigits(x)}` : x < 0n ? `−${groupDigits(-x)}` : "0");
 
-/** "0.100 (dynamic: network miss share 12‰)" — the p0 the miss test used and why. */
+/** "0.100 (governance: its 100‰ table is above the dynamic 50‰ table (…))" — the p0 the miss test used and which side set it. */
 export function p0Words(s: SideOutcome): string {
-  const p = Decimal.fromString(s.p0).toFixed(3);
-  const why =
-    s.p0Reason === "governance-pass-through"
-      ? "governance above 0.5, as is"
-      : s.p0Reason === "sample-gate"
-        ? "governance table: too few requests for the dynamic p0"
-        : `dynamic: network miss share ${s.baselinePermille}‰ + 20‰`;
-  return `${p} (${why}${s.graceEpochApplied ? "; grace epoch" : ""}${s.skipPunishment ? "; circuit breaker: nobody punished" : ""})`;
+  return `${Decimal.fromString(s.p0).toFixed(3)} (${s.p0Decision.words})`;
 }
 
 function sideLabel(r: BacktestResult, k: "a" | "b"): string {
@@ -86,8 +79,11 @@ export function backtestText(r: BacktestResult, options: TextOptions = {}): stri
   );
   out.push(`not paid = the fixed epoch reward minus what participants receive (it goes to governance); ${groupDigits(t.changed)} participant-epochs change, ${groupDigits(t.gained)} ${d} gained and ${groupDigits(t.lost)} ${d} lost`);
   out.push("");
-  out.push("p0 the miss test used (the dynamic p0 can override governance):");
-  for (const e of r.epochs) out.push(`  epoch ${e.epoch}: A ${p0Words(e.a)}; B ${p0Words(e.b)}`);
+  out.push("p0 the miss test used, and which side of max(governance table, dynamic table) set it:");
+  for (const e of r.epochs) {
+    out.push(`  epoch ${e.epoch}: A ${p0Words(e.a)}`);
+    out.push(`  ${" ".repeat(`epoch ${e.epoch}:`.length)} B ${p0Words(e.b)}`);
+  }
 
   for (const e of r.epochs) {
     const one = e.participants.filter((p) => (p.coinsA === 0n) !== (p.coinsB === 0n));

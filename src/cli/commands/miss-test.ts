@@ -14,6 +14,7 @@ import { missTestEpochOf } from "../../sources/miss-test-inputs.js";
 import { nodeUrl, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { groupDigits } from "../../format/numbers.js";
+import { p0Decision } from "../../misstest/p0-decision.js";
 
 const usage = `Usage:
   gonka-spec miss-test --missed M --total T [--p0 P | --p0-permille N] [--exact [--fraction]] [--json]
@@ -279,6 +280,7 @@ function evaluationJson(e: EpochEvaluation): unknown {
       missedRequests: d.missedRequests,
       participantsUsed: d.participantsUsed,
       ...(d.baselinePermille !== undefined ? { baselinePermille: d.baselinePermille, targetPermille: d.targetPermille, selectedTablePermille: d.selectedTablePermille } : {}),
+      decidedBy: p0Decision(d, e.governance.source === "grace-epoch").decidedBy,
     },
     participants: e.participants.map(participantJson),
     rewards: e.rewards === null ? null : Object.fromEntries(e.rewards),
@@ -309,6 +311,7 @@ function reasonText(e: EpochEvaluation): string[] {
 function epochText(e: EpochEvaluation): string {
   const lines = [`epoch ${e.epoch}: settlement downtime step`];
   for (const l of reasonText(e)) lines.push(`  ${l}`);
+  lines.push(`  decided by ${p0Decision(e.dynamicP0, e.governance.source === "grace-epoch").words}`);
   lines.push(`  p0 used: ${decText(e.p0)}   skip punishment: ${e.skipPunishment ? "yes" : "no"}`);
   lines.push("");
   const rows = e.participants.map((pe) => {

@@ -10,6 +10,7 @@ import type { RecordedOutcome } from "../../sources/rest-dump/settlement-from-re
 import { settlementFromRestDumps, settlementFromSnapshot, settlementInputsOf, type SettlementInputs } from "../../sources/settlement-inputs.js";
 import { settleAccounts, type Settlement, type SettledParticipant } from "../../settlement/settle-accounts.js";
 import { settlementVersion } from "../../settlement/settlement-version.js";
+import { p0Decision } from "../../misstest/p0-decision.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { versionJson } from "../../versions/resolve.js";
 import { parse, readJsonFile, str, type Parsed } from "../args.js";
@@ -130,15 +131,7 @@ function mismatches(s: Settlement, recorded: Map<string, RecordedOutcome> | null
 }
 
 function p0Line(s: Settlement): string {
-  const d = s.dynamicP0;
-  const p0 = Decimal.fromChain(d.p0).toFixed(3);
-  const why =
-    d.reason === "governance-pass-through"
-      ? "governance p0 above 0.5, used as is"
-      : d.reason === "sample-gate"
-        ? `fewer than 1,000 requests or 5 participants with requests: the governance table ${d.governancePermille}‰`
-        : `network miss share ${d.baselinePermille}‰ + 20‰ → ${d.selectedTablePermille}‰ table; governance ${d.governancePermille}‰${s.graceEpochApplied ? " (grace epoch)" : ""}`;
-  return `miss test p0 ${p0} (${why})${d.skipPunishment ? "; circuit breaker: no punishment" : ""}`;
+  return `miss test p0 ${Decimal.fromChain(s.dynamicP0.p0).toFixed(3)} (${p0Decision(s.dynamicP0, s.graceEpochApplied).words})`;
 }
 
 function participantJson(p: SettledParticipant): object {
@@ -234,6 +227,7 @@ export const settleCommand: Command = {
           powerCap: s.capping.wasCapped ? s.capping.cap : null,
           p0: Decimal.fromChain(s.dynamicP0.p0).toString(),
           p0Reason: s.dynamicP0.reason,
+          p0Decision: p0Decision(s.dynamicP0, s.graceEpochApplied),
           punishmentSkipped: s.dynamicP0.skipPunishment,
           supplyCap: s.supplyCap,
           participants: rows.map(participantJson),

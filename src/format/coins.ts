@@ -1,0 +1,35 @@
+/**
+ * Coins for people: GNK beside the chain's ngonka (1 GNK = 10^9 ngonka, types.BaseCoin is ngonka).
+ * Exact: the fraction is the last nine digits of the bigint, never a float; JSON keeps ngonka.
+ */
+import { groupDigits } from "./numbers.js";
+
+/** ngonka in one GNK. */
+export const NGONKA_PER_GNK = 1_000_000_000n;
+
+/**
+ * ngonka → GNK digits, exactly: 287242648359423n → "287,242.648359423"; 1896n → "0.000001896";
+ * 5n * NGONKA_PER_GNK → "5". `places: 9` keeps every fraction digit (aligned table columns);
+ * otherwise trailing zeros are dropped. A negative keeps its sign (`minus`, default "-") before the digits.
+ */
+export function gnkDigits(ngonka: bigint, options: { places?: 9; minus?: string } = {}): string {
+  const neg = ngonka < 0n;
+  const v = neg ? -ngonka : ngonka;
+  const whole = groupDigits(v / NGONKA_PER_GNK);
+  let frac = (v % NGONKA_PER_GNK).toString().padStart(9, "0");
+  if (options.places !== 9) frac = frac.replace(/0+$/, "");
+  return `${neg ? (options.minus ?? "-") : ""}${whole}${frac === "" ? "" : `.${frac}`}`;
+}
+
+/** "287,242.648359423 GNK (287,242,648,359,423 ngonka)": both units, for a line of prose. */
+export function coinsText(ngonka: bigint, minus = "-"): string {
+  const neg = ngonka < 0n;
+  const ng = groupDigits(neg ? -ngonka : ngonka);
+  return `${gnkDigits(ngonka, { minus })} GNK (${neg ? minus : ""}${ng} ngonka)`;
+}
+
+/** A signed delta in both units: "+1.5 GNK (+1,500,000,000 ngonka)", "−…", "0 GNK". */
+export function signedCoinsText(ngonka: bigint): string {
+  if (ngonka === 0n) return "0 GNK";
+  return ngonka > 0n ? `+${coinsText(ngonka)}` : coinsText(ngonka, "−");
+}
