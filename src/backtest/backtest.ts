@@ -273,7 +273,8 @@ export function backtestEpoch(e: BacktestEpoch, a: BacktestSide, b: BacktestSide
     statusQuo: statusQuoCheck(today, e.recorded),
     preserved,
     notes,
-    assumptions: e.assumptions,
+    // what the rules of this epoch's version read: v0.2.12 samples without x/group's live members
+    assumptions: [...e.assumptions, ...(e.versionedAssumptions ?? []).filter((x) => atLeast(e.version.version, x.readFrom)).map((x) => x.line)],
   };
 }
 

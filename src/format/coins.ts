@@ -21,8 +21,9 @@ export function gnkDigits(ngonka: bigint, options: { places?: 9; minus?: string 
   return `${neg ? (options.minus ?? "-") : ""}${whole}${frac === "" ? "" : `.${frac}`}`;
 }
 
-/** "287,242.648359423 GNK (287,242,648,359,423 ngonka)": both units, for a line of prose. */
+/** "287,242.648359423 GNK (287,242,648,359,423 ngonka)": both units, for a line of prose ("0 GNK" for none). */
 export function coinsText(ngonka: bigint, minus = "-"): string {
+  if (ngonka === 0n) return "0 GNK";
   const neg = ngonka < 0n;
   const ng = groupDigits(neg ? -ngonka : ngonka);
   return `${gnkDigits(ngonka, { minus })} GNK (${neg ? minus : ""}${ng} ngonka)`;

@@ -244,6 +244,8 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     flag: "--live-members all|not-excluded",
     rowsAffected: live === "all" ? listedExcluded : 0,
     uses: PRESERVED,
+    readFrom: "v0.2.13",
+    atHeight: anchor.height,
     brief: live === "all" ? `x/group live members (v0.2.13+): every listed member (${listedExcluded} excluded before the anchor still counted)` : `x/group live members (v0.2.13+): listed minus ${listedExcluded} excluded`,
   });
 
