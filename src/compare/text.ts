@@ -1,6 +1,9 @@
 /** The terminal rendering of a comparison: one section per question, tables where it helps. */
 import type { ComparisonModel } from "./model.js";
-import { parameterRows, probability } from "./format.js";
+import { aToB, expectedNodes, expectedWeight, parameterRows, probability } from "./format.js";
+
+/** "64.0%": the share of anchors with at least one node, without the count. */
+const share = (p: Parameters<typeof probability>[0]): string => probability(p).replace(/ \(.*\)$/, "");
 import { groupDigits, signed } from "../format/numbers.js";
 import { textTable } from "./table.js";
 
@@ -59,8 +62,18 @@ function changes(m: ComparisonModel, rows: number): string {
   const shown = m.changes.slice(0, rows);
   const sign = (xs: string[], w: bigint, s: string): string => (xs.length === 0 ? "" : `${s}${xs.length} (${s}${groupDigits(w)})`);
   const table = textTable(
-    ["model", "operator", "change", "nodes A → B", "gained (weight)", "lost (weight)", "P(preserved) A", "P(preserved) B"],
-    shown.map((c) => [c.modelId, c.address, c.change, `${c.nodesA.length} → ${c.nodesB.length}`, sign(c.nodesGained, c.weightGained, "+"), sign(c.nodesLost, c.weightLost, "−"), probability(c.probabilityA), probability(c.probabilityB)]),
+    ["model", "operator", "change", "nodes A → B", "gained (weight)", "lost (weight)", "≥1 node A → B", "nodes/PoC A → B", "weight/PoC A → B"],
+    shown.map((c) => [
+      c.modelId,
+      c.address,
+      c.change,
+      `${c.nodesA.length} → ${c.nodesB.length}`,
+      sign(c.nodesGained, c.weightGained, "+"),
+      sign(c.nodesLost, c.weightLost, "−"),
+      aToB(share(c.probabilityA), share(c.probabilityB)),
+      aToB(expectedNodes(c.probabilityA), expectedNodes(c.probabilityB)),
+      aToB(expectedWeight(c.probabilityA), expectedWeight(c.probabilityB)),
+    ]),
     ["left", "left", "left"],
   );
   const more = m.changes.length > shown.length ? `\n  ... and ${m.changes.length - shown.length} more operator rows (all of them: --json, --html, or --rows N)` : "";
@@ -148,7 +161,7 @@ export function renderCompareText(m: ComparisonModel, options: CompareTextOption
     "Preserved set per model (weights are PoC weight; capacity÷demand = requests the preserved nodes carry during PoC ÷ the peak in-flight requests)",
     models(m, options.brief),
     "",
-    `Who gains or loses preserved nodes (at anchor ${groupDigits(m.anchor)}${m.anchorsEvaluated > 0 ? `; P(preserved) = share of ${groupDigits(m.anchorsEvaluated)} anchors with at least one node preserved` : ""})`,
+    `Who gains or loses preserved nodes (at anchor ${groupDigits(m.anchor)}${m.anchorsEvaluated > 0 ? `; over ${groupDigits(m.anchorsEvaluated)} anchors from there: ≥1 node = share of anchors with at least one node preserved, nodes/PoC and weight/PoC = the nodes and PoC weight preserved on average` : ""})`,
     changes(m, rows),
     "",
     "Miss test at settlement",

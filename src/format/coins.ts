@@ -21,6 +21,16 @@ export function gnkDigits(ngonka: bigint, options: { places?: 9; minus?: string 
   return `${neg ? (options.minus ?? "-") : ""}${whole}${frac === "" ? "" : `.${frac}`}`;
 }
 
+/** GNK rounded half away from zero to `places` (0–9) decimals, for chart labels: 6324845418454n, 3 → "6,324.845". */
+export function gnkRounded(ngonka: bigint, places: number, minus = "-"): string {
+  const unit = 10n ** BigInt(9 - places);
+  const neg = ngonka < 0n;
+  const v = ((neg ? -ngonka : ngonka) + unit / 2n) / unit;
+  const scale = 10n ** BigInt(places);
+  const frac = places === 0 ? "" : `.${(v % scale).toString().padStart(places, "0")}`;
+  return `${neg && v !== 0n ? minus : ""}${groupDigits(v / scale)}${frac}`;
+}
+
 /** "287,242.648359423 GNK (287,242,648,359,423 ngonka)": both units, for a line of prose ("0 GNK" for none). */
 export function coinsText(ngonka: bigint, minus = "-"): string {
   if (ngonka === 0n) return "0 GNK";
