@@ -192,8 +192,11 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
       if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
     }
     const chainId = str(p, "chain-id");
+    // --epoch N picks the epoch of a folder of dumps for every reader (default: the newest settled one).
+    const epochNumber = !preserved ? str(p, "epoch") : undefined;
     const source = readRestDumpSource(dirs, {
       ...(chainId !== undefined ? { chainId } : {}),
+      ...(epochNumber !== undefined && /^\s*\d{1,19}\s*$/.test(epochNumber) ? { epoch: BigInt(epochNumber.trim()) } : {}),
       ...(preserved ? { ...restPreservedOptions(p), require: "preserved" as const } : {}),
     });
     // Never silent: what the dump lacks of what these rules read, in one line on stderr (stdout stays

@@ -1,6 +1,10 @@
 /** The terminal rendering of a comparison: one section per question, tables where it helps. */
 import type { ComparisonModel } from "./model.js";
+import { coinsText, gnkDigits } from "../format/coins.js";
 import { aToB, expectedNodes, expectedWeight, parameterRows, probability } from "./format.js";
+
+/** "reward 12.5 GNK (12,500,000,000 ngonka)" when settled to the coin, else "reward weight 1,234". */
+const atStake = (unit: string, x: bigint): string => (unit === "ngonka" ? `reward ${coinsText(x)}` : `reward weight ${groupDigits(x)}`);
 
 /** "64.0%": the share of anchors with at least one node, without the count. */
 const share = (p: Parameters<typeof probability>[0]): string => probability(p).replace(/ \(.*\)$/, "");
@@ -84,21 +88,21 @@ function missTest(m: ComparisonModel, rows: number, brief = false): string {
   const t = m.missTest;
   if (!t) return "No settlement slice in the snapshot: no per-participant verdicts.";
   if (brief && t.participants.every((p) => p.passedA === p.passedB) && t.a.settlementP0 === t.b.settlementP0) {
-    return `A and B: governance p0 ${t.a.governanceP0} -> settlement p0 ${t.a.settlementP0}; the same ${groupDigits(t.zeroedA)} of ${groupDigits(t.participants.length)} participants are zeroed (${t.rewardUnit === "ngonka" ? "reward" : "reward weight"} ${groupDigits(t.rewardZeroedA)}${t.rewardUnit === "ngonka" ? " ngonka" : ""}); the list: --json, --html or without --brief`;
+    return `A and B: governance p0 ${t.a.governanceP0} -> settlement p0 ${t.a.settlementP0}; the same ${groupDigits(t.zeroedA)} of ${groupDigits(t.participants.length)} participants are zeroed (${atStake(t.rewardUnit, t.rewardZeroedA)}); the list: --json, --html or without --brief`;
   }
   const head = [
     `A: governance p0 ${t.a.governanceP0} -> settlement p0 ${t.a.settlementP0}${t.a.skipped ? " (circuit breaker: nobody punished)" : ""}; ${t.a.reason}`,
     `B: governance p0 ${t.b.governanceP0} -> settlement p0 ${t.b.settlementP0}${t.b.skipped ? " (circuit breaker: nobody punished)" : ""}; ${t.b.reason}`,
-    `zeroed: A ${groupDigits(t.zeroedA)} participants (${t.rewardUnit === "ngonka" ? "reward" : "reward weight"} ${groupDigits(t.rewardZeroedA)}${t.rewardUnit === "ngonka" ? " ngonka" : ""}), B ${groupDigits(t.zeroedB)} (${t.rewardUnit === "ngonka" ? "reward" : "reward weight"} ${groupDigits(t.rewardZeroedB)}${t.rewardUnit === "ngonka" ? " ngonka" : ""}) of ${groupDigits(t.participants.length)} participants`,
+    `zeroed: A ${groupDigits(t.zeroedA)} participants (${atStake(t.rewardUnit, t.rewardZeroedA)}), B ${groupDigits(t.zeroedB)} (${atStake(t.rewardUnit, t.rewardZeroedB)}) of ${groupDigits(t.participants.length)} participants`,
   ].join("\n");
   const differ = t.participants.filter((p) => p.passedA !== p.passedB);
   const failing = t.participants.filter((p) => p.passedA === p.passedB && !p.passedA);
   const list = [...differ, ...failing].slice(0, rows);
   if (list.length === 0) return `${head}\nEvery participant passes under both.`;
   const verdict = (ok: boolean): string => (ok ? "pass" : "ZEROED");
-  const body = list.map((p) => [p.address, groupDigits(p.missed), groupDigits(p.total), verdict(p.passedA), verdict(p.passedB), p.rewardAtStake === null ? "n/a" : groupDigits(p.rewardAtStake)]);
+  const body = list.map((p) => [p.address, groupDigits(p.missed), groupDigits(p.total), verdict(p.passedA), verdict(p.passedB), p.rewardAtStake === null ? "n/a" : t.rewardUnit === "ngonka" ? gnkDigits(p.rewardAtStake, { places: 9 }) : groupDigits(p.rewardAtStake)]);
   const more = differ.length + failing.length > list.length ? `\n  ... and ${differ.length + failing.length - list.length} more (--json, --html, or --rows N)` : "";
-  return `${head}\n${textTable(["participant (verdict differs first, then zeroed by both)", "missed (requests)", "total (requests)", "A", "B", `reward at stake (${t.rewardUnit})`], body, ["left"])}${more}`;
+  return `${head}\n${textTable(["participant (verdict differs first, then zeroed by both)", "missed (requests)", "total (requests)", "A", "B", `reward at stake (${t.rewardUnit === "ngonka" ? "GNK" : t.rewardUnit})`], body, ["left"])}${more}`;
 }
 
 function curves(m: ComparisonModel): string {

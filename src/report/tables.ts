@@ -1,5 +1,6 @@
 /** The report's HTML tables (all text escaped; numbers grouped; A and B columns coloured). */
 import type { ComparisonModel, ParticipantMissTest } from "../compare/model.js";
+import { coinsText } from "../format/coins.js";
 import { expectedNodes, expectedWeight, parameterRows, probability } from "../compare/format.js";
 import { groupDigits, signed } from "../format/numbers.js";
 import { esc } from "./escape.js";
@@ -110,7 +111,7 @@ export function missTestSection(m: ComparisonModel): string {
   const t = m.missTest;
   if (!t) return `<p id="table-misstest" class="muted">The snapshot has no settlement slice, so there are no per-participant verdicts; the curves above still apply.</p>`;
   const side = (label: string, s: typeof t.a, zeroed: number, reward: bigint): string =>
-    `<li><span class="${label.toLowerCase()}">${label}</span>: governance p0 ${esc(s.governanceP0)} → settlement p0 <b>${esc(s.settlementP0)}</b>${s.skipped ? " (circuit breaker: nobody is punished)" : ""}; ${esc(s.reason)}. Zeroed: <b>${esc(groupDigits(zeroed))}</b> participants, ${t.rewardUnit === "ngonka" ? `reward ${esc(groupDigits(reward))} ngonka` : `reward weight ${esc(groupDigits(reward))}`}.</li>`;
+    `<li><span class="${label.toLowerCase()}">${label}</span>: governance p0 ${esc(s.governanceP0)} → settlement p0 <b>${esc(s.settlementP0)}</b>${s.skipped ? " (circuit breaker: nobody is punished)" : ""}; ${esc(s.reason)}. Zeroed: <b>${esc(groupDigits(zeroed))}</b> participants, ${t.rewardUnit === "ngonka" ? `reward ${esc(coinsText(reward))}` : `reward weight ${esc(groupDigits(reward))}`}.</li>`;
   const head = `<ul>${side("A", t.a, t.zeroedA, t.rewardZeroedA)}${side("B", t.b, t.zeroedB, t.rewardZeroedB)}</ul>`;
   const headers = ["participant", "missed (requests)", "total (requests)", "A", "B", `reward at stake (${t.rewardUnit})`];
   const cls = ["", "", "", "a", "b", ""];

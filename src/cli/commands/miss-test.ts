@@ -374,7 +374,8 @@ export const missTestCommand: Command = {
   async run(args, io) {
     const p = parse(joinNegativeValues(args), options);
     const json = p.values.json === true || wantsJson(args);
-    const epochFile = str(p, "epoch");
+    // With --rest-dump, --epoch N is the epoch of the dumps (as for every command); otherwise an epoch file.
+    const epochFile = str(p, "rest-dump") !== undefined && /^\s*\d{1,19}\s*$/.test(str(p, "epoch") ?? "") ? undefined : str(p, "epoch");
     const single = ["missed", "total", "p0", "p0-permille", "exact", "fraction"].filter((k) => p.values[k] !== undefined);
     const counts = p.values.missed !== undefined || p.values.total !== undefined;
     let sources = [epochFile, str(p, "snapshot"), str(p, "rpc") ?? str(p, "node"), str(p, "rest-dump")].filter((x) => x !== undefined).length;
