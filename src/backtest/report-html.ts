@@ -4,7 +4,7 @@
  * function: the same result gives the same bytes. Chart geometry is display only (Number()).
  */
 import { groupDigits } from "../format/numbers.js";
-import { gnkDigits, gnkRounded } from "../format/coins.js";
+import { gnkCell, gnkRounded } from "../format/coins.js";
 import { Decimal } from "../go/decimal.js";
 import { esc, px } from "../report/escape.js";
 import { COLOR_A, COLOR_B, GRID, INK, MUTED } from "../report/palette.js";
@@ -37,7 +37,7 @@ footer { margin-top: 36px; color: ${MUTED}; font-size: 12px; }
 `;
 
 /** Coins in GNK with every ngonka digit (9 places), 0 as "0"; signed deltas with "−". */
-const g = (x: bigint): string => (x === 0n ? "0" : gnkDigits(x, { places: 9, minus: "−" }));
+const g = (x: bigint): string => gnkCell(x);
 const signed = (x: bigint): string => (x > 0n ? `+${g(x)}` : g(x));
 /** A chart label: GNK to 3 places. */
 const label = (x: bigint, sign = ""): string => `${sign}${gnkRounded(x, 3, "−")} GNK`;

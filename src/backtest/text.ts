@@ -1,12 +1,12 @@
 /** The backtest for people: the status-quo check, a table per epoch and a total, who is zeroed and why, the largest winners and losers. */
 import { groupDigits } from "../format/numbers.js";
-import { coinsText, gnkDigits } from "../format/coins.js";
+import { coinsText, gnkCell } from "../format/coins.js";
 import { textTable } from "../compare/table.js";
 import { Decimal } from "../go/decimal.js";
 import type { AddressTotal, BacktestResult, EpochOutcome, SideOutcome } from "./backtest.js";
 
 /** Coins in GNK, every digit of the ngonka kept (9 places), 0 as "0"; deltas signed with "−". */
-const g = (x: bigint): string => (x === 0n ? "0" : gnkDigits(x, { places: 9, minus: "−" }));
+const g = (x: bigint): string => gnkCell(x);
 const signed = (x: bigint): string => (x > 0n ? `+${g(x)}` : g(x));
 
 /** "0.100 (governance: its 100‰ table is above the dynamic 50‰ table (…))" — the p0 the miss test used and which side set it. */

@@ -1,6 +1,6 @@
 /** The terminal rendering of a comparison: one section per question, tables where it helps. */
 import type { ComparisonModel } from "./model.js";
-import { coinsText, gnkDigits } from "../format/coins.js";
+import { coinsText, gnkCell } from "../format/coins.js";
 import { aToB, expectedNodes, expectedWeight, parameterRows, probability } from "./format.js";
 
 /** "reward 12.5 GNK (12,500,000,000 ngonka)" when settled to the coin, else "reward weight 1,234". */
@@ -100,7 +100,7 @@ function missTest(m: ComparisonModel, rows: number, brief = false): string {
   const list = [...differ, ...failing].slice(0, rows);
   if (list.length === 0) return `${head}\nEvery participant passes under both.`;
   const verdict = (ok: boolean): string => (ok ? "pass" : "ZEROED");
-  const body = list.map((p) => [p.address, groupDigits(p.missed), groupDigits(p.total), verdict(p.passedA), verdict(p.passedB), p.rewardAtStake === null ? "n/a" : t.rewardUnit === "ngonka" ? gnkDigits(p.rewardAtStake, { places: 9 }) : groupDigits(p.rewardAtStake)]);
+  const body = list.map((p) => [p.address, groupDigits(p.missed), groupDigits(p.total), verdict(p.passedA), verdict(p.passedB), p.rewardAtStake === null ? "n/a" : t.rewardUnit === "ngonka" ? gnkCell(p.rewardAtStake) : groupDigits(p.rewardAtStake)]);
   const more = differ.length + failing.length > list.length ? `\n  ... and ${differ.length + failing.length - list.length} more (--json, --html, or --rows N)` : "";
   return `${head}\n${textTable(["participant (verdict differs first, then zeroed by both)", "missed (requests)", "total (requests)", "A", "B", `reward at stake (${t.rewardUnit === "ngonka" ? "GNK" : t.rewardUnit})`], body, ["left"])}${more}`;
 }

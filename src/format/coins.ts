@@ -21,6 +21,11 @@ export function gnkDigits(ngonka: bigint, options: { places?: 9; minus?: string 
   return `${neg ? (options.minus ?? "-") : ""}${whole}${frac === "" ? "" : `.${frac}`}`;
 }
 
+/** A table cell in GNK: every ngonka digit (9 places, so a column aligns), 0 as "0", a negative with `minus`. */
+export function gnkCell(ngonka: bigint, minus = "−"): string {
+  return ngonka === 0n ? "0" : gnkDigits(ngonka, { places: 9, minus });
+}
+
 /** GNK rounded half away from zero to `places` (0–9) decimals, for chart labels: 6324845418454n, 3 → "6,324.845". */
 export function gnkRounded(ngonka: bigint, places: number, minus = "-"): string {
   const unit = 10n ** BigInt(9 - places);

@@ -5,7 +5,7 @@ import { parseDecimalText } from "../../go/chain-decimal.js";
 import { checkedInt64 } from "../../go/int64.js";
 import { isJsonObject } from "../../json-input.js";
 import { groupDigits } from "../../format/numbers.js";
-import { coinsText, gnkDigits } from "../../format/coins.js";
+import { coinsText, gnkCell } from "../../format/coins.js";
 import { textTable } from "../../compare/table.js";
 import type { RecordedOutcome } from "../../sources/rest-dump/settlement-from-rest.js";
 import { settlementFromRestDumps, settlementFromSnapshot, settlementInputsOf, type SettlementInputs } from "../../sources/settlement-inputs.js";
@@ -120,7 +120,7 @@ async function settlementFromNodeAtS(p: Parsed, epochText: string, io?: CliIO): 
 }
 
 const coins = (x: bigint): string => coinsText(x);
-const gnk = (x: bigint): string => (x === 0n ? "0" : gnkDigits(x, { places: 9 }));
+const gnk = (x: bigint): string => gnkCell(x);
 const w = (x: bigint | null): string => (x === null ? "–" : groupDigits(x));
 
 function mismatches(s: Settlement, recorded: Map<string, RecordedOutcome> | null): { address: string; rewardCoins: bigint; recordedRewardCoins: bigint | null; workCoins: bigint; recordedWorkCoins: bigint | null }[] {
