@@ -86,7 +86,7 @@ export function coinsWithoutCauses(input: SettlementInput, version: ChainVersion
     cur = l.input;
     words.push(l.lifted);
   }
-  const s = settleAccounts(cur, version);
+  const s = settleAccounts(cur, version, { explainOnly: address });
   const p = s.participants.find((x) => x.address === address);
   const before = settled.dynamicP0.p0;
   const after = s.dynamicP0.p0;
