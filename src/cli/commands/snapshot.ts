@@ -128,7 +128,7 @@ export const snapshotCommand: Command = {
       } else {
         for (const w of (snap.chain as { warnings?: string[] }).warnings ?? []) io.err(`note: ${w}`);
         const v = chainVersion ? `; chain version ${chainVersion.version ?? "unknown"} (${chainVersion.detail})` : "";
-        io.out(`wrote ${out}: chain ${chainId}, height ${snap.height}, effective epoch ${pre.epoch.index}${v}; ${client.progress.done} queries, ${human(client.progress.httpBytes)} in ${ms} ms`);
+        io.out(`wrote ${out}: chain ${chainId}, height ${groupDigits(BigInt(snap.height))}, effective epoch ${pre.epoch.index}${v}; ${groupDigits(client.progress.done)} queries, ${human(client.progress.httpBytes)} in ${ms} ms`);
       }
       return 0;
     }

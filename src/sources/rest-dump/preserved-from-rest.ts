@@ -201,7 +201,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     anchor = { height: a, source: "next-poc", explanation: `anchor ${a}: the next PoC's start (epoch ${N}'s PoC start ${groupDigits(pocStart)} + epoch_length ${groupDigits(epochLength)})` };
     gaps.push({
       input: "the episode anchor (epoch N+1's PoC start)",
-      assumption: `${a}: epoch ${N}'s poc_start_block_height ${pocStart} + the saved epoch_length ${epochLength} (no epoch group data of epoch ${N + 1n} in the dumps records it)`,
+      assumption: `${groupDigits(a)}: epoch ${N}'s poc_start_block_height ${groupDigits(pocStart)} + the saved epoch_length ${groupDigits(epochLength)} (no epoch group data of epoch ${N + 1n} in the dumps records it)`,
       flag: "--anchor H",
       rowsAffected: 0,
       uses: PRESERVED,
