@@ -20,6 +20,9 @@ const cases = {
   "tally --scenario": [bin, "tally", "--scenario", "context-length", "--slots", "16"],
   "vectors check --help": [bin, "vectors", "--help"],
   "snapshot --help (reads a node)": [bin, "snapshot", "--help"],
+  // a proposal in the CLI's JSON (no CosmJS), and a node's protobuf answer (loads the proto-signing Registry)
+  "proposal amino JSON": [bin, "proposal", join(root, "examples", "gov", "slot-allocation-0.25.amino.json")],
+  "proposal node answer (CosmJS Registry)": [bin, "proposal", join(root, "test", "realdata", "rpc", "abci_4401104_proposal.json")],
   // the library entry: no CosmJS until a client sends its first request
   'import { missedStatTest } from "gonka-spec"': ["--input-type=module", "-e", `import { missedStatTest, Decimal } from ${JSON.stringify(join(root, "dist", "index.js"))}; missedStatTest(1n, 10n, Decimal.fromString("0.10"));`],
 };

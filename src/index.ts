@@ -12,7 +12,8 @@ export { compareGoStrings } from "./go/bytes.js";
 export { InputError } from "./errors.js";
 // Chain versions: which version's rules ran at a height (docs/versions.md)
 export { CHAIN_VERSIONS, LATEST_CHAIN_VERSION, atLeast, parseChainVersion, versionOrdinal, type ChainVersion, type VersionChoice, type VersionSource } from "./versions/chain-version.js";
-export { MAINNET_CHAIN_ID, MAINNET_UPGRADES, mainnetCandidates, versionForHeight, type UpgradeRow, type Activation, type RecordedVersion } from "./versions/upgrade-table.js";
+export { MAINNET_CHAIN_ID, MAINNET_UPGRADES, mainnetVersionAt, versionForHeight, type UpgradeRow, type RecordedVersion } from "./versions/upgrade-table.js";
+export { FAMILY_COVERAGE, checkFamilyFrontier, familyKnows, type RuleFamily, type FamilyCoverage } from "./versions/rule-families.js";
 export { recordedVersion, versionLine, versionJson } from "./versions/resolve.js";
 // Snapshot
 export { loadSnapshot, parseSnapshot, serializeSnapshot, type Snapshot } from "./snapshot/snapshot.js";
@@ -46,8 +47,9 @@ export {
 // Validation vote tally (devshard record state machine)
 export {
   computeVoteThreshold, applyChainSessionBindParams, applyLiveSessionParams, sessionConfigFromEscrow,
-  newEscrowState, applyTx, applyLocal, applyLocalBestEffort, sealInference, computeStateRoot,
-  buildSettlement, verifySettlement, contextLengthFault, contextLengthScenario, parseTallyFile, replayTally,
+  sessionConfigAtBind, newEscrowState, applyTx, applyLocal, applyLocalBestEffort, applyLocalPersisted, sealInference,
+  computeStateRoot, buildSettlement, verifySettlement, contextLengthFault, contextLengthScenario, parseTallyFile, replayTally,
+  DEVSHARD_RULES, devshardRulesFor, type DevshardRules, type DevshardRulesName,
   type EscrowState, type DevshardTx, type TallyRule, type SessionConfig,
 } from "./votes/index.js";
 // Miss test and settlement downtime step
@@ -100,3 +102,12 @@ export { proposalInForce, KEY_SINCE as PROPOSAL_KEY_SINCE, type BacktestSide, ty
 export { epochsFromRestDump, epochsFromRestDumps, epochFromSnapshot, epochFromSnapshotFile, parseEpochRange, selectEpochs, type EpochSource } from "./sources/epochs.js";
 export { backtestText } from "./backtest/text.js";
 export { renderBacktestReport } from "./backtest/report-html.js";
+// Governance proposals as they are on chain (x/gov): decoded through a proto-signing Registry, and judged
+export { loadProposalFile, proposalFromDocument, proposalFromNode, decodeProposalAnswer } from "./gov/proposal-source.js";
+export { judgeProposal, type ProposalJudgement, type MessageJudgement, type SettledPayouts } from "./gov/judge.js";
+export { paramsFromBytes, paramsFromJson, diffParams, type ParamSet, type ParamChange } from "./gov/param-values.js";
+export { PARAMS_CATALOG, type ParamField } from "./gov/params-catalog.js";
+export { govRegistry, MESSAGE_TYPES } from "./gov/registry.js";
+export { realProposalSide } from "./gov/proposal-side.js";
+export { proposalText } from "./gov/proposal-text.js";
+export type { GovProposal, ProposalMessage } from "./gov/proposal.js";

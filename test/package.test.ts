@@ -17,10 +17,10 @@ function sources(dir: string): string[] {
 const SRC = sources(join(ROOT, "src")).map((f) => readFileSync(f, "utf8")).join("\n");
 
 /**
- * Dependencies kept for work on other branches (the coordinator decides at merge): `@cosmjs/proto-signing`
- * signs governance messages, `@cosmjs/stargate` may serve its QueryClient. Nothing else may be unused.
+ * A dependency imported nowhere yet, kept for the coordinator to decide: `@cosmjs/stargate` (the design's
+ * QueryClient; the chain client reads through its own height-pinned wire). Nothing else may be unused.
  */
-const AWAITING_MERGE = new Set(["@cosmjs/proto-signing", "@cosmjs/stargate"]);
+const AWAITING_DECISION = new Set(["@cosmjs/stargate"]);
 
 describe("package", () => {
   it("ships the schemas the --help texts name and a LICENSE of the chain's licence family (Apache-2.0)", async () => {
@@ -37,7 +37,7 @@ describe("package", () => {
 
   it("every runtime dependency is imported by src/, and a test-only one is a devDependency", () => {
     for (const d of Object.keys(pkg.dependencies)) {
-      if (AWAITING_MERGE.has(d)) continue;
+      if (AWAITING_DECISION.has(d)) continue;
       expect(SRC.includes(`from "${d}`) || SRC.includes(`import("${d}`), d).toBe(true);
     }
     expect(pkg.dependencies["decimal.js"]).toBeUndefined();

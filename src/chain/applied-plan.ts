@@ -10,7 +10,8 @@ import { appliedPlan } from "./queries.js";
 
 /**
  * Upgrade plan names the chain registers, oldest first: the `UpgradeName` constants of
- * inference-chain/app/upgrades/v0_2_2 … v0_2_14 (constants.go@ee730031). Each name is the version.
+ * inference-chain/app/upgrades/v0_2_2 … v0_2_14 (constants.go@ee730031), v0_2_15 (zpoken/gonka@89ff8bdb)
+ * and v0_2_16 (zpoken/gonka@86cff503). Each name is the version.
  */
 export const UPGRADE_PLAN_NAMES = [
   "v0.2.2",
@@ -26,6 +27,8 @@ export const UPGRADE_PLAN_NAMES = [
   "v0.2.12",
   "v0.2.13",
   "v0.2.14",
+  "v0.2.15",
+  "v0.2.16",
 ] as const;
 
 export interface AppliedUpgrade {
@@ -64,7 +67,7 @@ export function versionFromAppliedPlans(applied: ReadonlyMap<string, bigint>, he
     source: "node",
     plan: newest.name,
     upgrades,
-    detail: known ? at : `${at}: older than the oldest version the port has rules for (${CHAIN_VERSIONS[0]})`,
+    detail: known ? at : `${at}: older than the oldest release the upgrade table names (${CHAIN_VERSIONS[0]})`,
   };
 }
 

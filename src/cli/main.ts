@@ -7,7 +7,7 @@ import { GoError, GoPanic } from "../go/errors.js";
 import { processIO, type CliIO } from "./command.js";
 import { COMMANDS, findCommand } from "./commands/index.js";
 import { errorDocumentFor, jsonDocument, wantsJson } from "./json-output.js";
-import { CHAIN_VERSIONS } from "../versions/chain-version.js";
+import { versionDocument } from "./version-document.js";
 import { didYouMean } from "../format/suggest.js";
 
 function help(): string {
@@ -45,7 +45,7 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     return name === undefined ? 2 : 0;
   }
   if (name === "--version" || name === "-v" || name === "version") {
-    io.out(wantsJson(rest) ? jsonDocument("version", { version: version(), chainVersions: [...CHAIN_VERSIONS] }) : `gonka-spec ${version()}`);
+    io.out(wantsJson(rest) ? jsonDocument("version", versionDocument(version())) : `gonka-spec ${version()}`);
     return 0;
   }
   const helpFor = name === "help" ? rest[0]! : undefined;

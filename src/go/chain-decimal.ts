@@ -4,6 +4,8 @@
  */
 import { InputError, describeValue } from "../errors.js";
 import { Decimal } from "./decimal.js";
+import { GoError } from "./errors.js";
+import { LegacyDec } from "./legacy-dec.js";
 import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, checkedInt64 } from "./int64.js";
 import type { Json } from "./json.js";
 
@@ -27,6 +29,19 @@ export const DECIMAL_TEXT_LIMIT = 100;
 export interface ChainDecimal {
   value: bigint;
   exponent: number;
+}
+
+/**
+ * Mirrors types.(*Decimal).ToLegacyDec: LegacyNewDecFromStr of shopspring's String(). From v0.2.15
+ * (types/params.go at zpoken/gonka@89ff8bdb, MaxDecimalExponentAbs = 18) an exponent outside
+ * ±`maxExponentAbs` is ErrInvalidDecimalExponent before any parsing; `null` is the older unbounded
+ * conversion. Every failure is a GoError (the callers map it to Go's fallback: 1, or 0).
+ */
+export function chainDecimalToLegacyDec(d: ChainDecimal, maxExponentAbs: number | null = null): LegacyDec {
+  if (maxExponentAbs !== null && (d.exponent < -maxExponentAbs || d.exponent > maxExponentAbs)) {
+    throw new GoError(`invalid decimal exponent: ${d.exponent} outside [-${maxExponentAbs}, ${maxExponentAbs}]`);
+  }
+  return LegacyDec.fromString(Decimal.new(d.value, d.exponent).toString());
 }
 
 /** The vector/JSON shape of a chain decimal: value, exponent and Go's String() of it. */

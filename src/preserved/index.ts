@@ -35,7 +35,6 @@ export { operatorAddressToAccAddress, bech32Decode, bech32Encode } from "./bech3
 export {
   preservedRulesFor,
   preservedRulesForChoice,
-  samePreservedRules,
   LATEST_PRESERVED_RULES,
   PRESERVED_VERSION_OPTIONS,
   type PreservedRules,

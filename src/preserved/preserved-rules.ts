@@ -7,6 +7,7 @@
  */
 import { InputError } from "../errors.js";
 import { atLeast, LATEST_CHAIN_VERSION, type ChainVersion, type VersionChoice } from "../versions/chain-version.js";
+import { checkFamilyFrontier, requireFamilyVersion } from "../versions/rule-families.js";
 
 export interface PreservedRules {
   version: ChainVersion;
@@ -43,6 +44,7 @@ export function preservedRulesFor(v: ChainVersion, where = "--chain-version"): P
       where,
     );
   }
+  requireFamilyVersion("preserved", v); // past the newest pinned version: refused, never older rules
   const v13 = atLeast(v, "v0.2.13");
   return {
     version: v,
@@ -56,36 +58,13 @@ export function preservedRulesFor(v: ChainVersion, where = "--chain-version"): P
 /** The rules of the newest version (the Go vectors' rules); the default of every preserved function. */
 export const LATEST_PRESERVED_RULES: PreservedRules = preservedRulesFor(LATEST_CHAIN_VERSION);
 
-/**
- * True when the preserved family reads the same at versions `a` and `b`: both before v0.2.12 (no
- * sampler at all), or both with the same switches. For versionForHeight's `equivalent`.
- */
-export function samePreservedRules(a: ChainVersion, b: ChainVersion): boolean {
-  const has = (v: ChainVersion): boolean => atLeast(v, "v0.2.12");
-  if (!has(a) || !has(b)) return has(a) === has(b);
-  const x = preservedRulesFor(a);
-  const y = preservedRulesFor(b);
-  return x.liveMemberFilter === y.liveMemberFilter && x.excludeGenesisGuardians === y.excludeGenesisGuardians && x.participantLine === y.participantLine && x.nonVotingCap === y.nonVotingCap;
-}
-
 /** versionForHeight / resolveChainVersion options for the preserved family. */
 export const PRESERVED_VERSION_OPTIONS = {
-  equivalent: samePreservedRules,
-  family: "the preserved sampler (SamplePreservedForEpisode)",
+  family: "preserved",
   heightName: "sampling height",
 } as const;
 
-/**
- * The rules for a resolved version choice; before v0.2.12 one line that says there was no sampler and
- * why this version was chosen (the flag, or the table's "v0.2.11 or older" at that height).
- */
+/** The rules for a resolved version choice, checked against the family's frontier (rule-families.ts: before v0.2.12 there was no sampler; past the newest pinned version there are no exact rules). */
 export function preservedRulesForChoice(c: VersionChoice): PreservedRules {
-  if (!atLeast(c.version, "v0.2.12")) {
-    const why = c.source === "flag" ? `--chain-version ${c.version}` : c.detail;
-    throw new InputError(
-      `there was no SamplePreservedForEpisode before v0.2.12 (${why}); the preserved set of that era came from AllocateMLNodesForPoC once per epoch, which this spec does not port (other rule families still run)`,
-      "--chain-version",
-    );
-  }
-  return preservedRulesFor(c.version);
+  return preservedRulesFor(checkFamilyFrontier("preserved", c).version);
 }

@@ -9,6 +9,7 @@ import { aggregateMLNodesFromModelSubgroups } from "./aggregate-ml-nodes-from-mo
 import { applyPowerCappingForWeights, type PowerCappingResult } from "./apply-power-capping-for-weights.js";
 import { calculateFixedEpochReward } from "./calculate-fixed-epoch-reward.js";
 import { confirmationWeightCoefficients } from "./confirmation-weight-scales.js";
+import { toLegacyDecExponentBound } from "./to-legacy-dec-exponent-bound.js";
 import { applyDelegationRewardPenalties, applyDelegationRewardTransfers, type DelegationChange } from "./delegation-reward-transfers.js";
 import { effectiveWeight, type EffectiveWeight, type EffectiveWeightContext } from "./effective-weight.js";
 import type { ValidationParams } from "../misstest/get-dynamic-p0.js";
@@ -74,9 +75,9 @@ function firstValidationWeight(vws: readonly RootValidationWeight[]): Map<string
   return m;
 }
 
-function coefficientsOf(scales: SettlementInput["pocModelScales"]): Map<string, LegacyDec> {
+function coefficientsOf(scales: SettlementInput["pocModelScales"], maxExponentAbs: number | null): Map<string, LegacyDec> {
   const m = new Map<string, LegacyDec>();
-  for (const s of scales) if (s.modelId !== "") m.set(s.modelId, legacyDecOrOne(s.weightScaleFactor));
+  for (const s of scales) if (s.modelId !== "") m.set(s.modelId, legacyDecOrOne(s.weightScaleFactor, maxExponentAbs));
   return m;
 }
 
@@ -102,13 +103,14 @@ export function calculateParticipantBitcoinRewards(input: SettlementInput, valid
   }
 
   const vwByAddress = firstValidationWeight(input.validationWeights);
+  const exponentBound = toLegacyDecExponentBound(version);
   const ctx: EffectiveWeightContext = {
     version,
     epoch: currentEpoch,
     participantMLNodes: aggregateMLNodesFromModelSubgroups(input.subgroups, input.validationWeights),
     collateralGracePeriodEndEpoch: input.collateralGracePeriodEndEpoch,
-    pocCoefficients: coefficientsOf(input.pocModelScales),
-    confirmationCoefficients: confirmationWeightCoefficients(input.confirmationWeightScales),
+    pocCoefficients: coefficientsOf(input.pocModelScales, exponentBound),
+    confirmationCoefficients: confirmationWeightCoefficients(input.confirmationWeightScales, exponentBound),
     hasConfirmationScales: input.confirmationWeightScales.length > 0,
   };
 
@@ -171,8 +173,8 @@ export function calculateParticipantBitcoinRewards(input: SettlementInput, valid
 
   const delegationChanges: DelegationChange[] = [];
   if (atLeast(version, "v0.2.14")) {
-    applyDelegationRewardPenalties(weights, input.delegationRewardPenalties, delegationChanges);
-    applyDelegationRewardTransfers(weights, input.delegationRewardTransfers, delegationChanges);
+    applyDelegationRewardPenalties(weights, input.delegationRewardPenalties, delegationChanges, exponentBound);
+    applyDelegationRewardTransfers(weights, input.delegationRewardTransfers, delegationChanges, exponentBound);
   }
 
   let totalDistributed = 0n;

@@ -5,12 +5,12 @@ import { compareGoStrings } from "../go/bytes.js";
 import { legacyDecOrOne } from "../preserved/coefficient-adjusted-weight.js";
 import type { ModelScale, SettlementMLNode } from "./settlement-types.js";
 
-/** Mirrors types.ConfirmationWeightCoefficients (x/inference/types/weight.go@17808620): model → LegacyDecOrOne(scale). */
-export function confirmationWeightCoefficients(scales: readonly (ModelScale | null)[]): Map<string, LegacyDec> {
+/** Mirrors types.ConfirmationWeightCoefficients (x/inference/types/weight.go@17808620): model → LegacyDecOrOne(scale) (`maxExponentAbs`: ToLegacyDec's v0.2.15 bound). */
+export function confirmationWeightCoefficients(scales: readonly (ModelScale | null)[], maxExponentAbs: number | null = null): Map<string, LegacyDec> {
   const out = new Map<string, LegacyDec>();
   for (const s of scales) {
     if (s === null || s.modelId === "") continue;
-    out.set(s.modelId, legacyDecOrOne(s.weightScaleFactor));
+    out.set(s.modelId, legacyDecOrOne(s.weightScaleFactor, maxExponentAbs));
   }
   return out;
 }

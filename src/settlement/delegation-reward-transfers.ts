@@ -1,17 +1,19 @@
 /** v0.2.14: reward-only delegation penalties and transfers, applied to the weights after the miss test. */
-import { Decimal } from "../go/decimal.js";
 import { GoError } from "../go/errors.js";
 import { INT64_MAX, UINT64_MAX } from "../go/int64.js";
 import { LegacyDec } from "../go/legacy-dec.js";
-import type { ChainDecimal } from "../go/chain-decimal.js";
+import { chainDecimalToLegacyDec, type ChainDecimal } from "../go/chain-decimal.js";
 import type { DelegationRewardPenalty, DelegationRewardTransfer } from "./settlement-types.js";
 
-/** Mirrors keeper.delegationShareOfWeight (bitcoin_rewards.go@ee730031): trunc(share × weight), 0 on nil/zero/error/weight > MaxInt64. */
-export function delegationShareOfWeight(share: ChainDecimal | null, weight: bigint): bigint {
+/**
+ * Mirrors keeper.delegationShareOfWeight (bitcoin_rewards.go@ee730031): trunc(share × weight), 0 on
+ * nil/zero/error/weight > MaxInt64 (`maxExponentAbs`: ToLegacyDec's v0.2.15 exponent bound).
+ */
+export function delegationShareOfWeight(share: ChainDecimal | null, weight: bigint, maxExponentAbs: number | null = null): bigint {
   if (share === null || weight === 0n || weight > INT64_MAX) return 0n;
   let dec: LegacyDec;
   try {
-    dec = LegacyDec.fromString(Decimal.fromChain(share).toString());
+    dec = chainDecimalToLegacyDec(share, maxExponentAbs);
   } catch (e) {
     if (e instanceof GoError) return 0n;
     throw e;
@@ -30,14 +32,14 @@ export interface DelegationChange {
 }
 
 /** Mirrors keeper.applyDelegationRewardPenalties (ee730031): each penalty removes its fraction of the weight before any penalty. */
-export function applyDelegationRewardPenalties(weights: Map<string, bigint>, penalties: readonly (DelegationRewardPenalty | null)[], log: DelegationChange[] = []): void {
+export function applyDelegationRewardPenalties(weights: Map<string, bigint>, penalties: readonly (DelegationRewardPenalty | null)[], log: DelegationChange[] = [], maxExponentAbs: number | null = null): void {
   if (penalties.length === 0) return;
   const base = new Map(weights);
   for (const p of penalties) {
     if (p === null || p.participant === "") continue;
     const current = weights.get(p.participant);
     if (current === undefined) continue;
-    let removed = delegationShareOfWeight(p.penaltyFraction, base.get(p.participant) ?? 0n);
+    let removed = delegationShareOfWeight(p.penaltyFraction, base.get(p.participant) ?? 0n, maxExponentAbs);
     if (removed > current) removed = current;
     if (removed === 0n) continue;
     weights.set(p.participant, current - removed);
@@ -50,14 +52,14 @@ export function applyDelegationRewardPenalties(weights: Map<string, bigint>, pen
  * weight before any transfer), clamped to what the source still has, to a destination that still
  * has positive weight (else the amount is dropped to governance); uint64 saturating add.
  */
-export function applyDelegationRewardTransfers(weights: Map<string, bigint>, transfers: readonly (DelegationRewardTransfer | null)[], log: DelegationChange[] = []): void {
+export function applyDelegationRewardTransfers(weights: Map<string, bigint>, transfers: readonly (DelegationRewardTransfer | null)[], log: DelegationChange[] = [], maxExponentAbs: number | null = null): void {
   if (transfers.length === 0) return;
   const base = new Map(weights);
   for (const t of transfers) {
     if (t === null || t.from === "") continue;
     const current = weights.get(t.from);
     if (current === undefined) continue;
-    let amount = delegationShareOfWeight(t.share, base.get(t.from) ?? 0n);
+    let amount = delegationShareOfWeight(t.share, base.get(t.from) ?? 0n, maxExponentAbs);
     if (amount > current) amount = current;
     if (amount === 0n) continue;
     weights.set(t.from, current - amount);

@@ -10,6 +10,7 @@ import type { PowerCappingResult } from "./apply-power-capping-for-weights.js";
 import type { DelegationChange } from "./delegation-reward-transfers.js";
 import type { Exclusion, ParticipantStatus, SettlementInput } from "./settlement-types.js";
 import { participantMissTest, zeroCauses, type ParticipantMissTest, type ZeroCause } from "./zero-causes.js";
+import { requireFamilyVersion } from "../versions/rule-families.js";
 
 export interface SettledParticipant {
   address: string;
@@ -71,6 +72,7 @@ export interface SettleOptions {
 }
 
 export function settleAccounts(input: SettlementInput, version: ChainVersion, options: SettleOptions = {}): Settlement {
+  requireFamilyVersion("settlement", version); // never older rules for a version the port cannot pin
   const vp = settlementValidationParams(input.validationParams, input.graceEpoch);
   const s = getBitcoinSettleAmounts(input, vp, version);
   if (s.result.amount < 0n) {

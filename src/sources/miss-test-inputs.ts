@@ -6,6 +6,11 @@
 import { InputError } from "../errors.js";
 import { parseEpochInput, type EpochInput } from "../misstest/epoch-input.js";
 import type { SettlementInput } from "../settlement/settlement-types.js";
+import { checkedUint64 } from "../go/int64.js";
+import { isJsonObject } from "../json-input.js";
+import type { VersionChoice } from "../versions/chain-version.js";
+import { recordedVersion } from "../versions/resolve.js";
+import { versionForHeight } from "../versions/upgrade-table.js";
 import type { Source } from "./source.js";
 
 /** The miss test's view of a settlement input: the same epoch, p0 sources and participants, no reward weights. */
@@ -26,4 +31,19 @@ export function missTestEpochOf(source: Source): EpochInput {
   const slice = source.snapshot.settlement;
   if (slice === undefined) throw new InputError("the snapshot has no settlement slice", `${source.label}: settlement`);
   return parseEpochInput(slice, `${source.label}: settlement`);
+}
+
+/**
+ * The chain version whose miss test settled the source's epoch, checked against the family's frontier
+ * (rule-families.ts): --chain-version, else the version recorded with the state, else the mainnet table
+ * at the settlement height (a REST dump's estimate, a snapshot's recorded settlement height, else its height).
+ */
+export function missTestVersionOf(source: Source, flag: string | undefined): VersionChoice {
+  const { snapshot } = source;
+  const reward = snapshot.settlement?.reward;
+  const recordedHeight = isJsonObject(reward) ? reward.settlementHeight : undefined;
+  const height =
+    source.rest?.settlement?.heights.settlementEstimate ??
+    (recordedHeight === undefined || recordedHeight === null ? BigInt(snapshot.height) : checkedUint64(recordedHeight, `${source.label}: settlement.reward.settlementHeight`));
+  return versionForHeight(snapshot.chainId, height, flag, flag === undefined ? recordedVersion(snapshot, source.label) : undefined, { family: "miss-test", heightName: "settlement height" });
 }

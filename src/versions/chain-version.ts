@@ -1,16 +1,21 @@
 /**
  * Chain versions: an ordered list, like Lodestar's ForkSeq. Every rule family takes a ChainVersion
  * and branches with `atLeast(v, "v0.2.13")`; per-version behaviour is a small named switch beside the
- * shared function (docs/versions.md lists each with its Go commit and file).
+ * shared function (docs/versions.md lists each with its Go commit and file). The list names every
+ * mainnet release the public record shows, including those whose rules the port does not hold: which
+ * versions a family knows exactly is src/versions/rule-families.ts.
  */
 import { InputError, describeValue } from "../errors.js";
 
-/** Every version whose rules the port knows, oldest first. */
-export const CHAIN_VERSIONS = ["v0.2.10", "v0.2.11", "v0.2.12", "v0.2.13", "v0.2.14"] as const;
+/** Every mainnet release the upgrade table names, oldest first (v0.2.8 and v0.2.9 only to name them). */
+export const CHAIN_VERSIONS = ["v0.2.8", "v0.2.9", "v0.2.10", "v0.2.11", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15", "v0.2.16"] as const;
 export type ChainVersion = (typeof CHAIN_VERSIONS)[number];
 
-/** The newest version the port knows (the Go vectors' rules). */
-export const LATEST_CHAIN_VERSION: ChainVersion = "v0.2.14";
+/**
+ * The newest version whose rules the port holds for every rule family it covers (v0.2.15 runs
+ * v0.2.14's rules but for one switch; the Go vectors are v0.2.14's). The default of every rule function.
+ */
+export const LATEST_CHAIN_VERSION: ChainVersion = "v0.2.15";
 
 /** Position of a version in CHAIN_VERSIONS (the fork ordinal). */
 export function versionOrdinal(v: ChainVersion): number {
@@ -43,11 +48,8 @@ export type VersionSource = "flag" | "table" | "node" | "snapshot" | "latest";
 export interface VersionChoice {
   version: ChainVersion;
   source: VersionSource;
-  /** One line for people: e.g. "mainnet upgrade table: v0.2.12 from block 3,xxx,xxx". */
+  /** One line for people: e.g. "mainnet upgrade table: v0.2.12 from block 3,834,200". */
   detail: string;
-  /**
-   * The versions the mainnet upgrade table allows at the height, when it was consulted (a table choice,
-   * or a recorded version checked against the table); several when an upgrade height is uncertain.
-   */
+  /** The version the mainnet upgrade table places at the height, when it was consulted (one; kept as a list for the JSON). */
   candidates?: readonly ChainVersion[];
 }

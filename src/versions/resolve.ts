@@ -51,11 +51,9 @@ export function versionLine(c: VersionChoice): string {
 /**
  * Why a version was chosen, as a code for scripts: `flag` (--chain-version), `applied-plans` (the node's
  * applied upgrade plans), `recorded` (written into the snapshot file), `table` (the mainnet upgrade
- * table allows only this version at the height), `table-equivalent` (it allows several and the rule
- * family reads the same under all: the oldest is used), `no-state` (no chain state given: the newest
- * rules the port knows).
+ * table at the height), `no-state` (no chain state given: the newest rules the port knows).
  */
-export type VersionBasis = "flag" | "applied-plans" | "recorded" | "table" | "table-equivalent" | "no-state";
+export type VersionBasis = "flag" | "applied-plans" | "recorded" | "table" | "no-state";
 
 /** The basis code of a choice. */
 export function versionBasis(c: VersionChoice): VersionBasis {
@@ -69,7 +67,7 @@ export function versionBasis(c: VersionChoice): VersionBasis {
     case "latest":
       return "no-state";
     case "table":
-      return (c.candidates?.length ?? 1) > 1 ? "table-equivalent" : "table";
+      return "table";
   }
 }
 
@@ -79,7 +77,7 @@ export interface VersionJson {
   source: string;
   /** Machine code of why (see VersionBasis). */
   basis: VersionBasis;
-  /** The versions the mainnet table allows at the height; null when the table was not consulted. */
+  /** The version the mainnet table places at the height (one); null when the table was not consulted. */
   tableCandidates: ChainVersion[] | null;
   /** The same reason in words, for people (display text: scripts read `source` and `basis`). */
   detail: string;

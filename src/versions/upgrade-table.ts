@@ -1,127 +1,163 @@
 /**
- * The mainnet upgrade-height table: which chain version's rules ran at a block of `gonka-mainnet`, each
- * row with its public source (docs/versions.md explains every bound). Where a height is not known
- * exactly the row keeps the best bounds, and a height inside the uncertain interval is refused unless
- * the caller's rule family reads the same under every candidate version.
+ * The gonka-mainnet upgrade table: the block at which each release's rules began, each row quoting the
+ * chain's own announcement (github:gonka-ai/gonka-docs, docs/network-updates.md; docs/versions.md has
+ * every quote with its line). An upgrade applied at block U runs its handler in U's PreBlock, so block U
+ * runs the new rules.
  *
- * `versionForHeight` picks, in order: the --chain-version flag, a version recorded with the state (from
- * the node's applied upgrade plans, or written into a snapshot file), the table.
+ * `versionForHeight` picks, in order: the --chain-version flag, a version recorded with the state (the
+ * node's applied upgrade plans, or one written into a snapshot file), the table; then the rule family
+ * checks that it holds that version's rules exactly (rule-families.ts).
  */
 import { InputError, describeValue } from "../errors.js";
 import { groupDigits } from "../format/numbers.js";
 import { CHAIN_VERSIONS, parseChainVersion, type ChainVersion, type VersionChoice, type VersionSource } from "./chain-version.js";
+import { checkFamilyFrontier, type RuleFamily } from "./rule-families.js";
 
 export const MAINNET_CHAIN_ID = "gonka-mainnet";
 
-/** When one upgrade first applied: an exact block, or bounds (first block ≥ `from`, ≤ `to`), or nothing known. */
-export type Activation =
-  | { kind: "exact"; height: bigint }
-  | { kind: "between"; from: bigint; to: bigint }
-  /** Active by block `height` at the latest; when it first applied is not known. */
-  | { kind: "by"; height: bigint }
-  | { kind: "unknown" };
+/** The gonka-docs commit every quote below is read at. */
+export const NETWORK_UPDATES_COMMIT = "570482bc";
 
 export interface UpgradeRow {
   version: ChainVersion;
   /** The upgrade plan name the chain registers (inference-chain/app/upgrades/v0_2_N/constants.go). */
   plan: string;
-  activation: Activation;
-  /** Where the height (or its bounds) comes from. */
+  /** The first block of the version's rules (for a release not known to have run: the first block it may have). */
+  height: bigint;
+  /** "executed": the announcement says it ran at that block; "possible": scheduled or reported, not known to have run. */
+  status: "executed" | "possible";
+  /** The governance proposal id, where the record gives it. */
+  proposal: number | null;
+  /** The announcement's own words, verbatim (docs/network-updates.md at NETWORK_UPDATES_COMMIT, or the record named in `source`). */
+  quote: string;
+  /** Where the quote is. */
   source: string;
 }
 
-/** gonka-mainnet upgrades the port has rules for, oldest first. */
+/** gonka-mainnet releases, oldest first: every row of CHAIN_VERSIONS. */
 export const MAINNET_UPGRADES: readonly UpgradeRow[] = [
+  {
+    version: "v0.2.8",
+    plan: "v0.2.8",
+    height: 2_387_000n,
+    status: "executed",
+    proposal: null,
+    quote: "- Upgrade height: block 2387000",
+    source: "docs/network-updates.md line 3776 (January 28, 2026); executed: line 3556 \"UPGRADE EXECUTED: v0.2.8 is Now Live on Mainnet\" (January 29, 2026)",
+  },
+  {
+    version: "v0.2.9",
+    plan: "v0.2.9",
+    height: 2_451_000n,
+    status: "executed",
+    proposal: null,
+    quote: "The proposal has been APPROVED, and the upgrade was successfully executed on the mainnet at block 2451000.",
+    source: "docs/network-updates.md line 3359 (February 1, 2026)",
+  },
   {
     version: "v0.2.10",
     plan: "v0.2.10",
-    activation: { kind: "unknown" },
-    source:
-      "upgrade handler inference-chain/app/upgrades/v0_2_10 (fork bb2de824, merged 2026-02-18); its mainnet height is not in the public record this project holds",
+    height: 2_712_600n,
+    status: "executed",
+    proposal: null,
+    quote: "- Upgrade height: 2712600",
+    source: "docs/network-updates.md line 3082 (February 17, 2026); executed: line 2922 \"UPGRADE EXECUTED: v0.2.10 is now live on mainnet\" (February 18, 2026)",
   },
   {
     version: "v0.2.11",
     plan: "v0.2.11",
-    activation: { kind: "by", height: 3_828_603n },
-    source:
-      "upgrade handler inference-chain/app/upgrades/v0_2_11 (fork bd1fd508, merged 2026-03-20; governance proposal 31); its exact mainnet height is not in the public record this project holds. Active by block 3,828,603 at the latest: epoch 247's settlement there (mid-May 2026, two months after the merge) applied v0.2.11's collateral rescale — v0.2.10's rules would have paid gonka1qu9mna5xlvlnw9455ygtjq92wuzkzm237w8l08 and gonka1uf5cg7ef0ns6877nl27y0s6rt06cdmn40k5a88 five times what the chain recorded (test/realdata/rest/epoch_247)",
+    height: 3_186_100n,
+    status: "executed",
+    proposal: 31,
+    quote: "- Upgrade height: 3186100",
+    source: "docs/network-updates.md line 2384 (March 19, 2026); executed: line 2355 \"UPGRADE EXECUTED: v0.2.11 is now live on mainnet\" (March 20, 2026)",
   },
   {
     version: "v0.2.12",
     plan: "v0.2.12",
-    activation: { kind: "between", from: 3_828_723n, to: 3_843_994n },
-    source:
-      "the v0.2.12 handler (app/upgrades/v0_2_12/upgrades.go@d8b8e907) set Kimi-K2.6's penalty_start_epoch to the effective epoch + 3, and params show 251: it ran in effective epoch 248, blocks 3,828,723-3,844,113 (epoch_group_data_248/249 effective heights); epoch 248's settlement at block 3,843,994 already paid by the v0.2.12 rule (confirmation weight 0 → nothing), epoch 247's at 3,828,603 did not (test/realdata/rest)",
+    height: 3_834_200n,
+    status: "executed",
+    proposal: null,
+    quote: "- Upgrade height: 3834200",
+    source: "docs/network-updates.md line 2095 (April 29, 2026); executed: line 2059 \"UPGRADE EXECUTED: v0.2.12 is now live on mainnet\" (April 30, 2026)",
   },
   {
     version: "v0.2.13",
     plan: "v0.2.13",
-    activation: { kind: "exact", height: 4_267_300n },
-    source:
-      "public governance records quoted by the community archives (test/realdata/README.md): block 4,267,300, mid-epoch 276 (epoch 276's PoC starts at 3,828,323 + 28 × 15,391 = 4,259,271), consistent with the handler's bootstrap epoch 278 (app/upgrades/v0_2_13@17808620)",
+    height: 4_267_300n,
+    status: "executed",
+    proposal: 54,
+    quote: "The proposal was APPROVED, and the upgrade was successfully executed on the mainnet at block `4267300`.",
+    source: "docs/network-updates.md line 1409 (May 26, 2026; proposal id 54, line 1408)",
   },
   {
     version: "v0.2.14",
     plan: "v0.2.14",
-    activation: { kind: "unknown" },
+    height: 5_195_700n,
+    status: "executed",
+    proposal: 89,
+    quote: "The proposal was APPROVED, and the upgrade was successfully executed on the mainnet at block 5195700.",
+    source: "docs/network-updates.md line 630 (July 23, 2026; proposal id 89, line 628)",
+  },
+  {
+    version: "v0.2.15",
+    plan: "v0.2.15",
+    height: 5_316_315n,
+    status: "executed",
+    proposal: 92,
+    quote: "The proposal was APPROVED, and the upgrade was successfully executed on the mainnet at block 5316315. The same proposal also approved the devshard v4 runtime, which now runs alongside the existing v3 runtime.",
+    source: "docs/network-updates.md line 473 (July 30, 2026; proposal id 92, line 471)",
+  },
+  {
+    version: "v0.2.16",
+    plan: "v0.2.16",
+    height: 6_353_400n,
+    status: "possible",
+    proposal: 112,
+    quote: "#112 – Upgrade Proposal: v0.2.16 — Submit 2026-10-06, voting → 2026-10-08 (status \"Voting\" at capture); plan name \"v0.2.16\", height \"6449400\"",
     source:
-      "upgrade handler app/upgrades/v0_2_14 (kaitakuai/gonka ee730031, merged 2026-07-23); no public record of its mainnet activation: any block after 4,267,300 may run it",
+      "the gonka.gg proposal page of #112 held in the search index (the announcements page this project holds ends August 21, 2026, before any v0.2.16 entry); an earlier schedule at block 6,353,400 (proposal 109, about 2026-10-02) is reported but found in no source. From 6,353,400, the earliest block either record names, the chain may run v0.2.16",
   },
 ];
 
 const fmt = groupDigits;
 
-/** The versions whose rules may have run at `height` of gonka-mainnet per the table (one when it is known). */
-export function mainnetCandidates(height: bigint): { versions: ChainVersion[]; why: string } {
-  const v12 = MAINNET_UPGRADES.find((r) => r.version === "v0.2.12")!.activation as { kind: "between"; from: bigint; to: bigint };
-  const v13 = (MAINNET_UPGRADES.find((r) => r.version === "v0.2.13")!.activation as { kind: "exact"; height: bigint }).height;
-  if (height >= v13) {
-    return {
-      versions: ["v0.2.13", "v0.2.14"],
-      why: `block ${fmt(height)} is at or after v0.2.13 (block ${fmt(v13)}), and v0.2.14's mainnet height is not in the public record`,
-    };
+/** The table's version at `height` of gonka-mainnet, and why (one line). */
+export function mainnetVersionAt(height: bigint): { version: ChainVersion; why: string } {
+  const first = MAINNET_UPGRADES[0]!;
+  if (height < first.height) {
+    throw new InputError(`gonka-mainnet block ${fmt(height)} is before ${first.version} (block ${fmt(first.height)}), the oldest release the upgrade table names; the port's rules start at v0.2.10`, "--chain-version");
   }
-  if (height >= v12.to) return { versions: ["v0.2.12"], why: `block ${fmt(height)} is at or after v0.2.12 (active by block ${fmt(v12.to)}) and before v0.2.13 (block ${fmt(v13)})` };
-  if (height >= v12.from) {
-    return {
-      versions: ["v0.2.11", "v0.2.12"],
-      why: `block ${fmt(height)} is inside v0.2.12's uncertain activation interval ${fmt(v12.from)}-${fmt(v12.to)} (its exact height is not in the public record)`,
-    };
+  let i = 0;
+  while (i + 1 < MAINNET_UPGRADES.length && height >= MAINNET_UPGRADES[i + 1]!.height) i++;
+  const row = MAINNET_UPGRADES[i]!;
+  const next = MAINNET_UPGRADES[i + 1];
+  if (row.status === "possible") {
+    return { version: row.version, why: `${fmt(height)} is at or after block ${fmt(row.height)}, from which ${row.version} may be running (proposal ${row.proposal} scheduled it at block 6,449,400; whether and where it ran is not in the public record this project holds)` };
   }
-  const v11 = MAINNET_UPGRADES.find((r) => r.version === "v0.2.11")!.activation as { kind: "by"; height: bigint };
-  if (height >= v11.height) {
-    return { versions: ["v0.2.11"], why: `block ${fmt(height)} is at or after v0.2.11 (active by block ${fmt(v11.height)}) and before v0.2.12 (block ${fmt(v12.from)} at the earliest)` };
-  }
-  return {
-    versions: ["v0.2.10", "v0.2.11"],
-    why: `block ${fmt(height)} is before v0.2.12 (block ${fmt(v12.from)} at the earliest): before v0.2.11 was known to be active (block ${fmt(v11.height)}): v0.2.10 or v0.2.11 (or older), their exact heights are not in the public record`,
-  };
+  const until = next === undefined ? "" : ` and before ${next.version} (block ${fmt(next.height)}${next.status === "possible" ? ", the earliest it may have run" : ""})`;
+  return { version: row.version, why: `${fmt(height)} is at or after ${row.version} (block ${fmt(row.height)}${row.proposal !== null ? `, proposal ${row.proposal}` : ""})${until}` };
 }
 
 /** A version recorded with the state: the snapshot's `chainVersion` (from the node's applied plans, or written by hand). */
 export interface RecordedVersion {
-  /** The version, or null when the node's newest applied plan is older than any version the port knows. */
+  /** The version, or null when the node's newest applied plan is not one the table names. */
   version: ChainVersion | null;
   source: Extract<VersionSource, "node" | "snapshot">;
   detail: string;
 }
 
 export interface VersionForHeightOptions {
-  /**
-   * The calling rule family: true when `a` and `b` run the same rules for it. When the table leaves
-   * several candidate versions and all are equivalent, the oldest is used and the detail says why.
-   */
-  equivalent?: (a: ChainVersion, b: ChainVersion) => boolean;
-  /** The family's name, for messages ("the preserved sampler"). */
-  family?: string;
+  /** The calling rule family: the chosen version must be one whose rules it holds (rule-families.ts). */
+  family?: RuleFamily;
   /** What the height is (for messages): "sampling height", "settlement height", … */
   heightName?: string;
 }
 
 /**
  * The chain version whose rules apply at `height` of `chainId`: `flag` (--chain-version) first, then a
- * version recorded with the state, then the mainnet table. Anything it cannot place is an InputError
- * naming --chain-version.
+ * version recorded with the state, then the mainnet table; checked against the family's frontier.
+ * Anything it cannot place is an InputError naming --chain-version.
  */
 export function versionForHeight(
   chainId: string,
@@ -130,22 +166,23 @@ export function versionForHeight(
   recorded?: RecordedVersion,
   options: VersionForHeightOptions = {},
 ): VersionChoice {
+  const checked = (c: VersionChoice): VersionChoice => (options.family === undefined ? c : checkFamilyFrontier(options.family, c));
   if (flag !== undefined) {
     const version = parseChainVersion(flag);
-    return { version, source: "flag", detail: `--chain-version ${version}` };
+    return checked({ version, source: "flag", detail: `--chain-version ${version}` });
   }
-  const what = options.heightName ?? "height";
   if (recorded !== undefined) {
     if (recorded.version === null) {
-      throw new InputError(`${recorded.detail}; the port has rules for ${CHAIN_VERSIONS.join(", ")} only: pass --chain-version to run one of them anyway`, "--chain-version");
+      throw new InputError(`${recorded.detail}; the upgrade table names ${CHAIN_VERSIONS.join(", ")} only: pass --chain-version to run one of them anyway`, "--chain-version");
     }
     let detail = recorded.detail;
-    if (chainId === MAINNET_CHAIN_ID) {
-      const c = mainnetCandidates(height);
-      if (!c.versions.includes(recorded.version)) detail += ` (the built-in mainnet table expects ${c.versions.join(" or ")} at block ${fmt(height)})`;
-      return { version: recorded.version, source: recorded.source, detail, candidates: c.versions };
+    if (chainId === MAINNET_CHAIN_ID && height >= MAINNET_UPGRADES[0]!.height) {
+      // The table is only a cross-check here: the node's own plans (or the file's record) decide.
+      const t = mainnetVersionAt(height);
+      if (t.version !== recorded.version) detail += ` (the built-in mainnet table places ${t.version} at block ${fmt(height)})`;
+      return checked({ version: recorded.version, source: recorded.source, detail, candidates: [t.version] });
     }
-    return { version: recorded.version, source: recorded.source, detail };
+    return checked({ version: recorded.version, source: recorded.source, detail });
   }
   if (chainId !== MAINNET_CHAIN_ID) {
     throw new InputError(
@@ -153,20 +190,7 @@ export function versionForHeight(
       "--chain-version",
     );
   }
-  const c = mainnetCandidates(height);
-  const [first, ...rest] = c.versions;
-  if (rest.length === 0) return { version: first!, source: "table", detail: `${MAINNET_CHAIN_ID} upgrade table: ${c.why}`, candidates: c.versions };
-  const eq = options.equivalent;
-  if (eq && rest.every((v) => eq(first!, v))) {
-    return {
-      version: first!,
-      source: "table",
-      detail: `${MAINNET_CHAIN_ID} upgrade table: ${c.why}; ${options.family ?? "this rule family"} is the same under ${c.versions.join(" and ")}`,
-      candidates: c.versions,
-    };
-  }
-  throw new InputError(
-    `${MAINNET_CHAIN_ID} ${what} ${fmt(height)}: ${c.why}, and ${options.family ?? "the rules"} differ between ${c.versions.join(" and ")}: pass --chain-version ${c.versions.join(" or ")}`,
-    "--chain-version",
-  );
+  const what = options.heightName ?? "height";
+  const t = mainnetVersionAt(height);
+  return checked({ version: t.version, source: "table", detail: `${MAINNET_CHAIN_ID} upgrade table: ${what === "height" ? "block" : what} ${t.why}`, candidates: [t.version] });
 }

@@ -28,6 +28,8 @@ export const SENTINELS = {
   ErrCostOverflow: "cost calculation overflows uint64",
   ErrSlotNotInGroup: "slot not in group",
   ErrEscrowIDMismatch: "escrow_id does not match session",
+  // devshard v5 (zpoken@86cff503 types/errors.go)
+  ErrMaxTokensBelowFloor: "max_tokens below min_tokens floor",
 } as const;
 
 export type Sentinel = keyof typeof SENTINELS;

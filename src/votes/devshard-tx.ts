@@ -67,6 +67,23 @@ export interface MsgTimeoutInference {
   promptTokens?: bigint;
 }
 
+/** ErrorMissVote (v5 tx.proto): `signer` recovers from a signature over ErrorMissVoteContent. */
+export interface ErrorMissVote {
+  voterSlot: number;
+  accept: boolean;
+  signer: string | null;
+}
+
+/**
+ * MsgErrorMiss (devshard v5, DevshardTx field 14, PR #1652): the group's votes that a finished
+ * inference's signed body was an error stream, to be counted as a miss.
+ */
+export interface MsgErrorMiss {
+  type: "error_miss";
+  inferenceId: bigint;
+  votes: ErrorMissVote[];
+}
+
 export interface MsgValidation {
   type: "validation";
   inferenceId: bigint;
@@ -101,9 +118,10 @@ export type DevshardTx =
   | MsgConfirmStart
   | MsgFinishInference
   | MsgTimeoutInference
+  | MsgErrorMiss
   | MsgValidation
   | MsgValidationVote
   | MsgRevealSeed
   | MsgFinalizeRound;
 
-export const TX_TYPES = ["start", "confirm", "finish", "timeout", "validation", "vote", "reveal_seed", "finalize_round"] as const;
+export const TX_TYPES = ["start", "confirm", "finish", "timeout", "error_miss", "validation", "vote", "reveal_seed", "finalize_round"] as const;

@@ -27,6 +27,8 @@ export class Draft {
   sealedAcc: Uint8Array | null;
   sealedNonces: Map<bigint, bigint>;
   sealedRecords: Map<bigint, SealedObservation>;
+  /** StateMachine.replayingPersisted (v5): set only while ApplyLocalPersisted replays this node's journal. */
+  replayingPersisted = false;
 
   constructor(st: EscrowState) {
     this.s = st.session;

@@ -5,6 +5,7 @@
 import { UINT64_MAX } from "../go/int64.js";
 import { CURRENT_RULE, type TallyRule } from "./context-length-rule.js";
 import { DevshardError, sentinelError } from "./devshard-errors.js";
+import { devshardRulesFor, type DevshardRules } from "./devshard-rules.js";
 import { ZERO_HOST_STATS, type HostStats, type InferenceRecord } from "./inference-record.js";
 import { normalizeSessionConfig, type SessionConfig } from "./session-config.js";
 
@@ -25,6 +26,8 @@ export interface Session {
   readonly addressToSlots: ReadonlyMap<string, readonly number[]>;
   readonly warmResolver: WarmKeyResolver | null;
   readonly rule: TallyRule;
+  /** The devshard protocol rules (by default those of the session tag). */
+  readonly rules: DevshardRules;
 }
 
 /** A record as the observability store kept it when it was sealed. */
@@ -61,6 +64,8 @@ export interface NewSessionParams {
   stateRootAndProtocolVersion?: string;
   warmResolver?: WarmKeyResolver | null;
   rule?: TallyRule;
+  /** Overrides the rules the tag selects (devshardRulesFor). */
+  rules?: DevshardRules;
 }
 
 export const DEFAULT_STATE_ROOT_VERSION = "v2";
@@ -86,9 +91,10 @@ export function newEscrowState(p: NewSessionParams): EscrowState {
   }
   const hostStats = new Map<number, HostStats>();
   for (let s = 0; s < n; s++) hostStats.set(s, ZERO_HOST_STATS);
+  const tag = p.stateRootAndProtocolVersion ?? DEFAULT_STATE_ROOT_VERSION;
   const session: Session = {
     escrowId: p.escrowId,
-    stateRootAndProtocolVersion: p.stateRootAndProtocolVersion ?? DEFAULT_STATE_ROOT_VERSION,
+    stateRootAndProtocolVersion: tag,
     userAddress: p.userAddress,
     config,
     group: [...p.group],
@@ -96,6 +102,7 @@ export function newEscrowState(p: NewSessionParams): EscrowState {
     addressToSlots,
     warmResolver: p.warmResolver ?? null,
     rule: p.rule ?? CURRENT_RULE,
+    rules: p.rules ?? devshardRulesFor(tag),
   };
   return {
     session,

@@ -4,10 +4,12 @@ export {
   defaultSessionConfig,
   normalizeSessionConfig,
   sessionConfigFromEscrow,
+  sessionConfigAtBind,
   applyLiveSessionParams,
   applyChainSessionBindParams,
   type SessionConfig,
   type EscrowSessionFields,
+  type EscrowRowSessionFields,
   type LiveSessionBindParams,
 } from "./session-config.js";
 export { Status as InferenceStatus, statusName, type InferenceRecord, type HostStats } from "./inference-record.js";
@@ -18,6 +20,7 @@ export {
   applyTx,
   applyLocal,
   applyLocalBestEffort,
+  applyLocalPersisted,
   sealInference,
   computeStateRoot,
   lookupInference,
@@ -32,3 +35,12 @@ export { contextLengthFault, type TallyRule, type FaultVerdict } from "./context
 export { contextLengthScenario, type ContextLengthScenarioOptions, type ScenarioResult, type ScenarioRow } from "./context-length-scenario.js";
 export { parseTallyFile, type TallyFile, type TallyStep } from "./tally-file.js";
 export { replayTally, type StepResult } from "./tally-replay.js";
+export {
+  DEVSHARD_RULES,
+  KNOWN_DEVSHARD_TAGS,
+  devshardRulesFor,
+  chooseDevshardRules,
+  type DevshardRules,
+  type DevshardRulesName,
+  type RulesChoice,
+} from "./devshard-rules.js";

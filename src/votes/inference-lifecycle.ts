@@ -6,9 +6,13 @@ import { Status } from "./inference-record.js";
 import type { Draft } from "./draft.js";
 import { Phase, tokenCost } from "./escrow-state.js";
 
-/** Mirrors StateMachine.applyStartInference. */
+/** Mirrors StateMachine.applyStartInference (v5: the max_tokens floor, completionapi.MinTokensFloor = 64). */
 export function applyStartInference(d: Draft, msg: MsgStartInference): string {
   if (d.phase !== Phase.Active) throw sentinelError("ErrSessionFinalizing");
+  const floor = d.s.rules.maxTokensFloor;
+  if (floor > 0n && !d.replayingPersisted && msg.maxTokens < floor) {
+    throw wrapSentinel("ErrMaxTokensBelowFloor", `max_tokens ${msg.maxTokens}, floor ${floor}`);
+  }
   if (d.isDuplicateInferenceID(msg.inferenceId)) throw sentinelError("ErrDuplicateInferenceID");
   const n = BigInt(d.s.group.length);
   const executorSlot = Number(msg.inferenceId % n);

@@ -43,6 +43,13 @@ export interface InferenceRecord {
   readonly votesValid: number;
   readonly votesInvalid: number;
   readonly validatedBy: Bitmap128;
+  /**
+   * Devshard v5 (zpoken@86cff503 types.InferenceRecord): the chain heights the start / confirm stamps
+   * observed, 0 when unstamped. The port replays no stamped message (see devshard-rules.ts), so they
+   * stay 0 (absent) here and the entry bytes are those of every earlier version.
+   */
+  readonly startedAtHeight?: bigint;
+  readonly confirmedAtHeight?: bigint;
 }
 
 /** types.HostStats, per slot. RequiredValidations and CompletedValidations are never written in this version. */
@@ -56,7 +63,11 @@ export interface HostStats {
 
 export const ZERO_HOST_STATS: HostStats = { missed: 0, invalid: 0, cost: 0n, requiredValidations: 0, completedValidations: 0 };
 
-/** Mirrors state.marshalInferenceEntry: deterministic InferenceRecordProto bytes (validated_by always 16 bytes). */
+/**
+ * Mirrors state.marshalInferenceEntry: deterministic InferenceRecordProto bytes (validated_by always
+ * 16 bytes). Fields 18/19 (started_at_height, confirmed_at_height) are v5's (zpoken@86cff503
+ * state.proto); proto3 omits them when 0, so records without heights encode as at 85835b31.
+ */
 export function marshalInferenceEntry(id: bigint, r: InferenceRecord): Uint8Array {
   return new ProtoWriter()
     .uint(1, id)
@@ -76,6 +87,8 @@ export function marshalInferenceEntry(id: bigint, r: InferenceRecord): Uint8Arra
     .uint(15, r.votesValid)
     .uint(16, r.votesInvalid)
     .lengthDelimited(17, bitmapBytes(r.validatedBy))
+    .uint(18, r.startedAtHeight ?? 0n)
+    .uint(19, r.confirmedAtHeight ?? 0n)
     .finish();
 }
 

@@ -5,6 +5,7 @@
  */
 import { InputError } from "../errors.js";
 import { wrapUint32 } from "../go/int64.js";
+import type { DevshardRules } from "./devshard-rules.js";
 
 /** Session parameters fixed at bind (types.SessionConfig). */
 export interface SessionConfig {
@@ -28,6 +29,18 @@ export interface EscrowSessionFields {
   inferenceSealGraceNonces: number;
   inferenceSealGraceSeconds: number;
   autoSealEveryNNonces: number;
+}
+
+/**
+ * The session fields of the chain's DevshardEscrow row as devshard v4/v5 bind them (0 = the compiled
+ * default). v4 (zpoken@89ff8bdb types.EscrowSessionFields) adds validationRate and voteThresholdFactor
+ * to the 85835b31 fields; v5 (zpoken@86cff503) adds refusalTimeout and executionTimeout.
+ */
+export interface EscrowRowSessionFields extends EscrowSessionFields {
+  validationRate: number;
+  voteThresholdFactor: number; // percent; 0 → N/2
+  refusalTimeout: bigint;
+  executionTimeout: bigint;
 }
 
 /** Governance values read once at bind; 0 means "not provided" (types.LiveSessionBindParams). */
@@ -79,12 +92,12 @@ export function normalizeSessionConfig(cfg: SessionConfig, groupSize: number | b
   return out;
 }
 
-/** Mirrors types.DefaultSessionConfig. */
-export function defaultSessionConfig(groupSize: number | bigint): SessionConfig {
+/** Mirrors types.DefaultSessionConfig (ExecutionTimeout 1200 at 85835b31; the rules say when it is 32*60). */
+export function defaultSessionConfig(groupSize: number | bigint, rules?: DevshardRules): SessionConfig {
   return normalizeSessionConfig(
     {
       refusalTimeout: 60n,
-      executionTimeout: 1200n,
+      executionTimeout: rules?.defaultExecutionTimeout ?? 1200n,
       tokenPrice: 1n,
       createDevshardFee: 10_000n,
       feePerNonce: 1_000n,
@@ -100,14 +113,18 @@ export function defaultSessionConfig(groupSize: number | bigint): SessionConfig 
 
 /** Mirrors types.SessionConfigFromEscrow: the defaults overlaid with every non-zero escrow field. */
 export function sessionConfigFromEscrow(groupSize: number | bigint, fields: EscrowSessionFields): SessionConfig {
-  const cfg = defaultSessionConfig(groupSize);
+  return normalizeSessionConfig(overlayEscrowFields(defaultSessionConfig(groupSize), fields), groupSize);
+}
+
+/** The overlay of SessionConfigFromEscrow shared by every version: each non-zero 85835b31 escrow field replaces the default. */
+function overlayEscrowFields(cfg: SessionConfig, fields: EscrowSessionFields): SessionConfig {
   if (fields.tokenPrice > 0n) cfg.tokenPrice = fields.tokenPrice;
   if (fields.createDevshardFee > 0n) cfg.createDevshardFee = fields.createDevshardFee;
   if (fields.feePerNonce > 0n) cfg.feePerNonce = fields.feePerNonce;
   if (fields.inferenceSealGraceNonces > 0) cfg.inferenceSealGraceNonces = fields.inferenceSealGraceNonces;
   if (fields.inferenceSealGraceSeconds > 0) cfg.inferenceSealGraceSeconds = fields.inferenceSealGraceSeconds;
   if (fields.autoSealEveryNNonces > 0) cfg.autoSealEveryNNonces = fields.autoSealEveryNNonces;
-  return normalizeSessionConfig(cfg, groupSize);
+  return cfg;
 }
 
 /** Mirrors types.ApplyLiveSessionParams (tests only): a live validation rate of 0 keeps the current rate. */
@@ -128,4 +145,21 @@ export function applyChainSessionBindParams(cfg: SessionConfig, groupSize: numbe
   if (live.refusalTimeout > 0n) out.refusalTimeout = live.refusalTimeout;
   if (live.executionTimeout > 0n) out.executionTimeout = live.executionTimeout;
   return normalizeSessionConfig(out, groupSize);
+}
+
+/**
+ * Mirrors bridge.SessionConfigAtBind → types.SessionConfigFromEscrow of devshard v4 (zpoken@89ff8bdb)
+ * and v5 (zpoken@86cff503): the defaults overlaid with every non-zero escrow-row field, the vote
+ * threshold always recomputed from the row's factor (no live chain overlay); the row's timeouts are
+ * overlaid only where the rules say so (v5).
+ */
+export function sessionConfigAtBind(groupSize: number | bigint, row: EscrowRowSessionFields, rules: DevshardRules): SessionConfig {
+  const cfg = overlayEscrowFields(defaultSessionConfig(groupSize, rules), row);
+  if (row.validationRate > 0) cfg.validationRate = row.validationRate;
+  if (rules.bindTimeoutsFromEscrow) {
+    if (row.refusalTimeout > 0n) cfg.refusalTimeout = row.refusalTimeout;
+    if (row.executionTimeout > 0n) cfg.executionTimeout = row.executionTimeout;
+  }
+  cfg.voteThreshold = computeVoteThreshold(groupSize, row.voteThresholdFactor);
+  return normalizeSessionConfig(cfg, groupSize);
 }

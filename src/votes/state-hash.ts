@@ -2,6 +2,7 @@
  * The devshard state root (devshard/state/hash.go), v2 composition:
  *   state_root = sha256(host_stats_hash ‖ be64(fees) ‖ rest_hash ‖ sha256(version) ‖ phase)
  *   rest_hash  = sha256(be64(balance) ‖ sha256(sealed_acc ‖ live_inferences_hash) ‖ warm_keys_hash)
+ * Devshard v5 (zpoken@86cff503) appends the height-sync escrow hash to rest_hash: ‖ height_sync_hash.
  */
 import { createHash } from "node:crypto";
 import { marshalHostStatsEntry, marshalInferenceEntry, type HostStats, type InferenceRecord } from "./inference-record.js";
@@ -67,14 +68,39 @@ export function computeInferencesHashV2(sealedAcc: Uint8Array, live: ReadonlyMap
   return sha256(sealedAcc, computeInferencesHash(live));
 }
 
-/** Mirrors state.ComputeRestHashV2. */
+/** types.HeightSyncEscrowCommit (zpoken@86cff503): the height-sync fields of the escrow state that are hashed. */
+export interface HeightSyncEscrowCommit {
+  forcedStart: bigint;
+  forcedEnd: bigint;
+  cadenceSwallowUntil: bigint;
+  swallowFe: bigint;
+  turnK: bigint;
+  turnSlots: bigint;
+  reason: string;
+}
+
+/** No height-sync turn open (every field zero, empty reason). */
+export const IDLE_HEIGHT_SYNC: HeightSyncEscrowCommit = {
+  forcedStart: 0n, forcedEnd: 0n, cadenceSwallowUntil: 0n, swallowFe: 0n, turnK: 0n, turnSlots: 0n, reason: "",
+};
+
+/** Mirrors state.hashHeightSyncEscrow (v5): sha256(be64 × 6 ‖ be32 len(reason) ‖ reason). */
+export function hashHeightSyncEscrow(h: HeightSyncEscrowCommit): Uint8Array {
+  const reason = new TextEncoder().encode(h.reason);
+  return sha256(be64(h.forcedStart), be64(h.forcedEnd), be64(h.cadenceSwallowUntil), be64(h.swallowFe), be64(h.turnK), be64(h.turnSlots), be32(reason.length), reason);
+}
+
+/** Mirrors state.ComputeRestHashV2: v2..v4 take four inputs; v5 also hashes the height-sync commit (`heightSync`). */
 export function computeRestHashV2(
   balance: bigint,
   sealedAcc: Uint8Array,
   live: ReadonlyMap<bigint, InferenceRecord>,
   warmKeys: ReadonlyMap<number, string>,
+  heightSync?: HeightSyncEscrowCommit,
 ): Uint8Array {
-  return sha256(be64(balance), computeInferencesHashV2(sealedAcc, live), computeWarmKeysHash(warmKeys));
+  const parts = [be64(balance), computeInferencesHashV2(sealedAcc, live), computeWarmKeysHash(warmKeys)];
+  if (heightSync) parts.push(hashHeightSyncEscrow(heightSync));
+  return sha256(...parts);
 }
 
 /** Mirrors state.ComputeVersionHash. */

@@ -10,9 +10,10 @@ import { DevshardError, prefixError, sentinelError, wrapSentinel } from "./devsh
 import type { DevshardTx } from "./devshard-tx.js";
 import type { InferenceRecord } from "./inference-record.js";
 import { DEFAULT_AUTO_SEAL_EVERY_N_NONCES } from "./session-config.js";
-import { computeHostStatsHash, computeRestHashV2, computeStateRootFromRestHash, sealedAccBytes32 } from "./state-hash.js";
+import { IDLE_HEIGHT_SYNC, computeHostStatsHash, computeRestHashV2, computeStateRootFromRestHash, sealedAccBytes32 } from "./state-hash.js";
 import { cmpBig, Draft } from "./draft.js";
 import { Phase, type EscrowState } from "./escrow-state.js";
+import { applyErrorMiss } from "./error-miss-tally.js";
 import { applyConfirmStart, applyFinishInference, applyStartInference } from "./inference-lifecycle.js";
 import { autoSeal, drainLive, sealOne } from "./seal.js";
 import { applyTimeout } from "./timeout-tally.js";
@@ -38,6 +39,11 @@ export function applyTxOn(d: Draft, tx: DevshardTx): string {
       return applyValidationVote(d, tx);
     case "timeout":
       return applyTimeout(d, tx);
+    case "error_miss":
+      // Before v5 DevshardTx has no field 14: Go decodes the message as an unknown field, so no
+      // message is set (GetTx() == nil) and applyTx returns ErrEmptyTx.
+      if (!d.s.rules.errorMiss) throw sentinelError("ErrEmptyTx");
+      return applyErrorMiss(d, tx);
     case "reveal_seed":
       return "reveal-seed is deprecated and ignored (no-op)";
     case "finalize_round":
@@ -55,7 +61,8 @@ export function applyFinalizeRound(d: Draft): string {
 }
 
 /** Mirrors the tail of StateMachine.applyCore / ApplyLocalBestEffort: per-nonce fee, nonce, settlement drain, auto-seal. */
-export function finishDiff(d: Draft, nonce: bigint): void {
+export function finishDiff(d: Draft, nonce: bigint): string[] {
+  const notes: string[] = [];
   if (d.phase === Phase.Active) {
     if (d.balance < d.s.config.feePerNonce) throw sentinelError("ErrInsufficientBalance");
     d.balance -= d.s.config.feePerNonce;
@@ -66,13 +73,14 @@ export function finishDiff(d: Draft, nonce: bigint): void {
   if (d.phase === Phase.Finalizing) {
     if (d.latestNonce >= wrapUint64(d.finalizeNonce + BigInt(d.s.group.length))) {
       d.phase = Phase.Settlement;
-      drainLive(d, d.latestNonce);
+      notes.push(...drainLive(d, d.latestNonce));
     }
   }
   if (d.phase === Phase.Active) {
     const interval = BigInt(d.s.config.autoSealEveryNNonces === 0 ? DEFAULT_AUTO_SEAL_EVERY_N_NONCES : d.s.config.autoSealEveryNNonces);
     if (interval === 0n || nonce % interval === 0n) autoSeal(d, nonce);
   }
+  return notes;
 }
 
 /** The outcome of one transaction: the state after it, and Go's error if it failed. */
@@ -122,15 +130,35 @@ function checkNonce(state: EscrowState, nonce: bigint): void {
   if (nonce !== expected) throw wrapSentinel("ErrInvalidNonce", `expected ${expected}, got ${nonce}`);
 }
 
-/** Mirrors StateMachine.ApplyLocal (applyCore without a post-state root): any error rolls the whole diff back. */
+/**
+ * Mirrors StateMachine.ApplyLocal (applyCore without a post-state root): any error rolls the whole diff back.
+ * v5's applyCore adds three prechecks after the start check (at most one MsgForceHeightSyncTurn, the
+ * height-sync floor restored, heightsync.CheckDiffLogPlane); on the messages the port replays (no
+ * height-sync txs, no stamps, a freshly built machine whose floor is ready) the first two cannot fire
+ * and the third is assumed to pass (devshard-rules.ts V5_ASSUMPTIONS). clearExpiredHeightSyncFlags is
+ * then a no-op: no turn is ever open.
+ */
 export function applyLocal(state: EscrowState, nonce: bigint, txs: readonly DevshardTx[]): DiffOutcome {
+  return applyCore(state, nonce, txs, false);
+}
+
+/**
+ * Mirrors StateMachine.ApplyLocalPersisted (v5): applyCore while replaying this node's own journal,
+ * the one path that skips the max_tokens floor. Under rules without that floor it is applyLocal.
+ */
+export function applyLocalPersisted(state: EscrowState, nonce: bigint, txs: readonly DevshardTx[]): DiffOutcome {
+  return applyCore(state, nonce, txs, true);
+}
+
+function applyCore(state: EscrowState, nonce: bigint, txs: readonly DevshardTx[], replayingPersisted: boolean): DiffOutcome {
   const notes: string[] = [];
   try {
     checkNonce(state, nonce);
     precheckStarts(nonce, txs);
     const d = new Draft(state);
+    d.replayingPersisted = replayingPersisted;
     for (const tx of txs) notes.push(applyTxOn(d, tx));
-    finishDiff(d, nonce);
+    notes.push(...finishDiff(d, nonce));
     return { state: d.freeze(), notes };
   } catch (e) {
     if (e instanceof DevshardError) return { state, error: e, notes: [...notes, `diff rejected and rolled back: ${e.message}`] };
@@ -138,7 +166,11 @@ export function applyLocal(state: EscrowState, nonce: bigint, txs: readonly Devs
   }
 }
 
-/** Mirrors StateMachine.ApplyLocalBestEffort: failing transactions are dropped, except a failing start, which aborts. */
+/**
+ * Mirrors StateMachine.ApplyLocalBestEffort: failing transactions are dropped, except a failing start,
+ * which aborts. v5's per-transaction log-plane check and its heartbeat/ack drop in Finalizing concern
+ * only messages the port does not replay (see applyLocal).
+ */
 export function applyLocalBestEffort(state: EscrowState, nonce: bigint, txs: readonly DevshardTx[]): DiffOutcome {
   const notes: string[] = [];
   try {
@@ -162,7 +194,7 @@ export function applyLocalBestEffort(state: EscrowState, nonce: bigint, txs: rea
     }
   }
   try {
-    finishDiff(d, nonce);
+    notes.push(...finishDiff(d, nonce));
   } catch (e) {
     if (e instanceof DevshardError) return { state, error: e, notes };
     throw e;
@@ -189,9 +221,13 @@ export function computeStateRoot(state: EscrowState): Uint8Array {
   );
 }
 
-/** Mirrors the state.ComputeRestHashV2 call of computeStateRootLocked / BuildSettlement. */
+/**
+ * Mirrors the state.ComputeRestHashV2 call of computeStateRootLocked / BuildSettlement. Under v5 the
+ * height-sync commit is HeightSyncEscrowCommitFromState: always idle here (no turn is ever opened).
+ */
 export function computeRestHash(state: EscrowState): Uint8Array {
-  return computeRestHashV2(state.balance, sealedAccBytes32(state.sealedAcc), state.inferences, state.warmKeys);
+  const hs = state.session.rules.heightSyncHash ? IDLE_HEIGHT_SYNC : undefined;
+  return computeRestHashV2(state.balance, sealedAccBytes32(state.sealedAcc), state.inferences, state.warmKeys, hs);
 }
 
 /** A record by id: live, or as the observability store kept it when sealed (StateMachine.GetInference / LookupSealedInference). */

@@ -5,13 +5,22 @@
  *   {
  *     "group": ["gonka1a", "gonka1a", "gonka1b"]         slot i → cold address (weight = slots held), or
  *              [{"address": "gonka1a", "weight": 2}, …]   weights expanded into consecutive slots (weight ≥ 1)
- *     "factor": 50,                 vote_threshold_factor in percent (0 → N/2); --factor overrides it
+ *     "factor": 50,                 the live vote_threshold_factor in percent at bind (0 → N/2; rules v2/v3 only);
+ *                                   --factor overrides it (and, under v4/v5, the escrow row's)
+ *     "escrow": { … },              the DevshardEscrow row's session fields (0 = default): token_price,
+ *                                   create_devshard_fee, fee_per_nonce, inference_seal_grace_nonces,
+ *                                   inference_seal_grace_seconds, auto_seal_every_n_nonces; and from v4 on
+ *                                   validation_rate, vote_threshold_factor; refusal_timeout, execution_timeout
+ *                                   (bound from v5 on). The session's rules bind them (session-config.ts)
  *     "config": { … },              optional SessionConfig fields in snake_case (refusal_timeout, execution_timeout,
  *                                   token_price, create_devshard_fee, fee_per_nonce, vote_threshold, validation_rate,
  *                                   inference_seal_grace_nonces, inference_seal_grace_seconds, auto_seal_every_n_nonces);
- *                                   missing ones come from DefaultSessionConfig(N); vote_threshold wins over factor
+ *                                   the bound config, field by field over the bind's result; vote_threshold wins
+ *                                   over the factor
  *     "initial_balance": 10000000,  escrow amount before the creation fee (default 10000000)
- *     "escrow_id": "escrow-1", "user_address": "gonka1user", "state_root_and_protocol_version": "v2"
+ *     "escrow_id": "escrow-1", "user_address": "gonka1user",
+ *     "state_root_and_protocol_version": "v2"   the session tag: hashed into every root and selecting the
+ *                                   rules ("v2", "v3", "v4", "v5"; "v4.1" is refused; devshard-rules.ts)
  *     "warm_grants": [{"cold": "gonka1a", "warm": "gonka1warm"}],   authz grants the warm-key resolver honours
  *     "model_limits": {"llama": 8192},   governance max context length per model (used by --rule context-aware)
  *     "inference_id": 1,            the record to report (default: the first started inference)
@@ -19,7 +28,8 @@
  *   }
  *
  * A STEP is either one message (applied as its own strict diff) or a diff
- * {"mode": "strict"|"best_effort", "txs": [MSG…], "repeat": k} (k empty diffs when repeat is given),
+ * {"mode": "strict"|"best_effort"|"persisted", "txs": [MSG…], "repeat": k} (k empty diffs when repeat is
+ * given; "persisted" is v5's ApplyLocalPersisted, the journal replay that skips the max_tokens floor),
  * or {"seal_inference": id}. A MSG has a "type":
  *   start        inference_id, model, prompt_hash_hex, input_length, max_tokens, started_at
  *   confirm      inference_id, confirmed_at, signer
@@ -28,23 +38,38 @@
  *   vote         inference_id, voter_slot, vote_valid, signer, escrow_id
  *   timeout      inference_id, reason (1|2|"refused"|"execution"|name), votes [{voter_slot, accept, signer}],
  *                prompt_tokens (evidence for --rule context-aware)
+ *   error_miss   inference_id, votes [{voter_slot, accept, signer}]     (v5 only)
  *   reveal_seed  slot_id, signer, escrow_id
  *   finalize_round
  * `signer` is the address the signature recovers to (null: unrecoverable); it defaults to the cold
  * address of the message's slot (confirm and finish: the executor, slot = inference_id mod N), and
  * escrow_id defaults to the session's. Integers may be JSON numbers or decimal strings.
+ * The v5 height-sync messages (force_height_sync_turn, heartbeat, height_ack) and observed-height stamps
+ * (observed_height, observed_block_hash_hex) are refused: their rules are in devshard/heightsync, not read.
  */
 import { InputError, describeValue } from "../errors.js";
-import { UINT32_MAX, UINT64_MAX, INT64_MAX, INT64_MIN, toBigInt } from "../go/int64.js";
+import { UINT32_MAX, toBigInt } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { MAX_GROUP_SIZE } from "./bitmap128.js";
-import { TX_TYPES, type DevshardTx, type TimeoutVote } from "./devshard-tx.js";
-import { checkVoteThresholdFactor, computeVoteThreshold, defaultSessionConfig, type SessionConfig } from "./session-config.js";
-import { type JsonObject, checkAddressText, expectArray, expectBoolean, expectObject, expectString, isJsonObject } from "../json-input.js";
+import { V5_ASSUMPTIONS, chooseDevshardRules, type DevshardRules, type DevshardRulesName, type RulesChoice } from "./devshard-rules.js";
+import type { DevshardTx } from "./devshard-tx.js";
+import {
+  checkVoteThresholdFactor,
+  computeVoteThreshold,
+  defaultSessionConfig,
+  sessionConfigAtBind,
+  sessionConfigFromEscrow,
+  type EscrowRowSessionFields,
+  type SessionConfig,
+} from "./session-config.js";
+import { checkKeys, i64, intIn, parseTx, u32, u64, type TxContext } from "./tally-file-tx.js";
+import { type JsonObject, checkAddressText, expectArray, expectObject, expectString, isJsonObject } from "../json-input.js";
+
+export { parseTx } from "./tally-file-tx.js";
 
 /** One replay step. */
 export type TallyStep =
-  | { kind: "diff"; mode: "strict" | "best_effort"; txs: DevshardTx[]; repeat: number; comment?: string }
+  | { kind: "diff"; mode: "strict" | "best_effort" | "persisted"; txs: DevshardTx[]; repeat: number; comment?: string }
   | { kind: "seal"; inferenceId: bigint; comment?: string };
 
 /** A parsed tally file. */
@@ -52,6 +77,8 @@ export interface TallyFile {
   escrowId: string;
   userAddress: string;
   stateRootAndProtocolVersion: string;
+  /** The devshard rules the replay runs, and why. */
+  rules: RulesChoice;
   group: string[];
   config: SessionConfig;
   /** The factor the threshold was derived from, when the file gave one. */
@@ -62,6 +89,8 @@ export interface TallyFile {
   inferenceId?: bigint;
   setup: TallyStep[];
   steps: TallyStep[];
+  /** What the replay assumes or ignores (printed by `tally`). */
+  notes: string[];
 }
 
 export interface ParseOptions {
@@ -71,37 +100,13 @@ export interface ParseOptions {
   strictKeys: boolean;
   /** Overrides the file's factor (CLI --factor). */
   factor?: number;
-}
-
-function intIn(v: Json | undefined, path: string, min: bigint, max: bigint, what: string): bigint {
-  if (v === undefined) throw new InputError("missing (expected an integer)", path);
-  const x = toBigInt(v, path);
-  if (x < min) throw new InputError(x < 0n ? `must not be negative, got ${x}` : `must be at least ${min}, got ${x}`, path);
-  if (x > max) throw new InputError(`${x} does not fit in ${what}`, path);
-  return x;
-}
-
-const u64 = (v: Json | undefined, path: string): bigint => intIn(v, path, 0n, UINT64_MAX, "uint64");
-const i64 = (v: Json | undefined, path: string): bigint => intIn(v, path, INT64_MIN, INT64_MAX, "int64");
-const u32 = (v: Json | undefined, path: string): number => Number(intIn(v, path, 0n, UINT32_MAX, "uint32"));
-
-function hex(v: Json | undefined, path: string): Uint8Array {
-  if (v === undefined) return new Uint8Array(0);
-  const s = expectString(v, path);
-  if (!/^([0-9a-fA-F]{2})*$/.test(s)) throw new InputError(`expected hex bytes, got ${describeValue(s)}`, path);
-  return Uint8Array.from(Buffer.from(s, "hex"));
-}
-
-function checkKeys(o: JsonObject, allowed: readonly string[], path: string, strict: boolean): void {
-  if (!strict) return;
-  for (const k of Object.keys(o)) {
-    if (!allowed.includes(k)) throw new InputError(`unknown field ${JSON.stringify(k)} (expected one of ${allowed.join(", ")})`, path);
-  }
+  /** Overrides the rules the session tag selects (CLI --devshard-rules; the vectors pin v2). */
+  devshardRules?: DevshardRulesName;
 }
 
 const TOP_KEYS = [
   "comment", "escrow_id", "state_root_and_protocol_version", "user_address", "group_size", "group", "address_weights",
-  "config_derivation", "config", "factor", "initial_balance", "warm_grants", "model_limits", "inference_id", "executor_slot",
+  "config_derivation", "config", "factor", "escrow", "initial_balance", "warm_grants", "model_limits", "inference_id", "executor_slot",
   "executor_address", "start_status", "setup", "steps", "diffs", "planned_outcomes", "settlement_signer_slots",
 ];
 
@@ -109,6 +114,11 @@ const CONFIG_KEYS = [
   "refusal_timeout", "execution_timeout", "token_price", "create_devshard_fee", "fee_per_nonce", "vote_threshold",
   "validation_rate", "inference_seal_grace_nonces", "inference_seal_grace_seconds", "auto_seal_every_n_nonces",
 ];
+
+/** The escrow-row fields 85835b31 binds (types.EscrowSessionFields). */
+const ESCROW_KEYS_V2 = ["token_price", "create_devshard_fee", "fee_per_nonce", "inference_seal_grace_nonces", "inference_seal_grace_seconds", "auto_seal_every_n_nonces"];
+/** v4 adds the lane-A validation rate and the vote-threshold factor; v5 binds the timeouts (present in v4's row but not bound). */
+const ESCROW_KEYS_V4 = [...ESCROW_KEYS_V2, "validation_rate", "vote_threshold_factor", "refusal_timeout", "execution_timeout"];
 
 function parseGroup(v: Json | undefined, path: string): string[] {
   const items = expectArray(v, path);
@@ -133,150 +143,82 @@ function parseGroup(v: Json | undefined, path: string): string[] {
   return group;
 }
 
-function parseConfig(v: Json | undefined, path: string, n: number, factor: number | undefined, strict: boolean): SessionConfig {
-  const cfg = defaultSessionConfig(n);
-  if (factor !== undefined) cfg.voteThreshold = computeVoteThreshold(n, factor);
-  if (v === undefined) return cfg;
-  const o = expectObject(v, path);
-  checkKeys(o, CONFIG_KEYS, path, strict);
-  const p = (k: string): string => `${path}.${k}`;
-  if (o.refusal_timeout !== undefined) cfg.refusalTimeout = i64(o.refusal_timeout, p("refusal_timeout"));
-  if (o.execution_timeout !== undefined) cfg.executionTimeout = i64(o.execution_timeout, p("execution_timeout"));
-  if (o.token_price !== undefined) cfg.tokenPrice = u64(o.token_price, p("token_price"));
-  if (o.create_devshard_fee !== undefined) cfg.createDevshardFee = u64(o.create_devshard_fee, p("create_devshard_fee"));
-  if (o.fee_per_nonce !== undefined) cfg.feePerNonce = u64(o.fee_per_nonce, p("fee_per_nonce"));
-  if (o.vote_threshold !== undefined) cfg.voteThreshold = u32(o.vote_threshold, p("vote_threshold"));
-  if (o.validation_rate !== undefined) cfg.validationRate = u32(o.validation_rate, p("validation_rate"));
-  if (o.inference_seal_grace_nonces !== undefined) cfg.inferenceSealGraceNonces = u32(o.inference_seal_grace_nonces, p("inference_seal_grace_nonces"));
-  if (o.inference_seal_grace_seconds !== undefined) cfg.inferenceSealGraceSeconds = u32(o.inference_seal_grace_seconds, p("inference_seal_grace_seconds"));
-  if (o.auto_seal_every_n_nonces !== undefined) cfg.autoSealEveryNNonces = u32(o.auto_seal_every_n_nonces, p("auto_seal_every_n_nonces"));
-  return cfg;
-}
-
-interface TxContext {
-  group: string[];
-  escrowId: string;
-  opts: ParseOptions;
-}
-
-function slot(v: Json | undefined, path: string, ctx: TxContext): number {
-  const s = u32(v, path);
-  if (ctx.opts.strictSlots && s >= ctx.group.length) {
-    throw new InputError(`slot ${s} is out of range: the group has ${ctx.group.length} slots (0..${ctx.group.length - 1})`, path);
+/** The bound config: the rules' bind of the escrow row (defaults without one), then the file's "config" fields. */
+function parseConfig(o: JsonObject, source: string, n: number, rules: DevshardRules, strict: boolean, notes: string[]): { cfg: SessionConfig; rowFactor?: number } {
+  const p = (k: string): string => `${source}: ${k}`;
+  let cfg: SessionConfig;
+  let rowFactor: number | undefined;
+  if (o.escrow === undefined) cfg = rules.bindFactor === "live" ? defaultSessionConfig(n) : sessionConfigAtBind(n, emptyRow(), rules);
+  else {
+    const e = expectObject(o.escrow, p("escrow"));
+    const keys = rules.bindFactor === "live" ? ESCROW_KEYS_V2 : ESCROW_KEYS_V4;
+    for (const k of Object.keys(e)) {
+      if (keys.includes(k)) continue;
+      if (ESCROW_KEYS_V4.includes(k)) {
+        const why = k === "vote_threshold_factor" ? ': give the live factor as "factor"' : "";
+        throw new InputError(`rules ${rules.name} do not bind this escrow-row field (ApplyChainSessionBindParams, ${rules.source})${why}`, `${p("escrow")}.${k}`);
+      }
+      throw new InputError(`unknown field ${JSON.stringify(k)} (expected one of ${keys.join(", ")})`, p("escrow"));
+    }
+    const ep = (k: string): string => `${p("escrow")}.${k}`;
+    const row: EscrowRowSessionFields = {
+      tokenPrice: u64(e.token_price ?? 0, ep("token_price")),
+      createDevshardFee: u64(e.create_devshard_fee ?? 0, ep("create_devshard_fee")),
+      feePerNonce: u64(e.fee_per_nonce ?? 0, ep("fee_per_nonce")),
+      inferenceSealGraceNonces: u32(e.inference_seal_grace_nonces ?? 0, ep("inference_seal_grace_nonces")),
+      inferenceSealGraceSeconds: u32(e.inference_seal_grace_seconds ?? 0, ep("inference_seal_grace_seconds")),
+      autoSealEveryNNonces: u32(e.auto_seal_every_n_nonces ?? 0, ep("auto_seal_every_n_nonces")),
+      validationRate: u32(e.validation_rate ?? 0, ep("validation_rate")),
+      voteThresholdFactor: checkVoteThresholdFactor(intIn(e.vote_threshold_factor ?? 0, ep("vote_threshold_factor"), 0n, UINT32_MAX, "uint32"), ep("vote_threshold_factor")),
+      refusalTimeout: i64(e.refusal_timeout ?? 0, ep("refusal_timeout")),
+      executionTimeout: i64(e.execution_timeout ?? 0, ep("execution_timeout")),
+    };
+    if (rules.bindFactor === "live") cfg = sessionConfigFromEscrow(n, row);
+    else {
+      cfg = sessionConfigAtBind(n, row, rules);
+      if (e.vote_threshold_factor !== undefined) rowFactor = row.voteThresholdFactor;
+      if (!rules.bindTimeoutsFromEscrow) {
+        for (const k of ["refusal_timeout", "execution_timeout"]) {
+          if (e[k] !== undefined) notes.push(`escrow.${k} is not bound by rules ${rules.name} (SessionConfigAtBind, ${rules.source}): the default ${k === "refusal_timeout" ? cfg.refusalTimeout : cfg.executionTimeout} s is used`);
+        }
+      }
+    }
   }
-  return s;
+  if (o.config === undefined) return { cfg, rowFactor };
+  const c = expectObject(o.config, p("config"));
+  checkKeys(c, CONFIG_KEYS, p("config"), strict);
+  const cp = (k: string): string => `${p("config")}.${k}`;
+  if (c.refusal_timeout !== undefined) cfg.refusalTimeout = i64(c.refusal_timeout, cp("refusal_timeout"));
+  if (c.execution_timeout !== undefined) cfg.executionTimeout = i64(c.execution_timeout, cp("execution_timeout"));
+  if (c.token_price !== undefined) cfg.tokenPrice = u64(c.token_price, cp("token_price"));
+  if (c.create_devshard_fee !== undefined) cfg.createDevshardFee = u64(c.create_devshard_fee, cp("create_devshard_fee"));
+  if (c.fee_per_nonce !== undefined) cfg.feePerNonce = u64(c.fee_per_nonce, cp("fee_per_nonce"));
+  if (c.vote_threshold !== undefined) cfg.voteThreshold = u32(c.vote_threshold, cp("vote_threshold"));
+  if (c.validation_rate !== undefined) cfg.validationRate = u32(c.validation_rate, cp("validation_rate"));
+  if (c.inference_seal_grace_nonces !== undefined) cfg.inferenceSealGraceNonces = u32(c.inference_seal_grace_nonces, cp("inference_seal_grace_nonces"));
+  if (c.inference_seal_grace_seconds !== undefined) cfg.inferenceSealGraceSeconds = u32(c.inference_seal_grace_seconds, cp("inference_seal_grace_seconds"));
+  if (c.auto_seal_every_n_nonces !== undefined) cfg.autoSealEveryNNonces = u32(c.auto_seal_every_n_nonces, cp("auto_seal_every_n_nonces"));
+  return { cfg, rowFactor };
 }
 
-function signer(o: JsonObject, path: string, dflt: string | undefined): string | null {
-  if (!("signer" in o)) {
-    if (dflt === undefined) throw new InputError("missing signer (no slot address to default to)", `${path}.signer`);
-    return dflt;
-  }
-  if (o.signer === null) return null;
-  return expectString(o.signer, `${path}.signer`);
-}
-
-const TX_KEYS: Record<string, readonly string[]> = {
-  start: ["type", "inference_id", "model", "prompt_hash_hex", "input_length", "max_tokens", "started_at", "comment"],
-  confirm: ["type", "inference_id", "confirmed_at", "signer", "comment"],
-  finish: ["type", "inference_id", "executor_slot", "input_tokens", "output_tokens", "response_hash_hex", "signer", "escrow_id", "comment"],
-  validation: ["type", "inference_id", "validator_slot", "valid", "signer", "escrow_id", "comment"],
-  vote: ["type", "inference_id", "voter_slot", "vote_valid", "signer", "escrow_id", "comment"],
-  timeout: ["type", "inference_id", "reason", "reason_name", "votes", "prompt_tokens", "comment"],
-  reveal_seed: ["type", "slot_id", "signer", "escrow_id", "comment"],
-  finalize_round: ["type", "comment"],
-};
-
-function parseReason(v: Json | undefined, path: string): number {
-  if (typeof v === "string") {
-    const s = v.toLowerCase();
-    if (s === "refused" || s === "timeout_reason_refused") return 1;
-    if (s === "execution" || s === "timeout_reason_execution") return 2;
-    if (s === "unspecified" || s === "timeout_reason_unspecified") return 0;
-    throw new InputError(`unknown timeout reason ${describeValue(v)} (expected refused or execution)`, path);
-  }
-  return u32(v, path);
-}
-
-/** Parse one message. */
-export function parseTx(v: Json, path: string, ctx: TxContext): DevshardTx {
-  const o = expectObject(v, path);
-  const type = o.type;
-  if (typeof type !== "string" || !(TX_TYPES as readonly string[]).includes(type)) {
-    throw new InputError(`unknown message kind ${describeValue(type)} (expected one of ${TX_TYPES.join(", ")})`, `${path}.type`);
-  }
-  checkKeys(o, TX_KEYS[type]!, path, ctx.opts.strictKeys);
-  const p = (k: string): string => `${path}.${k}`;
-  const n = BigInt(ctx.group.length);
-  const id = (): bigint => u64(o.inference_id, p("inference_id"));
-  const escrow = (): string => (o.escrow_id === undefined ? ctx.escrowId : expectString(o.escrow_id, p("escrow_id")));
-  const addrOf = (s: number): string | undefined => ctx.group[s];
-  switch (type) {
-    case "start":
-      return {
-        type,
-        inferenceId: id(),
-        model: o.model === undefined ? "" : expectString(o.model, p("model")),
-        promptHash: hex(o.prompt_hash_hex, p("prompt_hash_hex")),
-        inputLength: u64(o.input_length ?? 0, p("input_length")),
-        maxTokens: u64(o.max_tokens ?? 0, p("max_tokens")),
-        startedAt: i64(o.started_at ?? 0, p("started_at")),
-      };
-    case "confirm": {
-      const inferenceId = id();
-      return { type, inferenceId, confirmedAt: i64(o.confirmed_at ?? 0, p("confirmed_at")), signer: signer(o, path, addrOf(Number(inferenceId % n))) };
-    }
-    case "finish": {
-      const inferenceId = id();
-      const exec = o.executor_slot === undefined ? Number(inferenceId % n) : slot(o.executor_slot, p("executor_slot"), ctx);
-      return {
-        type,
-        inferenceId,
-        executorSlot: exec,
-        inputTokens: u64(o.input_tokens ?? 0, p("input_tokens")),
-        outputTokens: u64(o.output_tokens ?? 0, p("output_tokens")),
-        responseHash: hex(o.response_hash_hex, p("response_hash_hex")),
-        signer: signer(o, path, addrOf(exec)),
-        escrowId: escrow(),
-      };
-    }
-    case "validation": {
-      const s = slot(o.validator_slot, p("validator_slot"), ctx);
-      return { type, inferenceId: id(), validatorSlot: s, valid: expectBoolean(o.valid, p("valid")), signer: signer(o, path, addrOf(s)), escrowId: escrow() };
-    }
-    case "vote": {
-      const s = slot(o.voter_slot, p("voter_slot"), ctx);
-      return { type, inferenceId: id(), voterSlot: s, voteValid: expectBoolean(o.vote_valid, p("vote_valid")), signer: signer(o, path, addrOf(s)), escrowId: escrow() };
-    }
-    case "timeout": {
-      const votes: TimeoutVote[] = expectArray(o.votes ?? [], p("votes")).map((vv, i) => {
-        const vp = `${path}.votes[${i}]`;
-        const vo = expectObject(vv, vp);
-        checkKeys(vo, ["voter_slot", "accept", "signer"], vp, ctx.opts.strictKeys);
-        const s = slot(vo.voter_slot, `${vp}.voter_slot`, ctx);
-        return { voterSlot: s, accept: vo.accept === undefined ? true : expectBoolean(vo.accept, `${vp}.accept`), signer: signer(vo, vp, addrOf(s)) };
-      });
-      const tx: DevshardTx = { type, inferenceId: id(), reason: parseReason(o.reason, p("reason")), votes };
-      if (o.prompt_tokens !== undefined) tx.promptTokens = u64(o.prompt_tokens, p("prompt_tokens"));
-      return tx;
-    }
-    case "reveal_seed": {
-      const s = u32(o.slot_id ?? 0, p("slot_id"));
-      return { type, slotId: s, signer: signer(o, path, addrOf(s) ?? ""), escrowId: escrow() };
-    }
-    default:
-      return { type: "finalize_round" };
-  }
-}
+const emptyRow = (): EscrowRowSessionFields => ({
+  tokenPrice: 0n, createDevshardFee: 0n, feePerNonce: 0n, inferenceSealGraceNonces: 0, inferenceSealGraceSeconds: 0, autoSealEveryNNonces: 0,
+  validationRate: 0, voteThresholdFactor: 0, refusalTimeout: 0n, executionTimeout: 0n,
+});
 
 function parseStep(v: Json, path: string, ctx: TxContext): TallyStep {
   const o = expectObject(v, path);
   if ("type" in o) return { kind: "diff", mode: "strict", txs: [parseTx(o, path, ctx)], repeat: 1 };
-  checkKeys(o, ["mode", "txs", "repeat", "seal_inference", "comment"], path, ctx.opts.strictKeys);
+  checkKeys(o, ["mode", "txs", "repeat", "seal_inference", "comment"], path, ctx.strictKeys);
   const comment = typeof o.comment === "string" ? o.comment : undefined;
   if (o.seal_inference !== undefined) return { kind: "seal", inferenceId: u64(o.seal_inference, `${path}.seal_inference`), comment };
   const mode = o.mode ?? "strict";
-  if (mode !== "strict" && mode !== "best_effort") throw new InputError(`expected "strict" or "best_effort", got ${describeValue(mode)}`, `${path}.mode`);
+  if (mode !== "strict" && mode !== "best_effort" && mode !== "persisted") {
+    throw new InputError(`expected "strict", "best_effort" or "persisted", got ${describeValue(mode)}`, `${path}.mode`);
+  }
+  if (mode === "persisted" && !ctx.rules.persistedReplay) {
+    throw new InputError(`"persisted" (ApplyLocalPersisted, the journal replay) is a devshard v5 path; rules ${ctx.rules.name} have none`, `${path}.mode`);
+  }
   const txs = expectArray(o.txs ?? [], `${path}.txs`).map((t, i) => parseTx(t, `${path}.txs[${i}]`, ctx));
   const repeat = o.repeat === undefined ? 1 : Number(intIn(o.repeat, `${path}.repeat`, 1n, 100000n, "the repeat range 1..100000"));
   return { kind: "diff", mode, txs, repeat, comment };
@@ -287,15 +229,21 @@ export function parseTallyFile(v: Json, source: string, opts: ParseOptions): Tal
   const o = expectObject(v, source);
   checkKeys(o, TOP_KEYS, source, opts.strictKeys);
   const p = (k: string): string => `${source}: ${k}`;
+  const tag = o.state_root_and_protocol_version === undefined ? undefined : expectString(o.state_root_and_protocol_version, p("state_root_and_protocol_version"));
+  const rules = chooseDevshardRules(tag, opts.devshardRules, p("state_root_and_protocol_version"));
+  const notes: string[] = [];
   const group = parseGroup(o.group, p("group"));
   const n = group.length;
+  if (o.factor !== undefined && rules.rules.bindFactor === "escrow") {
+    throw new InputError(`rules ${rules.rules.name} take the vote-threshold factor from the escrow row only (SessionConfigAtBind, ${rules.rules.source}): give escrow.vote_threshold_factor`, p("factor"));
+  }
   const fileFactor = o.factor === undefined ? undefined : opts.strictKeys ? checkVoteThresholdFactor(intIn(o.factor, p("factor"), 0n, UINT32_MAX, "uint32"), p("factor")) : u32(o.factor, p("factor"));
-  const factor = opts.factor ?? fileFactor;
-  const config = parseConfig(o.config, p("config"), n, undefined, opts.strictKeys);
+  const { cfg: config, rowFactor } = parseConfig(o, source, n, rules.rules, opts.strictKeys, notes);
+  const factor = opts.factor ?? fileFactor ?? rowFactor;
   const hasThreshold = isJsonObject(o.config) && o.config.vote_threshold !== undefined;
-  if (opts.factor !== undefined || (!hasThreshold && factor !== undefined)) config.voteThreshold = computeVoteThreshold(n, factor!);
+  if (opts.factor !== undefined || (!hasThreshold && fileFactor !== undefined)) config.voteThreshold = computeVoteThreshold(n, factor!);
   const escrowId = o.escrow_id === undefined ? "escrow-1" : expectString(o.escrow_id, p("escrow_id"));
-  const ctx: TxContext = { group, escrowId, opts };
+  const ctx: TxContext = { group, escrowId, rules: rules.rules, strictSlots: opts.strictSlots, strictKeys: opts.strictKeys };
   const warmGrants = expectArray(o.warm_grants ?? [], p("warm_grants")).map((g, i) => {
     const gp = `${p("warm_grants")}[${i}]`;
     const go = expectObject(g, gp);
@@ -305,13 +253,14 @@ export function parseTallyFile(v: Json, source: string, opts: ParseOptions): Tal
   if (o.model_limits !== undefined) {
     for (const [m, lim] of Object.entries(expectObject(o.model_limits, p("model_limits")))) modelLimits.set(m, u64(lim, `${p("model_limits")}.${m}`));
   }
-  const steps = expectArray(o.steps ?? o.diffs ?? [], p(o.steps === undefined && o.diffs !== undefined ? "diffs" : "steps")).map((s, i) =>
-    parseStep(s, `${p(o.steps === undefined && o.diffs !== undefined ? "diffs" : "steps")}[${i}]`, ctx),
-  );
+  const stepsKey = o.steps === undefined && o.diffs !== undefined ? "diffs" : "steps";
+  const steps = expectArray(o.steps ?? o.diffs ?? [], p(stepsKey)).map((s, i) => parseStep(s, `${p(stepsKey)}[${i}]`, ctx));
+  if (rules.rules.name === "v5") notes.push(...V5_ASSUMPTIONS);
   const file: TallyFile = {
     escrowId,
     userAddress: o.user_address === undefined ? "gonka1user" : expectString(o.user_address, p("user_address")),
-    stateRootAndProtocolVersion: o.state_root_and_protocol_version === undefined ? "v2" : expectString(o.state_root_and_protocol_version, p("state_root_and_protocol_version")),
+    stateRootAndProtocolVersion: rules.tag,
+    rules,
     group,
     config,
     initialBalance: o.initial_balance === undefined ? 10_000_000n : u64(o.initial_balance, p("initial_balance")),
@@ -319,6 +268,7 @@ export function parseTallyFile(v: Json, source: string, opts: ParseOptions): Tal
     modelLimits,
     setup: expectArray(o.setup ?? [], p("setup")).map((s, i) => parseStep(s, `${p("setup")}[${i}]`, ctx)),
     steps,
+    notes,
   };
   if (factor !== undefined) file.factor = factor;
   if (o.inference_id !== undefined) file.inferenceId = u64(o.inference_id, p("inference_id"));

@@ -5,6 +5,7 @@ import type { DevshardError } from "./devshard-errors.js";
 import {
   applyLocal,
   applyLocalBestEffort,
+  applyLocalPersisted,
   newEscrowState,
   sealInference,
   type DiffOutcome,
@@ -37,6 +38,7 @@ export function sessionFromFile(file: TallyFile, rule: TallyRule): EscrowState {
     stateRootAndProtocolVersion: file.stateRootAndProtocolVersion,
     warmResolver: (warm, cold) => grants.some((g) => g.cold === cold && g.warm === warm),
     rule,
+    rules: file.rules.rules,
   });
 }
 
@@ -53,7 +55,8 @@ export function runStep(state: EscrowState, step: TallyStep): StepResult {
   const notes: string[] = [];
   for (let r = 0; r < step.repeat; r++) {
     nonce = cur.latestNonce + 1n;
-    out = step.mode === "strict" ? applyLocal(cur, nonce, step.txs) : applyLocalBestEffort(cur, nonce, step.txs);
+    const apply = step.mode === "strict" ? applyLocal : step.mode === "persisted" ? applyLocalPersisted : applyLocalBestEffort;
+    out = apply(cur, nonce, step.txs);
     notes.push(...out.notes);
     cur = out.state;
     if (out.error) break;

@@ -92,7 +92,7 @@ export const suites: SuiteTable = {
 
   vote_tally_sequences: {
     run(input) {
-      const file = parseTallyFile(input, "input", { strictSlots: false, strictKeys: false });
+      const file = parseTallyFile(input, "input", { strictSlots: false, strictKeys: false, devshardRules: "v2" });
       const id = file.inferenceId!;
       const r = replayTally(file, CURRENT_RULE);
       return { state_after_setup: stateView(r.afterSetup, id), steps: r.steps.map((s) => stepJson(s, id)) };
@@ -102,7 +102,7 @@ export const suites: SuiteTable = {
   settle_host_stats: {
     run(input) {
       const o = expectObject(input, "input");
-      const file = parseTallyFile(input, "input", { strictSlots: false, strictKeys: false });
+      const file = parseTallyFile(input, "input", { strictSlots: false, strictKeys: false, devshardRules: "v2" });
       const r = replayTally(file, CURRENT_RULE);
       const st = r.steps.length > 0 ? r.steps[r.steps.length - 1]!.state : r.afterSetup;
       const ids = allInferenceIds(st);

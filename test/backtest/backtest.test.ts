@@ -194,14 +194,27 @@ describe("bad input: one clear line, exit 2", () => {
     writeFileSync(f, JSON.stringify({ name: "typo", BinomTestPO: "0.05" }));
     return bad(["--rest-dump", REST, ...V247, "--b", f], /typo\.json: BinomTestPO: unknown key/);
   });
-  it("an epoch whose version the table cannot place names the per-epoch flag", () => {
-    // Epoch 247 moved before block 3,828,603 (v0.2.11 active by then): v0.2.10 and v0.2.11 settle it differently.
+  it("an epoch settled past the newest version the port pins is refused, naming the per-epoch flag", () => {
+    // Epoch 247 moved to a settlement after block 6,353,400, from which v0.2.16 may run: no exact settlement rules.
+    const dir = join(tmp, "late", "epoch_247");
+    mkdirSync(dir, { recursive: true });
+    for (const f of readdirSync(join(REST, "epoch_247"))) copyFileSync(join(REST, "epoch_247", f), join(dir, f));
+    const gf = join(dir, "epoch_group_data_247.json");
+    writeFileSync(gf, readFileSync(gf, "utf8").replace('"poc_start_block_height": "3812932"', '"poc_start_block_height": "6400000"'));
+    return bad(["--rest-dump", join(tmp, "late")], /epoch 247: v0\.2\.16 \(gonka-mainnet upgrade table: settlement height .*pass --chain-version 247=v0\.2\.15 to run v0\.2\.15's rules at your own risk/);
+  });
+
+  it("an epoch moved before v0.2.11's upgrade height settles under v0.2.10, and the status quo check catches that the chain paid otherwise", async () => {
     const dir = join(tmp, "early", "epoch_247");
     mkdirSync(dir, { recursive: true });
     for (const f of readdirSync(join(REST, "epoch_247"))) copyFileSync(join(REST, "epoch_247", f), join(dir, f));
     const gf = join(dir, "epoch_group_data_247.json");
     writeFileSync(gf, readFileSync(gf, "utf8").replace('"poc_start_block_height": "3812932"', '"poc_start_block_height": "3000000"'));
-    return bad(["--rest-dump", join(tmp, "early")], /epoch 247: .*pass --chain-version 247=v0\.2\.10 or 247=v0\.2\.11/);
+    const r = await run(["--rest-dump", join(tmp, "early"), "--json"]);
+    expect(r.code).toBe(1);
+    const j = JSON.parse(r.out);
+    expect(j.epochs[0].chainVersion).toMatchObject({ version: "v0.2.10", source: "table" });
+    expect(j.statusQuo.ok).toBe(false);
   });
   it("a malformed dump names the file and field", () => {
     const dir = join(tmp, "broken", "epoch_248");

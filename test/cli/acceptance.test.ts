@@ -35,7 +35,7 @@ describe("chainVersion in JSON: codes for scripts, the words beside them", () =>
   it("the table's choice names its candidates; a flag and a recorded version say so", async () => {
     const table = JSON.parse((await run("verify", "--snapshot", REAL, "--json")).out);
     expect(table.chainVersion).toMatchObject({ version: "v0.2.12", source: "table", basis: "table", tableCandidates: ["v0.2.12"] });
-    expect(table.chainVersion.detail).toMatch(/^gonka-mainnet upgrade table: block 4,089,970/);
+    expect(table.chainVersion.detail).toMatch(/^gonka-mainnet upgrade table: sampling height 4,089,970 is at or after v0\.2\.12 \(block 3,834,200\)/);
     expect(table).toMatchObject({ episodeAnchorHeight: "4089970", episodeKind: "regular-poc", epoch: "264" });
     const flag = await run("verify", "--snapshot", REAL, "--chain-version", "v0.2.14", "--json");
     expect(flag.code).toBe(1);
@@ -43,11 +43,11 @@ describe("chainVersion in JSON: codes for scripts, the words beside them", () =>
     const recorded = JSON.parse((await run("preserved", "--snapshot", resolve(ROOT, "examples", "mainnet-like.snapshot.json"), "--json")).out);
     expect(recorded.chainVersion).toMatchObject({ source: "snapshot", basis: "recorded", tableCandidates: null });
   });
-  it("several candidates that read alike are 'table-equivalent'", async () => {
+  it("the table places one version at a height: its JSON names it as the only candidate", async () => {
     const { versionForHeight } = await import("../../src/versions/upgrade-table.js");
     const { versionJson } = await import("../../src/versions/resolve.js");
-    const j = versionJson(versionForHeight("gonka-mainnet", 4_300_000n, undefined, undefined, { equivalent: () => true }));
-    expect(j).toMatchObject({ version: "v0.2.13", source: "table", basis: "table-equivalent", tableCandidates: ["v0.2.13", "v0.2.14"] });
+    const j = versionJson(versionForHeight("gonka-mainnet", 4_300_000n, undefined, undefined, { family: "settlement" }));
+    expect(j).toMatchObject({ version: "v0.2.13", source: "table", basis: "table", tableCandidates: ["v0.2.13"] });
     expect(versionJson({ version: "v0.2.14", source: "latest", detail: "x" })).toMatchObject({ basis: "no-state", tableCandidates: null });
   });
 });

@@ -51,9 +51,17 @@ describe("gonka-spec miss-test", () => {
     const dir = mkdtempSync(join(tmpdir(), "misstest-"));
     const snap = join(dir, "snap.json");
     const settlement = JSON.parse((await import("node:fs")).readFileSync(EXAMPLE, "utf8"));
-    writeFileSync(snap, JSON.stringify({ schema: "gonka-spec/snapshot", version: 1, chainId: "example", height: "1", preserved: {}, settlement }));
+    writeFileSync(snap, JSON.stringify({ schema: "gonka-spec/snapshot", version: 1, chainId: "example", height: "1", chainVersion: { version: "v0.2.15" }, preserved: {}, settlement }));
     const viaSnap = JSON.parse((await run("--snapshot", snap, "--json")).out);
-    expect(viaSnap).toEqual(viaFile);
+    // The same verdicts; only where the rules' version came from differs (the file records none).
+    expect(viaFile.chainVersion).toMatchObject({ version: "v0.2.15", basis: "no-state" });
+    expect(viaSnap.chainVersion).toMatchObject({ version: "v0.2.15", basis: "recorded" });
+    expect({ ...viaSnap, chainVersion: null }).toEqual({ ...viaFile, chainVersion: null });
+    // A state of a chain without an upgrade table and without a recorded version names the flag.
+    writeFileSync(snap, JSON.stringify({ schema: "gonka-spec/snapshot", version: 1, chainId: "example", height: "1", preserved: {}, settlement }));
+    const unplaced = await run("--snapshot", snap);
+    expect(unplaced.code).toBe(2);
+    expect(unplaced.err).toMatch(/"example" has no upgrade table .*pass --chain-version/);
   });
 
   it("one participant of an epoch (--address), and a single count at the epoch's settlement p0", async () => {

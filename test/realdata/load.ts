@@ -23,7 +23,7 @@ export function readRealdata(relPath: string): string {
   return readRealdataBytes(relPath).toString("utf8");
 }
 
-/** Original relative paths (".gz" dropped) of every carried data file under rest/ and preserved/, sorted. */
+/** Original relative paths (".gz" dropped) of every carried data file under rest/, preserved/ and rpc/, sorted. */
 export function listRealdata(): string[] {
   const out: string[] = [];
   const walk = (d: string): void => {
@@ -33,6 +33,6 @@ export function listRealdata(): string[] {
       else out.push(relative(REALDATA_DIR, p).split(sep).join("/").replace(/\.gz$/, ""));
     }
   };
-  for (const top of ["rest", "preserved"]) walk(join(REALDATA_DIR, top));
+  for (const top of ["rest", "preserved", "rpc"]) walk(join(REALDATA_DIR, top));
   return out.sort();
 }

@@ -14,13 +14,14 @@ const sums = new Map(
 );
 
 describe("carried real mainnet data", () => {
-  it("carries exactly the 24 files of the shared copy (3 epochs of REST answers, 2 preserved files)", () => {
+  it("carries exactly the 25 files of the shared copy (3 epochs of REST answers, 2 preserved files, 1 node answer)", () => {
     const files = listRealdata();
-    expect(files).toHaveLength(24);
+    expect(files).toHaveLength(25);
     expect(files.filter((f) => f.startsWith("rest/epoch_247/"))).toHaveLength(7);
     expect(files.filter((f) => f.startsWith("rest/epoch_248/"))).toHaveLength(7);
     expect(files.filter((f) => f.startsWith("rest/epoch_249/"))).toHaveLength(8);
     expect(files.filter((f) => f.startsWith("preserved/"))).toEqual(["preserved/chain_preserved_nodes_snapshot_at_4089970.json", "preserved/snapshot-4089970.json"]);
+    expect(files.filter((f) => f.startsWith("rpc/"))).toEqual(["rpc/abci_4401104_proposal.json"]);
     expect([...sums.keys()].sort()).toEqual(files);
   });
 

@@ -157,11 +157,12 @@ describe("round trip on the stored snapshot at block 4,089,970", () => {
 });
 
 describe("the carried dumps of epochs 247-249", () => {
-  it("247 + 248: the PoC that starts epoch 249, anchor 3,843,714 inside v0.2.12's uncertain interval: the version must be passed", async () => {
-    const r = await run(["preserved", "--rest-dump", E(247), "--rest-dump", E(248)]);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/gonka-spec preserved: --chain-version: .*block 3,843,714 .*pass --chain-version v0\.2\.11 or v0\.2\.12/);
+  it("247 + 248: the PoC that starts epoch 249, anchor 3,843,714: v0.2.12 from the table (upgrade at 3,834,200), the same as the flag", async () => {
+    const r = JSON.parse((await run(["preserved", "--rest-dump", E(247), "--rest-dump", E(248), "--json"])).out);
+    expect(r.chainVersion).toMatchObject({ version: "v0.2.12", source: "table" });
+    expect(r.chainVersion.detail).toMatch(/sampling height 3,843,714 is at or after v0\.2\.12 \(block 3,834,200\)/);
     const ok = JSON.parse((await run(["preserved", "--rest-dump", E(247), "--rest-dump", E(248), "--chain-version", "v0.2.12", "--json"])).out);
+    expect(r.rules).toEqual(ok.rules);
     expect(ok.anchor).toEqual({ height: "3843714", source: "next-poc" });
     expect(ok.epoch).toBe("248");
     // The same anchor recorded by epoch 249's own group data: the folder of all three with --epoch 248.
@@ -292,20 +293,17 @@ describe("the carried dumps of epochs 247-249", () => {
   });
 
   it("backtest: epochs whose dumps hold the previous epoch too get the preserved set under A and B (a folder, or one --rest-dump per epoch)", async () => {
-    // The PoC after 248 starts at 3,843,714, inside v0.2.12's uncertain interval: not sampled, as `preserved` refuses it ...
-    const plain = JSON.parse((await run(["backtest", "--rest-dump", REST, "--chain-version", "247=v0.2.11", "--json"])).out);
-    expect(plain.epochs.find((e: Any) => e.epoch === "248").preserved).toBeNull();
-    expect(plain.notes.some((n: string) => /^the preserved set of the PoC after epoch 248 \(anchor 3,843,714\) is not compared, as `preserved` refuses it: .*pass --chain-version 248=v0\.2\.11 or 248=v0\.2\.12$/.test(n))).toBe(true);
-    expect((await run(["preserved", "--rest-dump", E(247), "--rest-dump", E(248)])).err).toMatch(/pass --chain-version v0\.2\.11 or v0\.2\.12/);
-    // ... and sampled with the version the flag names.
-    const doc = JSON.parse((await run(["backtest", "--rest-dump", REST, "--chain-version", "247=v0.2.11", "--chain-version", "248=v0.2.12", "--json"])).out);
+    // Each PoC is sampled on the version `preserved` picks at its anchor (the table's at 3,843,714: v0.2.12).
+    const pre = JSON.parse((await run(["preserved", "--rest-dump", E(247), "--rest-dump", E(248), "--json"])).out);
+    expect(pre.chainVersion.version).toBe("v0.2.12");
+    const doc = JSON.parse((await run(["backtest", "--rest-dump", REST, "--chain-version", "247=v0.2.11", "--json"])).out);
     const byEpoch = Object.fromEntries(doc.epochs.map((e: Any) => [e.epoch, e]));
     expect(byEpoch["247"].preserved).toBeNull();
     expect(byEpoch["248"].preserved).not.toBeNull();
     expect(byEpoch["249"].preserved).not.toBeNull();
     expect(byEpoch["248"].preserved.anchorHeight).toBe("3843714");
     expect(byEpoch["249"].preserved.anchorHeight).toBe("3859105");
-    const each = JSON.parse((await run(["backtest", ...[249, 247, 248].flatMap((e) => ["--rest-dump", E(e)]), "--chain-version", "247=v0.2.11", "--chain-version", "248=v0.2.12", "--json"])).out);
+    const each = JSON.parse((await run(["backtest", ...[249, 247, 248].flatMap((e) => ["--rest-dump", E(e)]), "--chain-version", "247=v0.2.11", "--json"])).out);
     expect(each.epochs.map((e: Any) => e.preserved)).toEqual(doc.epochs.map((e: Any) => e.preserved));
     expect(byEpoch["248"].assumptions).toContain("the preserved set at anchor 3,843,714 (the PoC after the epoch): sampled with the rules of the version the epoch settles with");
     // v0.2.12 samples without x/group's live members: what the dumps lack of them is no assumption of these epochs ...

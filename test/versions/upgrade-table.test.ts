@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
-import { PRESERVED_VERSION_OPTIONS, preservedRulesFor, samePreservedRules } from "../../src/preserved/preserved-rules.js";
+import { PRESERVED_VERSION_OPTIONS, preservedRulesFor, preservedRulesForChoice } from "../../src/preserved/preserved-rules.js";
 import { CHAIN_VERSIONS, parseChainVersion } from "../../src/versions/chain-version.js";
-import { MAINNET_UPGRADES, mainnetCandidates, versionForHeight } from "../../src/versions/upgrade-table.js";
+import { MAINNET_UPGRADES, mainnetVersionAt, versionForHeight } from "../../src/versions/upgrade-table.js";
+import { FAMILY_COVERAGE, familyKnows } from "../../src/versions/rule-families.js";
+import { settlementVersion } from "../../src/settlement/settlement-version.js";
 import { recordedVersion, resolveChainVersion, versionLine } from "../../src/versions/resolve.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
 
@@ -19,58 +21,77 @@ function inputError(f: () => unknown): InputError {
   throw new Error("expected an InputError");
 }
 
-describe("the gonka-mainnet upgrade table", () => {
-  it("has one row per known version, each with a source", () => {
+describe("the gonka-mainnet upgrade table (docs/network-updates.md, quoted in each row)", () => {
+  it("has one row per named version, heights rising, each with its announcement's own words", () => {
     expect(MAINNET_UPGRADES.map((r) => r.version)).toEqual([...CHAIN_VERSIONS]);
-    for (const r of MAINNET_UPGRADES) {
+    for (let i = 0; i < MAINNET_UPGRADES.length; i++) {
+      const r = MAINNET_UPGRADES[i]!;
       expect(r.plan).toBe(r.version);
-      expect(r.source.length).toBeGreaterThan(40);
+      expect(r.quote.length).toBeGreaterThan(20);
+      expect(r.source).toMatch(/line \d+|proposal page/);
+      if (i > 0) expect(r.height).toBeGreaterThan(MAINNET_UPGRADES[i - 1]!.height);
     }
+    // Each executed row's quote holds its own height (written as the announcement writes it).
+    for (const r of MAINNET_UPGRADES.filter((x) => x.status === "executed")) expect(r.quote).toContain(r.height.toString());
   });
 
-  it("places the stored preserved snapshot's block 4,089,970 under v0.2.12", () => {
-    const c = versionForHeight(M, 4_089_970n);
-    expect(c).toMatchObject({ version: "v0.2.12", source: "table" });
-    expect(c.detail).toMatch(/4,267,300/);
+  it("places each upgrade's first block under its version, and the block before under the previous one", () => {
+    const at = (h: bigint) => mainnetVersionAt(h).version;
+    expect(at(2_712_599n)).toBe("v0.2.9");
+    expect(at(2_712_600n)).toBe("v0.2.10");
+    expect(at(3_186_099n)).toBe("v0.2.10");
+    expect(at(3_186_100n)).toBe("v0.2.11");
+    expect(at(3_834_199n)).toBe("v0.2.11");
+    expect(at(3_834_200n)).toBe("v0.2.12");
+    expect(at(4_267_299n)).toBe("v0.2.12");
+    expect(at(4_267_300n)).toBe("v0.2.13");
+    expect(at(5_195_699n)).toBe("v0.2.13");
+    expect(at(5_195_700n)).toBe("v0.2.14");
+    expect(at(5_316_315n)).toBe("v0.2.15");
+    expect(at(6_353_399n)).toBe("v0.2.15");
+    expect(at(6_353_400n)).toBe("v0.2.16");
   });
 
-  it("v0.2.12 from block 3,843,995 (just after its bound) to 4,267,299; v0.2.13 at 4,267,300", () => {
-    expect(versionForHeight(M, 3_843_995n).version).toBe("v0.2.12");
-    expect(versionForHeight(M, 4_267_299n).version).toBe("v0.2.12");
-    expect(mainnetCandidates(4_267_300n).versions).toEqual(["v0.2.13", "v0.2.14"]);
+  it("agrees with what the chain paid: epoch 247 settled at 3,828,603 under v0.2.11, epoch 248 at 3,843,994 under v0.2.12 (test/settlement/realdata.test.ts pays both to the coin with those versions)", () => {
+    expect(mainnetVersionAt(3_828_603n).version).toBe("v0.2.11");
+    expect(mainnetVersionAt(3_843_994n).version).toBe("v0.2.12");
+    // The chain's stored preserved snapshot at 4,089,970 was sampled by v0.2.12 (verify reproduces it node for node).
+    expect(versionForHeight(M, 4_089_970n, undefined, undefined, PRESERVED_VERSION_OPTIONS)).toMatchObject({ version: "v0.2.12", source: "table" });
   });
 
-  it("refuses heights inside v0.2.12's uncertain interval, naming --chain-version", () => {
-    for (const h of [3_828_723n, 3_835_000n, 3_843_993n]) {
-      const e = inputError(() => versionForHeight(M, h, undefined, undefined, PRESERVED_VERSION_OPTIONS));
-      expect(e.path).toBe("--chain-version");
-      expect(e.message).toMatch(/v0\.2\.11 or v0\.2\.12/);
+  it("names every upgrade in the detail with its height and proposal", () => {
+    const c = versionForHeight(M, 5_400_000n, undefined, undefined, { family: "settlement", heightName: "settlement height" });
+    expect(c).toMatchObject({ version: "v0.2.15", source: "table" });
+    expect(c.detail).toBe("gonka-mainnet upgrade table: settlement height 5,400,000 is at or after v0.2.15 (block 5,316,315, proposal 92) and before v0.2.16 (block 6,353,400, the earliest it may have run)");
+  });
+
+  it("refuses, in one line naming the version, the family, what is unknown and the override, every family at a height v0.2.16 may have run", () => {
+    for (const family of ["settlement", "miss-test", "preserved"] as const) {
+      for (const h of [6_353_400n, 6_449_400n, 9_000_000n]) {
+        const e = inputError(() => versionForHeight(M, h, undefined, undefined, { family }));
+        expect(e.path).toBe("--chain-version");
+        expect(e.message).toMatch(/^--chain-version: v0\.2\.16 \(gonka-mainnet upgrade table: /);
+        expect(e.message).toContain(FAMILY_COVERAGE[family].name);
+        expect(e.message).toMatch(/pass --chain-version v0\.2\.15 to run v0\.2\.15's rules at your own risk$/);
+      }
+      // The flag is the override: v0.2.15 runs, v0.2.16 is refused in the same words.
+      expect(versionForHeight(M, 6_400_000n, "v0.2.15", undefined, { family })).toMatchObject({ version: "v0.2.15", source: "flag" });
+      expect(inputError(() => versionForHeight(M, 6_400_000n, "v0.2.16", undefined, { family })).message).toMatch(/^--chain-version: v0\.2\.16 \(--chain-version v0\.2\.16\): the port has no exact rules/);
+      // A node that applied the v0.2.16 plan is refused too: recorded versions are checked like the table's.
+      expect(inputError(() => versionForHeight(M, 6_500_000n, undefined, { version: "v0.2.16", source: "node", detail: 'upgrade plan "v0.2.16" applied at block 6449400' }, { family })).message).toMatch(/applied at block 6449400/);
+      expect(familyKnows(family, "v0.2.15")).toBe(true);
+      expect(familyKnows(family, "v0.2.16")).toBe(false);
     }
-    // The interval's upper bound is a block that already ran v0.2.12 (epoch 248's settlement): certain.
-    expect(versionForHeight(M, 3_843_994n).version).toBe("v0.2.12");
+    expect(inputError(() => settlementVersion(undefined, 6_400_000n, M)).message).toMatch(/epoch settlement \(SettleAccounts\)/);
   });
 
-  it("after v0.2.13 the preserved family runs (v0.2.13 and v0.2.14 sample alike); a family that differs must pass the flag", () => {
-    const c = versionForHeight(M, 4_300_000n, undefined, undefined, PRESERVED_VERSION_OPTIONS);
-    expect(c).toMatchObject({ version: "v0.2.13", source: "table" });
-    expect(c.detail).toMatch(/same under v0\.2\.13 and v0\.2\.14/);
-    const e = inputError(() => versionForHeight(M, 4_300_000n));
-    expect(e.message).toMatch(/pass --chain-version v0\.2\.13 or v0\.2\.14/);
-  });
-
-  it("v0.2.11 is in force from block 3,828,603 (epoch 247's settlement); earlier heights leave v0.2.10 or v0.2.11", () => {
-    expect(mainnetCandidates(3_828_603n).versions).toEqual(["v0.2.11"]);
-    expect(mainnetCandidates(3_828_722n).versions).toEqual(["v0.2.11"]);
-    expect(mainnetCandidates(3_828_602n).versions).toEqual(["v0.2.10", "v0.2.11"]);
-    expect(mainnetCandidates(3_828_723n).versions).toEqual(["v0.2.11", "v0.2.12"]);
-  });
-
-  it("before v0.2.12 the preserved family says plainly there was no SamplePreservedForEpisode", () => {
-    const c = versionForHeight(M, 3_000_000n, undefined, undefined, PRESERVED_VERSION_OPTIONS);
-    expect(["v0.2.10", "v0.2.11"]).toContain(c.version);
-    const e = inputError(() => preservedRulesFor(c.version));
-    expect(e.message).toMatch(/had no SamplePreservedForEpisode/);
-    expect(e.path).toBe("--chain-version");
+  it("refuses versions older than a family's first, each with its own reason; heights before v0.2.8 name the oldest row", () => {
+    expect(inputError(() => versionForHeight(M, 2_500_000n, undefined, undefined, { family: "settlement" })).message).toMatch(/^--chain-version: v0\.2\.9 .*settlement starts at v0\.2\.10/);
+    const before = versionForHeight(M, 3_000_000n, undefined, undefined, { family: "settlement" });
+    expect(before.version).toBe("v0.2.10");
+    expect(inputError(() => preservedRulesForChoice(before)).message).toMatch(/there was no SamplePreservedForEpisode before v0\.2\.12/);
+    expect(inputError(() => preservedRulesFor("v0.2.11")).message).toMatch(/had no SamplePreservedForEpisode/);
+    expect(inputError(() => mainnetVersionAt(2_000_000n)).message).toMatch(/before v0\.2\.8 \(block 2,387,000\)/);
   });
 
   it("another chain id needs the flag or a recorded version", () => {
@@ -85,12 +106,12 @@ describe("the gonka-mainnet upgrade table", () => {
     expect(versionForHeight(M, 4_089_970n, "0.2.14", { version: "v0.2.12", source: "node", detail: "x" })).toMatchObject({ version: "v0.2.14", source: "flag" });
     const r = versionForHeight(M, 4_089_970n, undefined, { version: "v0.2.13", source: "node", detail: "plan v0.2.13 at 1" });
     expect(r).toMatchObject({ version: "v0.2.13", source: "node" });
-    expect(r.detail).toMatch(/table expects v0\.2\.12/);
+    expect(r.detail).toMatch(/table places v0\.2\.12/);
   });
 
-  it("a recorded version older than the port knows, and bad flags, are one clear line", () => {
-    expect(inputError(() => versionForHeight(M, 1n, undefined, { version: null, source: "node", detail: 'upgrade plan "v0.2.9" applied at block 5' })).message).toMatch(/v0\.2\.9/);
-    for (const bad of ["v0.3.0", "latest", "", "v0.2.9"]) {
+  it("a recorded version the table does not name, and bad flags, are one clear line", () => {
+    expect(inputError(() => versionForHeight(M, 1n, undefined, { version: null, source: "node", detail: 'upgrade plan "v0.2.7" applied at block 5' })).message).toMatch(/v0\.2\.7/);
+    for (const bad of ["v0.3.0", "latest", "", "v0.2.7"]) {
       const e = inputError(() => versionForHeight(M, 1n, bad));
       expect(e.path).toBe("--chain-version");
     }
@@ -111,20 +132,13 @@ describe("resolveChainVersion", () => {
 
   it("with no state and no flag: the newest rules, named as such", () => {
     const c = resolveChainVersion(parsed(), null);
-    expect(c).toMatchObject({ version: "v0.2.14", source: "latest" });
-    expect(versionLine(c)).toMatch(/^chain version v0\.2\.14 \(no chain state given/);
+    expect(c).toMatchObject({ version: "v0.2.15", source: "latest" });
+    expect(versionLine(c)).toMatch(/^chain version v0\.2\.15 \(no chain state given/);
     expect(resolveChainVersion(parsed("v0.2.12"), null)).toMatchObject({ version: "v0.2.12", source: "flag" });
   });
 
   it("an example-chain snapshot without a recorded version is refused, with one it runs", () => {
     expect(inputError(() => resolveChainVersion(parsed(), snap({}))).message).toMatch(/"example" has no upgrade table/);
     expect(resolveChainVersion(parsed(), snap({ chainVersion: "v0.2.14" } as never))).toMatchObject({ version: "v0.2.14", source: "snapshot" });
-  });
-
-  it("samePreservedRules: v0.2.13 = v0.2.14, v0.2.12 differs, everything before v0.2.12 has no sampler", () => {
-    expect(samePreservedRules("v0.2.13", "v0.2.14")).toBe(true);
-    expect(samePreservedRules("v0.2.12", "v0.2.13")).toBe(false);
-    expect(samePreservedRules("v0.2.10", "v0.2.11")).toBe(true);
-    expect(samePreservedRules("v0.2.11", "v0.2.12")).toBe(false);
   });
 });

@@ -50,7 +50,7 @@ describe("verify --snapshot on the chain's stored preserved snapshot at block 4,
     expect(d).toMatchObject({ chainId: "gonka-mainnet", episodeAnchorHeight: "4089970", episodeKind: "regular-poc", epoch: "264", chainNodes: 36, portNodes: 36, matchingNodes: 36, differences: [] });
     const text = await run("verify", "--snapshot", FILE);
     expect(text.code).toBe(0);
-    expect(text.out).toMatch(/^chain version v0\.2\.12 \(gonka-mainnet upgrade table: block 4,089,970/m);
+    expect(text.out).toMatch(/^chain version v0\.2\.12 \(gonka-mainnet upgrade table: sampling height 4,089,970 is at or after v0\.2\.12 \(block 3,834,200\) and before v0\.2\.13 \(block 4,267,300\)\)$/m);
     expect(text.out).toMatch(/agree: the port reproduces the stored PreservedNodesSnapshot \(36 nodes over 2 models\)/);
   });
 
@@ -72,7 +72,7 @@ describe("verify --snapshot on the chain's stored preserved snapshot at block 4,
     const r = await run("verify", "--snapshot", FILE, "--chain-version", "v0.2.11");
     expect(r.code).toBe(2);
     expect(r.err.trim().split("\n")).toHaveLength(1);
-    expect(r.err).toMatch(/--chain-version: there was no SamplePreservedForEpisode before v0\.2\.12 \(--chain-version v0\.2\.11\)/);
+    expect(r.err).toMatch(/--chain-version: v0\.2\.11 \(--chain-version v0\.2\.11\): there was no SamplePreservedForEpisode before v0\.2\.12/);
   });
 
   it("bad input: an unknown version, a missing file, --snapshot with --node", async () => {
@@ -111,12 +111,22 @@ describe("the preserved family at mainnet heights the table places before or aro
     const r = await run("preserved", "--snapshot", plain, "--anchor", "3000000");
     expect(r.code).toBe(2);
     expect(r.err.trim().split("\n")).toHaveLength(1);
-    expect(r.err).toMatch(/--chain-version: there was no SamplePreservedForEpisode before v0\.2\.12 \(gonka-mainnet upgrade table: block 3,000,000 is before v0\.2\.12/);
+    expect(r.err).toMatch(/--chain-version: v0\.2\.10 \(gonka-mainnet upgrade table: sampling height 3,000,000 is at or after v0\.2\.10 \(block 2,712,600\) and before v0\.2\.11 \(block 3,186,100\)\): there was no SamplePreservedForEpisode before v0\.2\.12/);
   });
 
-  it("inside v0.2.12's uncertain interval: refused, naming the versions to pass", async () => {
-    const r = await run("check", "gonka1kx9mca3xm8u8ypzfuhmxey66u0ufxhs7nm6wc5", "--snapshot", plain, "--anchor", "3830000", "--anchors", "1");
+  it("one block before and at v0.2.12's upgrade height 3,834,200: refused under v0.2.11, sampled under v0.2.12", async () => {
+    const before = await run("check", "gonka1kx9mca3xm8u8ypzfuhmxey66u0ufxhs7nm6wc5", "--snapshot", plain, "--anchor", "3834199", "--anchors", "1");
+    expect(before.code).toBe(2);
+    expect(before.err).toMatch(/v0\.2\.11 \(gonka-mainnet upgrade table: sampling height 3,834,199 .*no SamplePreservedForEpisode before v0\.2\.12/);
+    const at = await run("check", "gonka1kx9mca3xm8u8ypzfuhmxey66u0ufxhs7nm6wc5", "--snapshot", plain, "--anchor", "3834200", "--anchors", "1", "--json");
+    expect(at.code, at.err).toBe(0);
+    expect(parseJson(at.out)).toMatchObject({ chainVersion: { version: "v0.2.12", source: "table" } });
+  });
+
+  it("at a height v0.2.16 may have run: refused in one line naming v0.2.16, the sampler and the override", async () => {
+    const r = await run("preserved", "--snapshot", plain, "--anchor", "6400000");
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/pass --chain-version v0\.2\.11 or v0\.2\.12/);
+    expect(r.err.trim().split("\n")).toHaveLength(1);
+    expect(r.err).toMatch(/v0\.2\.16 \(gonka-mainnet upgrade table: sampling height 6,400,000 .*the port has no exact rules for the preserved sampler .*pass --chain-version v0\.2\.15 to run v0\.2\.15's rules at your own risk/);
   });
 });

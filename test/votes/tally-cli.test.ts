@@ -67,6 +67,22 @@ describe("tally command", () => {
     expect(text.out).toMatch(/T = 2/);
   });
 
+  it("says which devshard rules ran and why: the tag, the default, or the override (text and JSON)", async () => {
+    const v5 = await run(["--file", join(EX, "tally-v5-error-miss.json")]);
+    expect(v5.code).toBe(0);
+    expect(v5.out).toMatch(/^devshard rules v5 \(zpoken\/gonka@86cff503\): session tag "v5" \(state_root_and_protocol_version\)$/m);
+    expect(v5.out).toMatch(/^note: v5: the log-plane rules L0-L7 .* are assumed to accept a diff with no observed-height stamps/m);
+    expect(v5.out).toMatch(/record: #1 timed_out .* Missed 1, Invalid 0, Cost 0/);
+    const v2 = await run(["--file", join(EX, "tally-timed-out.json")]);
+    expect(v2.out).toMatch(/^devshard rules v2 \(redstartechno\/gonka@85835b31\): no state_root_and_protocol_version in the file: "v2"/m);
+    const forced = await run(["--file", file("v41ok.json", { group: GROUP, state_root_and_protocol_version: "v4.1", steps: [START] }), "--devshard-rules", "v4", "--json"]);
+    expect(forced.code).toBe(0);
+    const doc = parseJson(forced.out) as { devshardRules: { rules: string; source: string; tag: string; goSource: string } };
+    expect(doc.devshardRules).toMatchObject({ rules: "v4", source: "override", tag: "v4.1", goSource: "zpoken/gonka@89ff8bdb" });
+    const help = await run(["--help"]);
+    for (const tag of ["v2", "v3", "v4", "v4.1", "v5"]) expect(help.out + help.err).toMatch(new RegExp(`[ ,]${tag.replace(".", "\\.")}[ ,]`));
+  });
+
   const bad: [string, () => string[], RegExp][] = [
     ["an unknown message kind", () => ["--file", file("kind.json", { group: GROUP, steps: [{ type: "approve", inference_id: 1 }] })], /steps\[0\]\.type: unknown message kind "approve"/],
     ["a slot out of range", () => ["--file", file("slot.json", { group: GROUP, steps: [START, { type: "validation", inference_id: 1, validator_slot: 7, valid: true }] })], /validator_slot: slot 7 is out of range: the group has 3 slots/],
@@ -79,6 +95,11 @@ describe("tally command", () => {
     ["an unknown rule", () => ["--file", join(EX, "tally-timed-out.json"), "--rule", "lenient"], /--rule: expected one of current, context-aware/],
     ["a factor over 100", () => ["--file", join(EX, "tally-timed-out.json"), "--factor", "150"], /--factor: expected a percentage/],
     ["no --file", () => [], /missing required option --file/],
+    ["the unpinned v4.1 tag", () => ["--file", file("v41.json", { group: GROUP, state_root_and_protocol_version: "v4.1", steps: [] })], /state_root_and_protocol_version: "v4\.1": devshard v4\.1 .*not pinned to merged source.*--devshard-rules v4/],
+    ["an unknown session tag", () => ["--file", file("v9.json", { group: GROUP, state_root_and_protocol_version: "v9", steps: [] })], /unknown devshard session tag "v9" \(known: v2, v3, v4, v4\.1, v5/],
+    ["an unknown --devshard-rules", () => ["--file", join(EX, "tally-timed-out.json"), "--devshard-rules", "v4.1"], /--devshard-rules: expected one of v2, v3, v4, v5, got "v4\.1"/],
+    ["a v5 heartbeat", () => ["--file", file("hb.json", { group: GROUP, state_root_and_protocol_version: "v5", steps: [{ type: "heartbeat" }] })], /"heartbeat" \(MsgHeartbeat, DevshardTx field 10.*\) is not replayed: devshard\/heightsync was not read/],
+    ["an error miss under v4", () => ["--file", file("em4.json", { group: GROUP, state_root_and_protocol_version: "v4", steps: [{ type: "error_miss", inference_id: 1 }] })], /"error_miss" .* is a devshard v5 message; rules v4 have no such message/],
     ["an unknown scenario", () => ["--scenario", "nope"], /unknown scenario/],
   ];
   for (const [what, args, msg] of bad) {

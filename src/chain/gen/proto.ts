@@ -19,6 +19,15 @@ export const ParticipantStatus = {
   UNCONFIRMED: 5,
 } as const;
 
+export const ProposalStatus = {
+  PROPOSAL_STATUS_UNSPECIFIED: 0,
+  PROPOSAL_STATUS_DEPOSIT_PERIOD: 1,
+  PROPOSAL_STATUS_VOTING_PERIOD: 2,
+  PROPOSAL_STATUS_PASSED: 3,
+  PROPOSAL_STATUS_REJECTED: 4,
+  PROPOSAL_STATUS_FAILED: 5,
+} as const;
+
 export interface Decimal {
   /** value = 1 (int64) */
   value: bigint;
@@ -3604,6 +3613,1513 @@ export const DelegationRewardTransferSnapshot = {
   },
   encode(m: Partial<DelegationRewardTransferSnapshot>): Uint8Array {
     return encodeDelegationRewardTransferSnapshot(m).finish();
+  },
+};
+
+export interface Any {
+  /** type_url = 1 (string) */
+  typeUrl: string;
+  /** value = 2 (bytes) */
+  value: Uint8Array;
+}
+
+export function decodeAny(r: Reader, length: number): Any {
+  const end = r.pos + length;
+  const m: Any = { typeUrl: "", value: new Uint8Array(0) };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.typeUrl = r.string();
+        } catch (e) {
+          throw fieldError(e, "Any", "type_url");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.value = r.bytes();
+        } catch (e) {
+          throw fieldError(e, "Any", "value");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "Any", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("Any", [], "message runs past its length");
+  return m;
+}
+
+export function encodeAny(m: Partial<Any>, w: Writer = Writer.create()): Writer {
+  if (m.typeUrl !== undefined && m.typeUrl !== "") {
+    w.uint32(10).string(m.typeUrl);
+  }
+  if (m.value !== undefined && m.value.length > 0) {
+    w.uint32(18).bytes(m.value);
+  }
+  return w;
+}
+
+export const Any = {
+  name: "Any",
+  decode(bytes: Uint8Array): Any {
+    try {
+      return decodeAny(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("Any", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<Any>): Uint8Array {
+    return encodeAny(m).finish();
+  },
+};
+
+export interface Timestamp {
+  /** seconds = 1 (int64) */
+  seconds: bigint;
+  /** nanos = 2 (int32) */
+  nanos: number;
+}
+
+export function decodeTimestamp(r: Reader, length: number): Timestamp {
+  const end = r.pos + length;
+  const m: Timestamp = { seconds: 0n, nanos: 0 };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.seconds = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "Timestamp", "seconds");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.nanos = r.int32();
+        } catch (e) {
+          throw fieldError(e, "Timestamp", "nanos");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "Timestamp", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("Timestamp", [], "message runs past its length");
+  return m;
+}
+
+export function encodeTimestamp(m: Partial<Timestamp>, w: Writer = Writer.create()): Writer {
+  if (m.seconds !== undefined && m.seconds !== 0n) {
+    w.uint32(8); writeVarint64(w, m.seconds);
+  }
+  if (m.nanos !== undefined && m.nanos !== 0) {
+    w.uint32(16).int32(m.nanos);
+  }
+  return w;
+}
+
+export const Timestamp = {
+  name: "Timestamp",
+  decode(bytes: Uint8Array): Timestamp {
+    try {
+      return decodeTimestamp(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("Timestamp", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<Timestamp>): Uint8Array {
+    return encodeTimestamp(m).finish();
+  },
+};
+
+export interface Coin {
+  /** denom = 1 (string) */
+  denom: string;
+  /** amount = 2 (string) */
+  amount: string;
+}
+
+export function decodeCoin(r: Reader, length: number): Coin {
+  const end = r.pos + length;
+  const m: Coin = { denom: "", amount: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.denom = r.string();
+        } catch (e) {
+          throw fieldError(e, "Coin", "denom");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.amount = r.string();
+        } catch (e) {
+          throw fieldError(e, "Coin", "amount");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "Coin", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("Coin", [], "message runs past its length");
+  return m;
+}
+
+export function encodeCoin(m: Partial<Coin>, w: Writer = Writer.create()): Writer {
+  if (m.denom !== undefined && m.denom !== "") {
+    w.uint32(10).string(m.denom);
+  }
+  if (m.amount !== undefined && m.amount !== "") {
+    w.uint32(18).string(m.amount);
+  }
+  return w;
+}
+
+export const Coin = {
+  name: "Coin",
+  decode(bytes: Uint8Array): Coin {
+    try {
+      return decodeCoin(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("Coin", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<Coin>): Uint8Array {
+    return encodeCoin(m).finish();
+  },
+};
+
+export interface TallyResult {
+  /** yes_count = 1 (string) */
+  yesCount: string;
+  /** abstain_count = 2 (string) */
+  abstainCount: string;
+  /** no_count = 3 (string) */
+  noCount: string;
+  /** no_with_veto_count = 4 (string) */
+  noWithVetoCount: string;
+}
+
+export function decodeTallyResult(r: Reader, length: number): TallyResult {
+  const end = r.pos + length;
+  const m: TallyResult = { yesCount: "", abstainCount: "", noCount: "", noWithVetoCount: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.yesCount = r.string();
+        } catch (e) {
+          throw fieldError(e, "TallyResult", "yes_count");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.abstainCount = r.string();
+        } catch (e) {
+          throw fieldError(e, "TallyResult", "abstain_count");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.noCount = r.string();
+        } catch (e) {
+          throw fieldError(e, "TallyResult", "no_count");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.noWithVetoCount = r.string();
+        } catch (e) {
+          throw fieldError(e, "TallyResult", "no_with_veto_count");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "TallyResult", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("TallyResult", [], "message runs past its length");
+  return m;
+}
+
+export function encodeTallyResult(m: Partial<TallyResult>, w: Writer = Writer.create()): Writer {
+  if (m.yesCount !== undefined && m.yesCount !== "") {
+    w.uint32(10).string(m.yesCount);
+  }
+  if (m.abstainCount !== undefined && m.abstainCount !== "") {
+    w.uint32(18).string(m.abstainCount);
+  }
+  if (m.noCount !== undefined && m.noCount !== "") {
+    w.uint32(26).string(m.noCount);
+  }
+  if (m.noWithVetoCount !== undefined && m.noWithVetoCount !== "") {
+    w.uint32(34).string(m.noWithVetoCount);
+  }
+  return w;
+}
+
+export const TallyResult = {
+  name: "TallyResult",
+  decode(bytes: Uint8Array): TallyResult {
+    try {
+      return decodeTallyResult(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("TallyResult", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<TallyResult>): Uint8Array {
+    return encodeTallyResult(m).finish();
+  },
+};
+
+export interface GovProposal {
+  /** id = 1 (uint64) */
+  id: bigint;
+  /** messages = 2 (repeated Any) */
+  messages: Any[];
+  /** status = 3 (ProposalStatus) */
+  status: number;
+  /** final_tally_result = 4 (TallyResult) */
+  finalTallyResult: TallyResult | undefined;
+  /** submit_time = 5 (Timestamp) */
+  submitTime: Timestamp | undefined;
+  /** deposit_end_time = 6 (Timestamp) */
+  depositEndTime: Timestamp | undefined;
+  /** total_deposit = 7 (repeated Coin) */
+  totalDeposit: Coin[];
+  /** voting_start_time = 8 (Timestamp) */
+  votingStartTime: Timestamp | undefined;
+  /** voting_end_time = 9 (Timestamp) */
+  votingEndTime: Timestamp | undefined;
+  /** metadata = 10 (string) */
+  metadata: string;
+  /** title = 11 (string) */
+  title: string;
+  /** summary = 12 (string) */
+  summary: string;
+  /** proposer = 13 (string) */
+  proposer: string;
+  /** expedited = 14 (bool) */
+  expedited: boolean;
+  /** failed_reason = 15 (string) */
+  failedReason: string;
+}
+
+export function decodeGovProposal(r: Reader, length: number): GovProposal {
+  const end = r.pos + length;
+  const m: GovProposal = { id: 0n, messages: [], status: 0, finalTallyResult: undefined, submitTime: undefined, depositEndTime: undefined, totalDeposit: [], votingStartTime: undefined, votingEndTime: undefined, metadata: "", title: "", summary: "", proposer: "", expedited: false, failedReason: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.id = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "id");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.messages.push(decodeAny(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "GovProposal", `messages[${m.messages.length}]`);
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.status = r.int32();
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "status");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.finalTallyResult = decodeTallyResult(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "final_tally_result");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 2);
+          m.submitTime = decodeTimestamp(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "submit_time");
+        }
+        break;
+      case 6:
+        try {
+          expectWire(wt, 2);
+          m.depositEndTime = decodeTimestamp(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "deposit_end_time");
+        }
+        break;
+      case 7:
+        try {
+          expectWire(wt, 2);
+          m.totalDeposit.push(decodeCoin(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "GovProposal", `total_deposit[${m.totalDeposit.length}]`);
+        }
+        break;
+      case 8:
+        try {
+          expectWire(wt, 2);
+          m.votingStartTime = decodeTimestamp(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "voting_start_time");
+        }
+        break;
+      case 9:
+        try {
+          expectWire(wt, 2);
+          m.votingEndTime = decodeTimestamp(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "voting_end_time");
+        }
+        break;
+      case 10:
+        try {
+          expectWire(wt, 2);
+          m.metadata = r.string();
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "metadata");
+        }
+        break;
+      case 11:
+        try {
+          expectWire(wt, 2);
+          m.title = r.string();
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "title");
+        }
+        break;
+      case 12:
+        try {
+          expectWire(wt, 2);
+          m.summary = r.string();
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "summary");
+        }
+        break;
+      case 13:
+        try {
+          expectWire(wt, 2);
+          m.proposer = r.string();
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "proposer");
+        }
+        break;
+      case 14:
+        try {
+          expectWire(wt, 0);
+          m.expedited = r.bool();
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "expedited");
+        }
+        break;
+      case 15:
+        try {
+          expectWire(wt, 2);
+          m.failedReason = r.string();
+        } catch (e) {
+          throw fieldError(e, "GovProposal", "failed_reason");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "GovProposal", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("GovProposal", [], "message runs past its length");
+  return m;
+}
+
+export function encodeGovProposal(m: Partial<GovProposal>, w: Writer = Writer.create()): Writer {
+  if (m.id !== undefined && m.id !== 0n) {
+    w.uint32(8); writeVarint64(w, m.id);
+  }
+  if (m.messages !== undefined) for (const x of m.messages) {
+    encodeAny(x, w.uint32(18).fork()).ldelim();
+  }
+  if (m.status !== undefined && m.status !== 0) {
+    w.uint32(24).int32(m.status);
+  }
+  if (m.finalTallyResult !== undefined) {
+    encodeTallyResult(m.finalTallyResult, w.uint32(34).fork()).ldelim();
+  }
+  if (m.submitTime !== undefined) {
+    encodeTimestamp(m.submitTime, w.uint32(42).fork()).ldelim();
+  }
+  if (m.depositEndTime !== undefined) {
+    encodeTimestamp(m.depositEndTime, w.uint32(50).fork()).ldelim();
+  }
+  if (m.totalDeposit !== undefined) for (const x of m.totalDeposit) {
+    encodeCoin(x, w.uint32(58).fork()).ldelim();
+  }
+  if (m.votingStartTime !== undefined) {
+    encodeTimestamp(m.votingStartTime, w.uint32(66).fork()).ldelim();
+  }
+  if (m.votingEndTime !== undefined) {
+    encodeTimestamp(m.votingEndTime, w.uint32(74).fork()).ldelim();
+  }
+  if (m.metadata !== undefined && m.metadata !== "") {
+    w.uint32(82).string(m.metadata);
+  }
+  if (m.title !== undefined && m.title !== "") {
+    w.uint32(90).string(m.title);
+  }
+  if (m.summary !== undefined && m.summary !== "") {
+    w.uint32(98).string(m.summary);
+  }
+  if (m.proposer !== undefined && m.proposer !== "") {
+    w.uint32(106).string(m.proposer);
+  }
+  if (m.expedited === true) {
+    w.uint32(112).bool(m.expedited);
+  }
+  if (m.failedReason !== undefined && m.failedReason !== "") {
+    w.uint32(122).string(m.failedReason);
+  }
+  return w;
+}
+
+export const GovProposal = {
+  name: "GovProposal",
+  decode(bytes: Uint8Array): GovProposal {
+    try {
+      return decodeGovProposal(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("GovProposal", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<GovProposal>): Uint8Array {
+    return encodeGovProposal(m).finish();
+  },
+};
+
+export interface QueryProposalRequest {
+  /** proposal_id = 1 (uint64) */
+  proposalId: bigint;
+}
+
+export function decodeQueryProposalRequest(r: Reader, length: number): QueryProposalRequest {
+  const end = r.pos + length;
+  const m: QueryProposalRequest = { proposalId: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.proposalId = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "QueryProposalRequest", "proposal_id");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryProposalRequest", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryProposalRequest", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryProposalRequest(m: Partial<QueryProposalRequest>, w: Writer = Writer.create()): Writer {
+  if (m.proposalId !== undefined && m.proposalId !== 0n) {
+    w.uint32(8); writeVarint64(w, m.proposalId);
+  }
+  return w;
+}
+
+export const QueryProposalRequest = {
+  name: "QueryProposalRequest",
+  decode(bytes: Uint8Array): QueryProposalRequest {
+    try {
+      return decodeQueryProposalRequest(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryProposalRequest", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryProposalRequest>): Uint8Array {
+    return encodeQueryProposalRequest(m).finish();
+  },
+};
+
+export interface QueryProposalResponse {
+  /** proposal = 1 (GovProposal) */
+  proposal: GovProposal | undefined;
+}
+
+export function decodeQueryProposalResponse(r: Reader, length: number): QueryProposalResponse {
+  const end = r.pos + length;
+  const m: QueryProposalResponse = { proposal: undefined };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.proposal = decodeGovProposal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "QueryProposalResponse", "proposal");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryProposalResponse", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryProposalResponse", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryProposalResponse(m: Partial<QueryProposalResponse>, w: Writer = Writer.create()): Writer {
+  if (m.proposal !== undefined) {
+    encodeGovProposal(m.proposal, w.uint32(10).fork()).ldelim();
+  }
+  return w;
+}
+
+export const QueryProposalResponse = {
+  name: "QueryProposalResponse",
+  decode(bytes: Uint8Array): QueryProposalResponse {
+    try {
+      return decodeQueryProposalResponse(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryProposalResponse", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryProposalResponse>): Uint8Array {
+    return encodeQueryProposalResponse(m).finish();
+  },
+};
+
+export interface MsgExecLegacyContent {
+  /** content = 1 (Any) */
+  content: Any | undefined;
+  /** authority = 2 (string) */
+  authority: string;
+}
+
+export function decodeMsgExecLegacyContent(r: Reader, length: number): MsgExecLegacyContent {
+  const end = r.pos + length;
+  const m: MsgExecLegacyContent = { content: undefined, authority: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.content = decodeAny(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "MsgExecLegacyContent", "content");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.authority = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgExecLegacyContent", "authority");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "MsgExecLegacyContent", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("MsgExecLegacyContent", [], "message runs past its length");
+  return m;
+}
+
+export function encodeMsgExecLegacyContent(m: Partial<MsgExecLegacyContent>, w: Writer = Writer.create()): Writer {
+  if (m.content !== undefined) {
+    encodeAny(m.content, w.uint32(10).fork()).ldelim();
+  }
+  if (m.authority !== undefined && m.authority !== "") {
+    w.uint32(18).string(m.authority);
+  }
+  return w;
+}
+
+export const MsgExecLegacyContent = {
+  name: "MsgExecLegacyContent",
+  decode(bytes: Uint8Array): MsgExecLegacyContent {
+    try {
+      return decodeMsgExecLegacyContent(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("MsgExecLegacyContent", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<MsgExecLegacyContent>): Uint8Array {
+    return encodeMsgExecLegacyContent(m).finish();
+  },
+};
+
+export interface MsgSend {
+  /** from_address = 1 (string) */
+  fromAddress: string;
+  /** to_address = 2 (string) */
+  toAddress: string;
+  /** amount = 3 (repeated Coin) */
+  amount: Coin[];
+}
+
+export function decodeMsgSend(r: Reader, length: number): MsgSend {
+  const end = r.pos + length;
+  const m: MsgSend = { fromAddress: "", toAddress: "", amount: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.fromAddress = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgSend", "from_address");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.toAddress = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgSend", "to_address");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.amount.push(decodeCoin(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "MsgSend", `amount[${m.amount.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "MsgSend", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("MsgSend", [], "message runs past its length");
+  return m;
+}
+
+export function encodeMsgSend(m: Partial<MsgSend>, w: Writer = Writer.create()): Writer {
+  if (m.fromAddress !== undefined && m.fromAddress !== "") {
+    w.uint32(10).string(m.fromAddress);
+  }
+  if (m.toAddress !== undefined && m.toAddress !== "") {
+    w.uint32(18).string(m.toAddress);
+  }
+  if (m.amount !== undefined) for (const x of m.amount) {
+    encodeCoin(x, w.uint32(26).fork()).ldelim();
+  }
+  return w;
+}
+
+export const MsgSend = {
+  name: "MsgSend",
+  decode(bytes: Uint8Array): MsgSend {
+    try {
+      return decodeMsgSend(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("MsgSend", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<MsgSend>): Uint8Array {
+    return encodeMsgSend(m).finish();
+  },
+};
+
+export interface BankInput {
+  /** address = 1 (string) */
+  address: string;
+  /** coins = 2 (repeated Coin) */
+  coins: Coin[];
+}
+
+export function decodeBankInput(r: Reader, length: number): BankInput {
+  const end = r.pos + length;
+  const m: BankInput = { address: "", coins: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.address = r.string();
+        } catch (e) {
+          throw fieldError(e, "BankInput", "address");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.coins.push(decodeCoin(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "BankInput", `coins[${m.coins.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "BankInput", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("BankInput", [], "message runs past its length");
+  return m;
+}
+
+export function encodeBankInput(m: Partial<BankInput>, w: Writer = Writer.create()): Writer {
+  if (m.address !== undefined && m.address !== "") {
+    w.uint32(10).string(m.address);
+  }
+  if (m.coins !== undefined) for (const x of m.coins) {
+    encodeCoin(x, w.uint32(18).fork()).ldelim();
+  }
+  return w;
+}
+
+export const BankInput = {
+  name: "BankInput",
+  decode(bytes: Uint8Array): BankInput {
+    try {
+      return decodeBankInput(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("BankInput", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<BankInput>): Uint8Array {
+    return encodeBankInput(m).finish();
+  },
+};
+
+export interface BankOutput {
+  /** address = 1 (string) */
+  address: string;
+  /** coins = 2 (repeated Coin) */
+  coins: Coin[];
+}
+
+export function decodeBankOutput(r: Reader, length: number): BankOutput {
+  const end = r.pos + length;
+  const m: BankOutput = { address: "", coins: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.address = r.string();
+        } catch (e) {
+          throw fieldError(e, "BankOutput", "address");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.coins.push(decodeCoin(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "BankOutput", `coins[${m.coins.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "BankOutput", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("BankOutput", [], "message runs past its length");
+  return m;
+}
+
+export function encodeBankOutput(m: Partial<BankOutput>, w: Writer = Writer.create()): Writer {
+  if (m.address !== undefined && m.address !== "") {
+    w.uint32(10).string(m.address);
+  }
+  if (m.coins !== undefined) for (const x of m.coins) {
+    encodeCoin(x, w.uint32(18).fork()).ldelim();
+  }
+  return w;
+}
+
+export const BankOutput = {
+  name: "BankOutput",
+  decode(bytes: Uint8Array): BankOutput {
+    try {
+      return decodeBankOutput(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("BankOutput", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<BankOutput>): Uint8Array {
+    return encodeBankOutput(m).finish();
+  },
+};
+
+export interface MsgMultiSend {
+  /** inputs = 1 (repeated BankInput) */
+  inputs: BankInput[];
+  /** outputs = 2 (repeated BankOutput) */
+  outputs: BankOutput[];
+}
+
+export function decodeMsgMultiSend(r: Reader, length: number): MsgMultiSend {
+  const end = r.pos + length;
+  const m: MsgMultiSend = { inputs: [], outputs: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.inputs.push(decodeBankInput(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "MsgMultiSend", `inputs[${m.inputs.length}]`);
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.outputs.push(decodeBankOutput(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "MsgMultiSend", `outputs[${m.outputs.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "MsgMultiSend", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("MsgMultiSend", [], "message runs past its length");
+  return m;
+}
+
+export function encodeMsgMultiSend(m: Partial<MsgMultiSend>, w: Writer = Writer.create()): Writer {
+  if (m.inputs !== undefined) for (const x of m.inputs) {
+    encodeBankInput(x, w.uint32(10).fork()).ldelim();
+  }
+  if (m.outputs !== undefined) for (const x of m.outputs) {
+    encodeBankOutput(x, w.uint32(18).fork()).ldelim();
+  }
+  return w;
+}
+
+export const MsgMultiSend = {
+  name: "MsgMultiSend",
+  decode(bytes: Uint8Array): MsgMultiSend {
+    try {
+      return decodeMsgMultiSend(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("MsgMultiSend", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<MsgMultiSend>): Uint8Array {
+    return encodeMsgMultiSend(m).finish();
+  },
+};
+
+export interface BatchVestingOutput {
+  /** recipient = 1 (string) */
+  recipient: string;
+  /** amount = 2 (repeated Coin) */
+  amount: Coin[];
+}
+
+export function decodeBatchVestingOutput(r: Reader, length: number): BatchVestingOutput {
+  const end = r.pos + length;
+  const m: BatchVestingOutput = { recipient: "", amount: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.recipient = r.string();
+        } catch (e) {
+          throw fieldError(e, "BatchVestingOutput", "recipient");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.amount.push(decodeCoin(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "BatchVestingOutput", `amount[${m.amount.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "BatchVestingOutput", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("BatchVestingOutput", [], "message runs past its length");
+  return m;
+}
+
+export function encodeBatchVestingOutput(m: Partial<BatchVestingOutput>, w: Writer = Writer.create()): Writer {
+  if (m.recipient !== undefined && m.recipient !== "") {
+    w.uint32(10).string(m.recipient);
+  }
+  if (m.amount !== undefined) for (const x of m.amount) {
+    encodeCoin(x, w.uint32(18).fork()).ldelim();
+  }
+  return w;
+}
+
+export const BatchVestingOutput = {
+  name: "BatchVestingOutput",
+  decode(bytes: Uint8Array): BatchVestingOutput {
+    try {
+      return decodeBatchVestingOutput(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("BatchVestingOutput", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<BatchVestingOutput>): Uint8Array {
+    return encodeBatchVestingOutput(m).finish();
+  },
+};
+
+export interface MsgBatchTransferWithVesting {
+  /** sender = 1 (string) */
+  sender: string;
+  /** outputs = 2 (repeated BatchVestingOutput) */
+  outputs: BatchVestingOutput[];
+  /** vesting_epochs = 3 (uint64) */
+  vestingEpochs: bigint;
+}
+
+export function decodeMsgBatchTransferWithVesting(r: Reader, length: number): MsgBatchTransferWithVesting {
+  const end = r.pos + length;
+  const m: MsgBatchTransferWithVesting = { sender: "", outputs: [], vestingEpochs: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.sender = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgBatchTransferWithVesting", "sender");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.outputs.push(decodeBatchVestingOutput(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "MsgBatchTransferWithVesting", `outputs[${m.outputs.length}]`);
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.vestingEpochs = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "MsgBatchTransferWithVesting", "vesting_epochs");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "MsgBatchTransferWithVesting", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("MsgBatchTransferWithVesting", [], "message runs past its length");
+  return m;
+}
+
+export function encodeMsgBatchTransferWithVesting(m: Partial<MsgBatchTransferWithVesting>, w: Writer = Writer.create()): Writer {
+  if (m.sender !== undefined && m.sender !== "") {
+    w.uint32(10).string(m.sender);
+  }
+  if (m.outputs !== undefined) for (const x of m.outputs) {
+    encodeBatchVestingOutput(x, w.uint32(18).fork()).ldelim();
+  }
+  if (m.vestingEpochs !== undefined && m.vestingEpochs !== 0n) {
+    w.uint32(24); writeVarint64(w, m.vestingEpochs);
+  }
+  return w;
+}
+
+export const MsgBatchTransferWithVesting = {
+  name: "MsgBatchTransferWithVesting",
+  decode(bytes: Uint8Array): MsgBatchTransferWithVesting {
+    try {
+      return decodeMsgBatchTransferWithVesting(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("MsgBatchTransferWithVesting", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<MsgBatchTransferWithVesting>): Uint8Array {
+    return encodeMsgBatchTransferWithVesting(m).finish();
+  },
+};
+
+export interface MsgTransferWithVesting {
+  /** sender = 1 (string) */
+  sender: string;
+  /** recipient = 2 (string) */
+  recipient: string;
+  /** amount = 3 (repeated Coin) */
+  amount: Coin[];
+  /** vesting_epochs = 4 (uint64) */
+  vestingEpochs: bigint;
+}
+
+export function decodeMsgTransferWithVesting(r: Reader, length: number): MsgTransferWithVesting {
+  const end = r.pos + length;
+  const m: MsgTransferWithVesting = { sender: "", recipient: "", amount: [], vestingEpochs: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.sender = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgTransferWithVesting", "sender");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.recipient = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgTransferWithVesting", "recipient");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.amount.push(decodeCoin(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "MsgTransferWithVesting", `amount[${m.amount.length}]`);
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 0);
+          m.vestingEpochs = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "MsgTransferWithVesting", "vesting_epochs");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "MsgTransferWithVesting", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("MsgTransferWithVesting", [], "message runs past its length");
+  return m;
+}
+
+export function encodeMsgTransferWithVesting(m: Partial<MsgTransferWithVesting>, w: Writer = Writer.create()): Writer {
+  if (m.sender !== undefined && m.sender !== "") {
+    w.uint32(10).string(m.sender);
+  }
+  if (m.recipient !== undefined && m.recipient !== "") {
+    w.uint32(18).string(m.recipient);
+  }
+  if (m.amount !== undefined) for (const x of m.amount) {
+    encodeCoin(x, w.uint32(26).fork()).ldelim();
+  }
+  if (m.vestingEpochs !== undefined && m.vestingEpochs !== 0n) {
+    w.uint32(32); writeVarint64(w, m.vestingEpochs);
+  }
+  return w;
+}
+
+export const MsgTransferWithVesting = {
+  name: "MsgTransferWithVesting",
+  decode(bytes: Uint8Array): MsgTransferWithVesting {
+    try {
+      return decodeMsgTransferWithVesting(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("MsgTransferWithVesting", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<MsgTransferWithVesting>): Uint8Array {
+    return encodeMsgTransferWithVesting(m).finish();
+  },
+};
+
+export interface UpgradePlan {
+  /** name = 1 (string) */
+  name: string;
+  /** time = 2 (Timestamp) */
+  time: Timestamp | undefined;
+  /** height = 3 (int64) */
+  height: bigint;
+  /** info = 4 (string) */
+  info: string;
+}
+
+export function decodeUpgradePlan(r: Reader, length: number): UpgradePlan {
+  const end = r.pos + length;
+  const m: UpgradePlan = { name: "", time: undefined, height: 0n, info: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.name = r.string();
+        } catch (e) {
+          throw fieldError(e, "UpgradePlan", "name");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.time = decodeTimestamp(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "UpgradePlan", "time");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.height = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "UpgradePlan", "height");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.info = r.string();
+        } catch (e) {
+          throw fieldError(e, "UpgradePlan", "info");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "UpgradePlan", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("UpgradePlan", [], "message runs past its length");
+  return m;
+}
+
+export function encodeUpgradePlan(m: Partial<UpgradePlan>, w: Writer = Writer.create()): Writer {
+  if (m.name !== undefined && m.name !== "") {
+    w.uint32(10).string(m.name);
+  }
+  if (m.time !== undefined) {
+    encodeTimestamp(m.time, w.uint32(18).fork()).ldelim();
+  }
+  if (m.height !== undefined && m.height !== 0n) {
+    w.uint32(24); writeVarint64(w, m.height);
+  }
+  if (m.info !== undefined && m.info !== "") {
+    w.uint32(34).string(m.info);
+  }
+  return w;
+}
+
+export const UpgradePlan = {
+  name: "UpgradePlan",
+  decode(bytes: Uint8Array): UpgradePlan {
+    try {
+      return decodeUpgradePlan(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("UpgradePlan", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<UpgradePlan>): Uint8Array {
+    return encodeUpgradePlan(m).finish();
+  },
+};
+
+export interface MsgSoftwareUpgrade {
+  /** authority = 1 (string) */
+  authority: string;
+  /** plan = 2 (UpgradePlan) */
+  plan: UpgradePlan | undefined;
+}
+
+export function decodeMsgSoftwareUpgrade(r: Reader, length: number): MsgSoftwareUpgrade {
+  const end = r.pos + length;
+  const m: MsgSoftwareUpgrade = { authority: "", plan: undefined };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.authority = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgSoftwareUpgrade", "authority");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.plan = decodeUpgradePlan(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "MsgSoftwareUpgrade", "plan");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "MsgSoftwareUpgrade", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("MsgSoftwareUpgrade", [], "message runs past its length");
+  return m;
+}
+
+export function encodeMsgSoftwareUpgrade(m: Partial<MsgSoftwareUpgrade>, w: Writer = Writer.create()): Writer {
+  if (m.authority !== undefined && m.authority !== "") {
+    w.uint32(10).string(m.authority);
+  }
+  if (m.plan !== undefined) {
+    encodeUpgradePlan(m.plan, w.uint32(18).fork()).ldelim();
+  }
+  return w;
+}
+
+export const MsgSoftwareUpgrade = {
+  name: "MsgSoftwareUpgrade",
+  decode(bytes: Uint8Array): MsgSoftwareUpgrade {
+    try {
+      return decodeMsgSoftwareUpgrade(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("MsgSoftwareUpgrade", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<MsgSoftwareUpgrade>): Uint8Array {
+    return encodeMsgSoftwareUpgrade(m).finish();
+  },
+};
+
+export interface InferenceMsgUpdateParams {
+  /** authority = 1 (string) */
+  authority: string;
+  /** params = 2 (bytes) */
+  params: Uint8Array;
+}
+
+export function decodeInferenceMsgUpdateParams(r: Reader, length: number): InferenceMsgUpdateParams {
+  const end = r.pos + length;
+  const m: InferenceMsgUpdateParams = { authority: "", params: new Uint8Array(0) };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.authority = r.string();
+        } catch (e) {
+          throw fieldError(e, "InferenceMsgUpdateParams", "authority");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.params = r.bytes();
+        } catch (e) {
+          throw fieldError(e, "InferenceMsgUpdateParams", "params");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "InferenceMsgUpdateParams", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("InferenceMsgUpdateParams", [], "message runs past its length");
+  return m;
+}
+
+export function encodeInferenceMsgUpdateParams(m: Partial<InferenceMsgUpdateParams>, w: Writer = Writer.create()): Writer {
+  if (m.authority !== undefined && m.authority !== "") {
+    w.uint32(10).string(m.authority);
+  }
+  if (m.params !== undefined && m.params.length > 0) {
+    w.uint32(18).bytes(m.params);
+  }
+  return w;
+}
+
+export const InferenceMsgUpdateParams = {
+  name: "InferenceMsgUpdateParams",
+  decode(bytes: Uint8Array): InferenceMsgUpdateParams {
+    try {
+      return decodeInferenceMsgUpdateParams(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("InferenceMsgUpdateParams", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<InferenceMsgUpdateParams>): Uint8Array {
+    return encodeInferenceMsgUpdateParams(m).finish();
+  },
+};
+
+export interface QueryParamsResponseBytes {
+  /** params = 1 (bytes) */
+  params: Uint8Array;
+}
+
+export function decodeQueryParamsResponseBytes(r: Reader, length: number): QueryParamsResponseBytes {
+  const end = r.pos + length;
+  const m: QueryParamsResponseBytes = { params: new Uint8Array(0) };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.params = r.bytes();
+        } catch (e) {
+          throw fieldError(e, "QueryParamsResponseBytes", "params");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryParamsResponseBytes", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryParamsResponseBytes", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryParamsResponseBytes(m: Partial<QueryParamsResponseBytes>, w: Writer = Writer.create()): Writer {
+  if (m.params !== undefined && m.params.length > 0) {
+    w.uint32(10).bytes(m.params);
+  }
+  return w;
+}
+
+export const QueryParamsResponseBytes = {
+  name: "QueryParamsResponseBytes",
+  decode(bytes: Uint8Array): QueryParamsResponseBytes {
+    try {
+      return decodeQueryParamsResponseBytes(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryParamsResponseBytes", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryParamsResponseBytes>): Uint8Array {
+    return encodeQueryParamsResponseBytes(m).finish();
   },
 };
 

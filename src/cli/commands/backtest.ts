@@ -14,11 +14,14 @@ import { countFlag, parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
 import { CHAIN_OPTIONS, CHAIN_USAGE, clientOptions, nodeUrl } from "../snapshot-source.js";
+import { B_PROPOSAL_OPTION, readB, resolveB } from "../proposal-b-side.js";
 
 const usage = `Usage:
   gonka-spec backtest [--a A.json] [--b B.json] --rest-dump DIR... [--epochs FROM..TO] [--html OUT] [--json]
   gonka-spec backtest [--a A.json] [--b B.json] --snapshot FILE... [--epochs FROM..TO]
   gonka-spec backtest [--a A.json] [--b B.json] --node URL --epochs FROM..TO [--height H]
+  gonka-spec backtest --b PROPOSAL.json --rest-dump DIR...   (a real governance proposal as B)
+  gonka-spec backtest --b-proposal N --node URL --epochs FROM..TO [--height H]
 
 Every real epoch settled twice, under proposal A and under proposal B (the compare command's proposal
 files, docs/compare.md), each applied on top of the rules of the chain version in force at that epoch's
@@ -32,6 +35,11 @@ Sanity built in: today's parameters must pay every participant exactly the chain
 wherever the inputs record them; otherwise the check is printed as FAILED and the exit code is 1.
 
   --a FILE, --b FILE   proposal files (default: today)
+                       B may also be a real governance proposal (a saved abci_query answer,
+                       or \`inferenced query gov proposal N -o json\`): the params in force (the
+                       dumps' params.json, the newest snapshot's, or the node's at --height) with
+                       its MsgUpdateParams applied; every change B does not model is in the notes
+  --b-proposal N       B is proposal N read from the node (--node), at --height
   --rest-dump DIR      saved REST answers: a dump directory (one or several epochs), or a directory of
                        epoch_N dump directories; repeatable
   --snapshot FILE      a snapshot file with a settlement slice (one epoch each); repeatable
@@ -58,6 +66,7 @@ an error (exit 2); keys that change neither settlement nor preservation are name
 const options = {
   a: { type: "string" },
   b: { type: "string" },
+  ...B_PROPOSAL_OPTION,
   "rest-dump": { type: "string", multiple: true },
   snapshot: { type: "string", multiple: true },
   ...CHAIN_OPTIONS,
@@ -80,6 +89,20 @@ function side(p: Parsed, k: "a" | "b"): BacktestSide {
   if (file === undefined) return { side: s, name: "today", file: null, proposal: null };
   const proposal = loadProposal(file);
   return { side: s, name: proposal.name, file, proposal };
+}
+
+/** B: today, a proposal file, or a real proposal with its MsgUpdateParams applied to the params in force of the inputs. */
+async function backtestB(p: Parsed, pending: Awaited<ReturnType<typeof readB>>, epochs: BacktestEpoch[]): Promise<{ side: BacktestSide; notes: string[] }> {
+  if (pending === undefined) return { side: { side: "B", name: "today", file: null, proposal: null }, notes: [] };
+  const inForce = async () => {
+    const { paramsFromRestDumps, paramsFromSnapshot } = await import("../../gov/params-in-force.js");
+    const dumps = list(p, "rest-dump");
+    if (dumps.length > 0) return paramsFromRestDumps(dumps);
+    const newest = epochs.filter((e) => e.recordedVersion !== null).at(-1);
+    return newest === undefined ? null : paramsFromSnapshot(newest.recordedVersion!.snapshot, newest.label);
+  };
+  const r = await resolveB(pending, p, str(p, "height"), inForce);
+  return { side: { side: "B", name: r.proposal.name, file: r.where, proposal: r.proposal }, notes: r.notes };
 }
 
 /** `--chain-version V` (every epoch) and `--chain-version EPOCH=V` (one epoch). */
@@ -106,10 +129,10 @@ function chooseVersion(e: EpochSource, flags: ReturnType<typeof versionFlags>): 
   const flag = flags.byEpoch.get(e.epoch) ?? flags.all;
   const rec = flag === undefined && e.recordedVersion !== null ? recordedVersion(e.recordedVersion.snapshot, e.label) : undefined;
   try {
-    return settlementVersion(flag, e.settlementHeight, e.chainId, e.input, rec);
+    return settlementVersion(flag, e.settlementHeight, e.chainId, rec);
   } catch (err) {
     if (err instanceof InputError && flag === undefined) {
-      const msg = err.message.replace(/^--chain-version: /, "").replace(/pass --chain-version (v[\d.]+) or (v[\d.]+)/, `pass --chain-version ${e.epoch}=$1 or ${e.epoch}=$2`).replace(/pass --chain-version vX\.Y\.Z/, `pass --chain-version ${e.epoch}=vX.Y.Z`);
+      const msg = err.message.replace(/^--chain-version: /, "").replace(/pass --chain-version (v[\d.]+|vX\.Y\.Z)/, `pass --chain-version ${e.epoch}=$1`);
       throw new InputError(`epoch ${e.epoch}: ${msg}`, "--chain-version");
     }
     throw err;
@@ -211,12 +234,14 @@ export const backtestCommand: Command = {
   async run(args: string[], io: CliIO): Promise<number> {
     const p = parse(args, options);
     const a = side(p, "a");
-    const b = side(p, "b");
+    const pendingB = await readB(p);
     const rows = p.values.rows === undefined ? 20 : countFlag(p, "rows", 0, 1_000_000, 20);
     const html = str(p, "html");
     if (html !== undefined && html.trim() === "") throw new InputError(`expected a file name, got ${describeValue(html)}`, "--html");
     const epochs = await loadBacktestEpochs(p, io);
-    const r = runBacktest(epochs, a, b);
+    const b = await backtestB(p, pendingB, epochs);
+    const r = runBacktest(epochs, a, b.side);
+    r.notes.push(...b.notes);
     if (html !== undefined) writeFileAtomic(html, renderBacktestReport(r), "the report");
     if (p.values.json) io.out(jsonDocument("backtest", backtestJson(r)));
     else {

@@ -15,10 +15,13 @@ import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_US
 import { preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { versionJson, versionLine } from "../../versions/resolve.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
+import { B_PROPOSAL_OPTION, B_PROPOSAL_USAGE, readB, resolveB, stateParamsInForce } from "../proposal-b-side.js";
 
 const usage = `Usage:
   gonka-spec compare --snapshot FILE|--node URL [--height H]|--rest-dump DIR... --a A.json --b B.json
                      [--anchor H] [--anchors N] [--rows N] [--brief] [--html OUT] [--json]
+  gonka-spec compare --snapshot FILE --b PROPOSAL.json    (a real governance proposal; A: the params in force)
+  gonka-spec compare --node URL [--height H] --b-proposal N
 
 Runs two parameter proposals (A and B) over the same chain state and reports what changes: per model
 the target and achieved preserved weight, node count, smallest preserved node and PoC capacity ÷
@@ -35,6 +38,7 @@ be written with the chain's snake_case name (poc_slot_allocation, binom_test_p0,
 
 ${SNAPSHOT_SOURCE_USAGE}
 ${REST_DUMP_PRESERVED_USAGE}
+${B_PROPOSAL_USAGE}
   --rows N     rows of the per-operator and miss-test tables in the terminal (default ${TERMINAL_ROWS})
   --brief      only the parts a first reading needs (no parameter table, curves or vote table)
   --html OUT   also write a self-contained HTML report (inline SVG charts, no network)
@@ -51,6 +55,7 @@ export const compareCommand: Command = {
       ...SNAPSHOT_SOURCE_OPTIONS,
       a: { type: "string" },
       b: { type: "string" },
+      ...B_PROPOSAL_OPTION,
       anchor: { type: "string" },
       anchors: { type: "string" },
       html: { type: "string" },
@@ -62,24 +67,27 @@ export const compareCommand: Command = {
     });
     const rows = intFlag(p, "rows");
     if (rows !== undefined && (rows < 0n || rows > 1_000_000n)) throw new InputError(`expected 0..1000000 rows, got ${rows}`, "--rows");
-    const fileA = required(p, "a");
-    const fileB = required(p, "b");
+    const pendingB = await readB(p);
+    if (pendingB === undefined) throw new InputError("missing required option --b (or --b-proposal N)");
+    const fileA = pendingB.kind === "file" ? required(p, "a") : str(p, "a");
     const anchors = intFlag(p, "anchors");
     if (anchors !== undefined && (anchors < 0n || anchors > 100_000n)) throw new InputError(`expected 0..100000 anchors, got ${anchors}`, "--anchors");
     const anchor = heightFlag(p, "anchor"); // an int64 ≥ 0, the check every height flag gets
-    const a = loadProposal(fileA);
-    const b = loadProposal(fileB);
+    // A real proposal's A, when not given, is the params in force: every value from the state.
+    const a = fileA !== undefined ? loadProposal(fileA) : { name: "params in force" };
     // The preserved set and the miss test both run: a REST dump's lacks for either are named.
     const source = await readSnapshotSource(p, { uses: ["preserved", "miss-test"], warn: (l) => io.err(l) });
-    const { snapshot } = source;
+    const { snapshot, label } = source;
+    const b = await resolveB(pendingB, p, snapshot.height, () => stateParamsInForce(p, snapshot, label));
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
     const { state, anchorInfo: episode, version } = preservedInputs(source, { ...(anchor !== undefined ? { anchor } : {}), chainVersion: chainVersionFlag(p) });
-    const model = compareProposals({ snapshot, a, b, state }, defaultEngines({ preservedRules: preservedRulesForChoice(version), settlementVersion: version.version }), {
+    const model = compareProposals({ snapshot, a, b: b.proposal, state }, defaultEngines({ preservedRules: preservedRulesForChoice(version), settlementVersion: version.version }), {
       anchor: episode.height,
       ...(anchors !== undefined ? { anchors: Number(anchors) } : {}),
-      whereA: fileA,
-      whereB: fileB,
+      whereA: fileA ?? `${label} (params in force)`,
+      whereB: b.where,
     });
+    model.notes.push(...b.notes);
     const html = str(p, "html");
     if (html !== undefined) {
       writeFileAtomic(html, renderReport(model), "the report");

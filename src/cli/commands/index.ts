@@ -71,6 +71,12 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import("./backtest.js")).backtestCommand,
   },
   {
+    name: "proposal",
+    summary: "read, decode and judge a real x/gov proposal: parameter changes, transfers, upgrades, in words",
+    readsNode: true,
+    load: async () => (await import("./proposal.js")).proposalCommand,
+  },
+  {
     name: "import-rest",
     summary: "write a snapshot file from a directory of saved REST answers, naming what the dump lacks",
     readsNode: false,

@@ -10,7 +10,10 @@ import { evaluateEpoch, exactTestFor, type EpochEvaluation, type ExactTest, type
 import { explainMissedStatTest, type MissTestVerdict } from "../../misstest/missed-stat-verdict.js";
 import { intFlag, parse, readJsonFile, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
-import { missTestEpochOf } from "../../sources/miss-test-inputs.js";
+import { missTestEpochOf, missTestVersionOf } from "../../sources/miss-test-inputs.js";
+import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
+import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import type { VersionChoice } from "../../versions/chain-version.js";
 import { nodeUrl, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { groupDigits } from "../../format/numbers.js";
@@ -44,6 +47,9 @@ would, and each is named on stderr and in the JSON warnings list.
 Sources of an epoch:
   --epoch FILE     an epoch file (the settlement slice's shape)
 ${SNAPSHOT_SOURCE_USAGE}
+${CHAIN_VERSION_USAGE}
+                     (the miss test is the same at every version the port knows; a state past the
+                     newest one it pins is refused, naming that version)
 
 Exit 0 when the answer was computed (pass or fail), 2 on bad input.`;
 
@@ -58,6 +64,7 @@ const options = {
   address: { type: "string" },
   epoch: { type: "string" },
   ...SNAPSHOT_SOURCE_OPTIONS,
+  ...CHAIN_VERSION_OPTION,
   json: { type: "boolean" },
 } as const;
 
@@ -332,19 +339,20 @@ function epochText(e: EpochEvaluation): string {
   return lines.join("\n");
 }
 
-function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, address: string | undefined): number {
+function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, address: string | undefined, version: VersionChoice): number {
   const e = evaluateEpoch(input, { exact });
+  const chainVersion = versionJson(version);
   const warnings = countOverflowWarnings(input, address);
   for (const w of warnings) io.err(`warning: ${w}`);
   if (address !== undefined) {
     const one = e.participants.find((x) => x.address === address);
     if (!one) throw new InputError(`${describeValue(address)} is not a participant of epoch ${e.epoch} (${e.participants.length} participants; check the address)`, "--address");
     if (json) {
-      io.out(jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), participants: [participantJson(one)], zeroed: e.zeroed.filter((z) => z === address), address, warnings }));
-    } else io.out(participantText(e, one));
+      io.out(jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), chainVersion, participants: [participantJson(one)], zeroed: e.zeroed.filter((z) => z === address), address, warnings }));
+    } else io.out(`${participantText(e, one)}\n  ${versionLine(version)}`);
     return 0;
   }
-  io.out(json ? jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), warnings }) : epochText(e));
+  io.out(json ? jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), chainVersion, warnings }) : `${epochText(e)}\n  ${versionLine(version)}`);
   return 0;
 }
 
@@ -389,11 +397,15 @@ export const missTestCommand: Command = {
       const exact = p.values["no-exact"] !== true;
       let input: EpochInput;
       let source: P0Source;
+      let version: VersionChoice;
       if (epochFile !== undefined) {
         input = parseEpochInput(readJsonFile(epochFile), epochFile);
         source = "epoch-file";
+        version = resolveChainVersion(chainVersionFlag(p), null); // an epoch file records no chain: the newest rules, named
       } else {
-        input = missTestEpochOf(await readSnapshotSource(p));
+        const state = await readSnapshotSource(p);
+        version = missTestVersionOf(state, chainVersionFlag(p)); // refused past the miss test's frontier
+        input = missTestEpochOf(state);
         source = envNode || (str(p, "rpc") ?? str(p, "node")) !== undefined ? "chain" : "snapshot";
       }
       if (counts) {
@@ -403,7 +415,7 @@ export const missTestCommand: Command = {
         return runSingle(p, io, json, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch, warnings: countOverflowWarnings(input) });
       }
       if (single.length > 0) throw new InputError(`--${single[0]} applies to a single count (--missed/--total)`);
-      return runEpoch(input, json, exact, io, str(p, "address"));
+      return runEpoch(input, json, exact, io, str(p, "address"), version);
     }
     if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to --epoch/--snapshot (a single count computes the exact test only with --exact)");
     return runSingle(p, io, json);

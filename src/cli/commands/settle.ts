@@ -272,7 +272,7 @@ export const settleCommand: Command = {
   async run(args: string[], io: CliIO): Promise<number> {
     const p = parse(args, options);
     const l = await loadSettlement(p, io);
-    const choice = settlementVersion(str(p, "chain-version"), l.settlementHeight, l.chainId, l.input, l.recordedVersion);
+    const choice = settlementVersion(str(p, "chain-version"), l.settlementHeight, l.chainId, l.recordedVersion);
     const s = settleAccounts(l.input, choice.version);
     const address = str(p, "address");
     let rows = s.participants;

@@ -4,6 +4,7 @@ import { camelKeys, jsonDocument } from "../json-output.js";
 
 import type { TallyRule } from "../../votes/context-length-rule.js";
 import { contextLengthScenario, type ScenarioOutcome } from "../../votes/context-length-scenario.js";
+import { parseRulesName, type DevshardRulesName } from "../../votes/devshard-rules.js";
 import type { DevshardTx } from "../../votes/devshard-tx.js";
 import { statusName } from "../../votes/inference-record.js";
 import { lookupInference, type EscrowState } from "../../votes/state-machine.js";
@@ -17,14 +18,23 @@ import type { Command } from "../command.js";
 import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
-  gonka-spec tally --file FILE [--factor F] [--rule current|context-aware] [--explain] [--json]
+  gonka-spec tally --file FILE [--factor F] [--devshard-rules v2|v3|v4|v5] [--rule current|context-aware] [--explain] [--json]
   gonka-spec tally --scenario context-length [--slots N] [--factor F] [--limit L] [--max-tokens M] [--json]
 
-Replays a devshard record's messages (start, confirm, finish, validation, vote, timeout, finalize_round)
-through the port of devshard/state/machine.go and prints each step's result and the final state.
+Replays a devshard record's messages (start, confirm, finish, validation, vote, timeout, error_miss,
+finalize_round) through the port of devshard/state/machine.go and prints each step's result and the
+final state. The session tag (state_root_and_protocol_version, hashed into every root) picks the rules:
+  v2, v3          gonka 85835b31 / v0.2.14 (the same transitions)
+  v4              + settlement drain credits Started and refunds Pending; vote threshold from the escrow row
+  v5              + MsgErrorMiss, pending drain credit, max_tokens floor 64, seal gate + ExecutionTimeout,
+                  height-sync hash in rest_hash (height-sync messages and stamps are refused)
+  v4.1            refused: not pinned to merged source (replay it with --devshard-rules v4 at your risk)
   --file FILE     tally file (format: src/votes/tally-file.ts; examples/tally-*.json)
-  --factor F      vote_threshold_factor in percent; T = floor(N*F/100), F = 0 gives N/2 (overrides the file)
-  --rule R        current (default: the Go code at 85835b31) or context-aware (proposal devshard #2078:
+  --devshard-rules R
+                  run the rules of R (v2, v3, v4, v5) whatever the tag says; the tag is still hashed
+  --factor F      vote_threshold_factor in percent; T = floor(N*F/100), F = 0 gives N/2 (overrides the file's
+                  factor, or under v4/v5 the escrow row's)
+  --rule R        current (default: the session's devshard rules) or context-aware (proposal devshard #2078:
                   a context-length refusal counts against the host only if prompt + max_tokens <= limit)
   --explain       say why at each step
   --scenario context-length
@@ -50,6 +60,8 @@ function describeTx(tx: DevshardTx): string {
       return `timeout #${tx.inferenceId} ${tx.reason === 1 ? "refused" : tx.reason === 2 ? "execution" : `reason ${tx.reason}`} [${tx.votes
         .map((v) => `${v.voterSlot}${v.accept ? "" : "✗"}`)
         .join(",")}]`;
+    case "error_miss":
+      return `error_miss #${tx.inferenceId} [${tx.votes.map((v) => `${v.voterSlot}${v.accept ? "" : "✗"}`).join(",")}]`;
     case "reveal_seed":
       return `reveal_seed slot ${tx.slotId}`;
     default:
@@ -60,7 +72,8 @@ function describeTx(tx: DevshardTx): string {
 function describeStep(s: TallyStep): string {
   if (s.kind === "seal") return `seal #${s.inferenceId}`;
   const txs = s.txs.length === 0 ? "(empty diff)" : s.txs.map(describeTx).join("; ");
-  return `${s.mode === "best_effort" ? "best-effort " : ""}${txs}${s.repeat > 1 ? ` ×${s.repeat}` : ""}`;
+  const mode = s.mode === "best_effort" ? "best-effort " : s.mode === "persisted" ? "persisted " : "";
+  return `${mode}${txs}${s.repeat > 1 ? ` ×${s.repeat}` : ""}`;
 }
 
 function recordLine(st: EscrowState, id: bigint): string {
@@ -88,8 +101,18 @@ function stepJson(r: StepResult, id: bigint | undefined): Record<string, unknown
   return out;
 }
 
-function runFile(file: string, factor: number | undefined, ruleName: "current" | "context-aware", explain: boolean, json: boolean, io: Parameters<Command["run"]>[1]): number {
-  const tally = parseTallyFile(readJsonFile(file), file, { strictSlots: true, strictKeys: true, factor });
+interface FileOptions {
+  factor: number | undefined;
+  devshardRules: DevshardRulesName | undefined;
+  ruleName: "current" | "context-aware";
+  explain: boolean;
+  json: boolean;
+}
+
+function runFile(file: string, o: FileOptions, io: Parameters<Command["run"]>[1]): number {
+  const { factor, ruleName, explain, json } = o;
+  const tally = parseTallyFile(readJsonFile(file), file, { strictSlots: true, strictKeys: true, factor, devshardRules: o.devshardRules });
+  const dr = tally.rules;
   const rule: TallyRule = ruleName === "current" ? { kind: "current" } : { kind: "context-aware", modelLimits: tally.modelLimits };
   const id = tally.inferenceId ?? firstStartId(tally);
   const r = replayTally(tally, rule);
@@ -103,6 +126,7 @@ function runFile(file: string, factor: number | undefined, ruleName: "current" |
         "tally",
         camelKeys({
           rule: ruleName,
+          devshardRules: { rules: dr.rules.name, source: dr.source, tag: dr.tag, goSource: dr.rules.source, detail: dr.detail, notes: tally.notes },
           groupSize: n,
           voteThreshold: t,
           inferenceId: id ?? null,
@@ -114,6 +138,8 @@ function runFile(file: string, factor: number | undefined, ruleName: "current" |
     return 0;
   }
   const addrs = new Set(tally.group).size;
+  io.out(`devshard rules ${dr.rules.name} (${dr.rules.source}): ${dr.detail}`);
+  for (const note of tally.notes) io.out(`note: ${note}`);
   io.out(`group: ${n} slots, ${addrs} addresses; vote threshold T = ${t} (resolution needs weight > ${t}); rule: ${ruleName}`);
   for (const s of all) {
     const res = s.error ? `ERROR ${s.error.sentinel}: ${s.error.message}` : s.applied ? `ok (kept ${s.applied.length ? s.applied.join(",") : "none"})` : "ok";
@@ -172,6 +198,7 @@ export const tallyCommand: Command = {
     const p = parse(args, {
       file: { type: "string" },
       factor: { type: "string" },
+      "devshard-rules": { type: "string" },
       rule: { type: "string" },
       explain: { type: "boolean" },
       json: { type: "boolean" },
@@ -188,6 +215,8 @@ export const tallyCommand: Command = {
     const rule = choice(p, "rule", ["current", "context-aware"] as const, "current");
     const f = intFlag(p, "factor");
     if (f !== undefined) checkVoteThresholdFactor(f, "--factor");
-    return runFile(file, f === undefined ? undefined : Number(f), rule, p.values.explain === true, json, io);
+    const dr = str(p, "devshard-rules");
+    const devshardRules = dr === undefined ? undefined : parseRulesName(dr, "--devshard-rules");
+    return runFile(file, { factor: f === undefined ? undefined : Number(f), devshardRules, ruleName: rule, explain: p.values.explain === true, json }, io);
   },
 };

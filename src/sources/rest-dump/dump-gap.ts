@@ -1,6 +1,6 @@
 /** What a REST dump lacks: one input, the assumption made for it, and who reads it. */
 import { atLeast, type ChainVersion } from "../../versions/chain-version.js";
-import { mainnetCandidates } from "../../versions/upgrade-table.js";
+import { mainnetVersionAt } from "../../versions/upgrade-table.js";
 /** An input the dump lacks, how it was filled, and how many participant rows it could change. */
 export interface DumpGap {
   input: string;
@@ -42,14 +42,18 @@ export function gapInputLines(gaps: readonly DumpGap[] | undefined): string[] {
 
 /**
  * True when the rules that will run read the input of `g`: always, unless the gap names the first
- * version that reads it; then the version given (`--chain-version`), else any version the mainnet
- * upgrade table allows at the gap's height.
+ * version that reads it; then the version given (`--chain-version`), else the mainnet upgrade table's
+ * version at the gap's height.
  */
 export function gapReadByRules(g: DumpGap, version: ChainVersion | undefined): boolean {
   if (g.readFrom === undefined) return true;
   if (version !== undefined) return atLeast(version, g.readFrom);
   if (g.atHeight === undefined) return true;
-  return mainnetCandidates(g.atHeight).versions.some((v) => atLeast(v, g.readFrom!));
+  try {
+    return atLeast(mainnetVersionAt(g.atHeight).version, g.readFrom);
+  } catch {
+    return true; // a height the table cannot place: say it
+  }
 }
 
 /**

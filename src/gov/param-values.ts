@@ -1,0 +1,272 @@
+/**
+ * x/inference Params as a flat set of values, one per parameter path (`epoch_params.poc_slot_allocation`,
+ * `poc_params.models[Qwen/Qwen3-32B-FP8].weight_scale_factor`), read through the catalog
+ * (./params-catalog.ts) from the wire form (a MsgUpdateParams, a Query/Params answer) or a JSON form
+ * (amino JSON, proto JSON, a REST params answer, a snapshot's recorded params), and the difference of
+ * two such sets. A field the catalog does not know is kept as unknown (named, with its size), never
+ * dropped; a proto3 message is complete, so a field absent from it is its zero value.
+ */
+import { InputError, describeValue } from "../errors.js";
+import { decodeDecimal } from "../chain/gen/proto.js";
+import { DecodeError, Reader, expectWire, fieldError, readInt64, readLength, readUint64 } from "../chain/wire.js";
+import { Decimal } from "../go/decimal.js";
+import { parseChainDecimal } from "../go/chain-decimal.js";
+import { INT32_MAX, INT32_MIN, UINT32_MAX, checkedInt64, checkedUint64 } from "../go/int64.js";
+import type { Json } from "../go/json.js";
+import { isJsonObject, type JsonObject } from "../json-input.js";
+import { PARAMS_CATALOG, fieldNamed, fieldNumbered, type MessageField, type ParamField, type ScalarField } from "./params-catalog.js";
+
+/** One parameter's value: `text` is canonical (integers in decimal, decimals as Go's String(), lists as JSON). */
+export interface ParamValue {
+  text: string;
+  /** The elements of a repeated string (address lists). */
+  list?: string[];
+}
+
+export interface ParamEntry {
+  field: ScalarField;
+  value: ParamValue;
+}
+
+/** A field the catalog does not know, or a value the port cannot place. */
+export interface UnknownParam {
+  path: string;
+  detail: string;
+}
+
+export interface ParamSet {
+  /** Where the values came from, for people. */
+  source: string;
+  /**
+   * True when the set is a whole Params message (a field it lacks is the proto3 zero value); false for
+   * a snapshot, which records only what the rules read (a field it lacks is not recorded).
+   */
+  complete: boolean;
+  values: Map<string, ParamEntry>;
+  unknown: UnknownParam[];
+}
+
+const ZERO: Record<ScalarField["kind"], string> = { int64: "0", uint64: "0", int32: "0", uint32: "0", bool: "false", string: "", decimal: "0" };
+
+function zeroValue(f: ScalarField): ParamValue {
+  return f.repeated ? { text: "[]", list: [] } : { text: ZERO[f.kind] };
+}
+
+function listValue(list: string[]): ParamValue {
+  return { text: JSON.stringify(list), list };
+}
+
+/** A repeated message's entries named by their key field when every entry has a distinct non-empty one. */
+function entryNames(entries: Map<string, ParamEntry>[], f: MessageField): string[] {
+  const key = f.repeated!.keyField;
+  const names = entries.map((e) => e.get(key)?.value.text ?? "");
+  const unique = names.every((n) => n !== "" && !/[\][]/.test(n)) && new Set(names).size === names.length;
+  return unique ? names : entries.map((_e, i) => String(i));
+}
+
+function addEntries(into: Map<string, ParamEntry>, prefix: string, f: MessageField, entries: Map<string, ParamEntry>[]): void {
+  const names = entryNames(entries, f);
+  entries.forEach((e, i) => {
+    for (const [k, v] of e) into.set(`${prefix}${f.name}[${names[i]}].${k}`, v);
+  });
+}
+
+/** Fill every scalar leaf of `fields` that `values` lacks with its zero value (a complete message). */
+function fillZeros(values: Map<string, ParamEntry>, fields: readonly ParamField[], prefix: string): void {
+  for (const f of fields) {
+    const path = `${prefix}${f.name}`;
+    if (f.kind !== "message") {
+      if (!values.has(path)) values.set(path, { field: f, value: zeroValue(f) });
+    } else if (f.repeated) {
+      // each entry present is itself complete; absent entries are absent
+      const entryPrefixes = new Set([...values.keys()].filter((k) => k.startsWith(`${path}[`)).map((k) => k.slice(0, k.indexOf("].", path.length) + 2)));
+      for (const ep of entryPrefixes) fillZeros(values, f.fields, ep);
+    } else fillZeros(values, f.fields, `${path}.`);
+  }
+}
+
+// ---------- wire form ----------
+
+function readScalar(r: Reader, wt: number, f: ScalarField): string {
+  switch (f.kind) {
+    case "int64":
+      expectWire(wt, 0);
+      return readInt64(r).toString();
+    case "uint64":
+      expectWire(wt, 0);
+      return readUint64(r).toString();
+    case "int32":
+      expectWire(wt, 0);
+      return String(r.int32());
+    case "uint32":
+      expectWire(wt, 0);
+      return String(r.uint32());
+    case "bool":
+      expectWire(wt, 0);
+      return String(r.bool());
+    case "string":
+      expectWire(wt, 2);
+      return r.string();
+    case "decimal": {
+      expectWire(wt, 2);
+      return Decimal.fromChain(decodeDecimal(r, readLength(r))).toString();
+    }
+  }
+}
+
+const WIRE_NAMES = ["varint", "64-bit", "length-delimited", "start-group", "end-group", "32-bit"];
+
+/** Decode the fields of one message (`fields`) from r.pos to `end` into flat values (paths relative to it; `prefix` names unknown fields). */
+function readMessage(r: Reader, end: number, fields: readonly ParamField[], messageName: string, prefix: string, out: ParamSet): Map<string, ParamEntry> {
+  const values = new Map<string, ParamEntry>();
+  const lists = new Map<string, { field: ScalarField; items: string[] }>();
+  const repeated = new Map<string, { field: MessageField; entries: Map<string, ParamEntry>[] }>();
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    const id = tag >>> 3;
+    const f = fieldNumbered(fields, id);
+    const label = f?.name ?? `(field ${id})`;
+    try {
+      if (f === undefined) {
+        const start = r.pos;
+        r.skipType(wt);
+        out.unknown.push({ path: `${prefix}(field ${id})`, detail: `not in the port's catalog of x/inference Params (${WIRE_NAMES[wt] ?? `wire type ${wt}`}, ${r.pos - start} bytes)` });
+      } else if (f.kind === "message") {
+        expectWire(wt, 2);
+        const n = readLength(r);
+        if (f.repeated) {
+          const entry = readMessage(r, r.pos + n, f.fields, f.name, `${prefix}${f.name}[].`, out);
+          const slot = repeated.get(f.name) ?? { field: f, entries: [] };
+          slot.entries.push(entry);
+          repeated.set(f.name, slot);
+        } else {
+          for (const [k, v] of readMessage(r, r.pos + n, f.fields, f.name, `${prefix}${f.name}.`, out)) values.set(`${f.name}.${k}`, v);
+        }
+      } else if (f.repeated) {
+        const slot = lists.get(f.name) ?? { field: f, items: [] };
+        slot.items.push(readScalar(r, wt, f));
+        lists.set(f.name, slot);
+      } else values.set(f.name, { field: f, value: { text: readScalar(r, wt, f) } });
+    } catch (e) {
+      throw fieldError(e, messageName, label);
+    }
+  }
+  if (r.pos !== end) throw new DecodeError(messageName, [], "message runs past its length");
+  for (const [name, l] of lists) values.set(name, { field: l.field, value: listValue(l.items) });
+  for (const { field, entries } of repeated.values()) addEntries(values, "", field, entries);
+  return values;
+}
+
+/** x/inference Params from its protobuf bytes (a complete message). Decode errors name the field path. */
+export function paramsFromBytes(bytes: Uint8Array, source: string): ParamSet {
+  const set: ParamSet = { source, complete: true, values: new Map(), unknown: [] };
+  const r = Reader.create(bytes);
+  set.values = readMessage(r, bytes.length, PARAMS_CATALOG, "Params", "", set);
+  fillZeros(set.values, PARAMS_CATALOG, "");
+  return set;
+}
+
+// ---------- JSON forms ----------
+
+function jsonInteger(v: Json, f: ScalarField, path: string): string {
+  if (f.kind === "int64") return checkedInt64(v, path).toString();
+  if (f.kind === "uint64") return checkedUint64(v, path).toString();
+  const n = checkedInt64(v, path);
+  const [min, max] = f.kind === "int32" ? [INT32_MIN, INT32_MAX] : [0n, UINT32_MAX];
+  if (n < min || n > max) throw new InputError(`${n} does not fit in ${f.kind}`, path);
+  return n.toString();
+}
+
+function jsonScalar(v: Json, f: ScalarField, path: string): string {
+  switch (f.kind) {
+    case "bool":
+      if (typeof v !== "boolean") throw new InputError(`expected true or false, got ${describeValue(v)}`, path);
+      return String(v);
+    case "string":
+      if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, path);
+      return v;
+    case "decimal": {
+      if (!isJsonObject(v)) throw new InputError(`expected a decimal {"value", "exponent"}, got ${describeValue(v)}`, path);
+      // amino JSON leaves out a zero value or exponent (proto3 zero)
+      const d = parseChainDecimal({ ...v, value: v.value ?? 0, exponent: v.exponent ?? 0 }, path);
+      return Decimal.fromChain(d).toString();
+    }
+    default:
+      return jsonInteger(v, f, path);
+  }
+}
+
+function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: string, out: ParamSet): Map<string, ParamEntry> {
+  const values = new Map<string, ParamEntry>();
+  for (const [k, v] of Object.entries(o)) {
+    const at = `${path}.${k}`;
+    const f = fieldNamed(fields, k);
+    if (f === undefined) {
+      out.unknown.push({ path: at.replace(/^[^.]*\./, ""), detail: `not in the port's catalog of x/inference Params (${describeValue(v)})` });
+      continue;
+    }
+    // proto JSON writes a nil message (a Decimal too) as null; a snapshot marks a field its chain version
+    // lacks as null: the zero value of a complete message, not recorded in a snapshot
+    if (v === null) continue;
+    if (f.kind === "message") {
+      if (f.repeated) {
+        if (!Array.isArray(v)) throw new InputError(`expected a list, got ${describeValue(v)}`, at);
+        const entries = v.map((e, i) => {
+          if (!isJsonObject(e)) throw new InputError(`expected an object, got ${describeValue(e)}`, `${at}[${i}]`);
+          return readJsonMessage(e, f.fields, `${at}[${i}]`, out);
+        });
+        const inner = new Map<string, ParamEntry>();
+        addEntries(inner, "", f, entries);
+        for (const [ik, iv] of inner) values.set(ik, iv);
+      } else {
+        if (!isJsonObject(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, at);
+        for (const [ik, iv] of readJsonMessage(v, f.fields, at, out)) values.set(`${f.name}.${ik}`, iv);
+      }
+    } else if (f.repeated) {
+      if (!Array.isArray(v)) throw new InputError(`expected a list, got ${describeValue(v)}`, at);
+      values.set(f.name, { field: f, value: listValue(v.map((x, i) => jsonScalar(x, f, `${at}[${i}]`))) });
+    } else values.set(f.name, { field: f, value: { text: jsonScalar(v, f, at) } });
+  }
+  return values;
+}
+
+/**
+ * x/inference Params from a JSON form: snake_case (amino JSON, proto JSON, REST) or camelCase keys,
+ * integers as numbers or strings. `complete` (a whole Params message): a field the JSON leaves out is
+ * its zero value, as amino JSON leaves out zeros; otherwise (a snapshot) it is not recorded.
+ */
+export function paramsFromJson(o: JsonObject, where: string, source: string, complete = true): ParamSet {
+  const set: ParamSet = { source, complete, values: new Map(), unknown: [] };
+  set.values = readJsonMessage(o, PARAMS_CATALOG, where, set);
+  if (complete) fillZeros(set.values, PARAMS_CATALOG, "");
+  return set;
+}
+
+// ---------- the difference ----------
+
+export interface ParamChange {
+  path: string;
+  field: ScalarField;
+  /** The value in force; null when the params in force do not record it (or, for a list entry, it is new). */
+  old: ParamValue | null;
+  /** The proposed value; null when the proposal drops an entry (a model) the params in force have. */
+  new: ParamValue | null;
+  /** "changed", or "not-recorded": the params in force do not record it, so whether it changes is unknown. */
+  status: "changed" | "not-recorded";
+}
+
+/** Every parameter whose proposed value differs from the one in force, or that the params in force lack. */
+export function diffParams(inForce: ParamSet, proposed: ParamSet): ParamChange[] {
+  const out: ParamChange[] = [];
+  for (const [path, p] of proposed.values) {
+    const a = inForce.values.get(path);
+    if (a === undefined) {
+      out.push({ path, field: p.field, old: null, new: p.value, status: inForce.complete ? "changed" : "not-recorded" });
+    } else if (a.value.text !== p.value.text) out.push({ path, field: p.field, old: a.value, new: p.value, status: "changed" });
+  }
+  for (const [path, a] of inForce.values) {
+    if (!proposed.values.has(path)) out.push({ path, field: a.field, old: a.value, new: null, status: "changed" });
+  }
+  return out;
+}

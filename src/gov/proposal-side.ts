@@ -1,0 +1,71 @@
+/**
+ * A real governance proposal as the B side of `compare` and `backtest`: B is the params in force with
+ * the proposal's MsgUpdateParams applied, so B sets exactly the parameters the proposal changes. Those
+ * compare and backtest vary (PocSlotAllocation, BinomTestP0, vote_threshold_factor) go into B, in the
+ * proposal-file format of src/compare/params.ts (validated there); every other change, and every value
+ * the params in force do not record (so that whether it changes is unknown), is named in a note,
+ * never dropped.
+ */
+import { InputError } from "../errors.js";
+import { parseJson, type Json } from "../go/json.js";
+import { parseProposal, loadProposal, type ProposalParams } from "../compare/params.js";
+import { readTextFile } from "../fs/files.js";
+import { judgeProposal } from "./judge.js";
+import type { ParamSet } from "./param-values.js";
+import { changeText } from "./proposal-text.js";
+import type { GovProposal } from "./proposal.js";
+import { isGovProposalDocument, proposalFromDocument } from "./proposal-source.js";
+
+/** The B side as given: a hand-written proposal file, or a real proposal (judged once the params in force are known). */
+export type SideSource = { kind: "file"; proposal: ProposalParams; where: string } | { kind: "real"; gov: GovProposal; where: string };
+
+/** `--b FILE`: a real proposal when the file is one of the proposal forms, else a hand-written proposal file. */
+export async function readSideFile(file: string): Promise<SideSource> {
+  const doc: Json = parseJson(readTextFile(file), file);
+  if (isGovProposalDocument(doc)) return { kind: "real", gov: await proposalFromDocument(doc, file), where: file };
+  return { kind: "file", proposal: loadProposal(file), where: file };
+}
+
+export interface RealSide {
+  proposal: ProposalParams;
+  /** One line per change the B side does not model, and per modelled value the params in force lack. */
+  notes: string[];
+}
+
+/**
+ * B for a real proposal against `inForce`. A proposal without a MsgUpdateParams has nothing to compare:
+ * an InputError naming what it does instead.
+ */
+export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: string): RealSide {
+  const unknown = gov.messages.flatMap((m) => (m.kind === "unknown" ? [m] : m.kind === "exec-legacy-content" && m.content?.kind === "unknown" ? [m.content] : []));
+  if (unknown.length > 0) {
+    const u = unknown[0]!;
+    throw new InputError(`proposal ${gov.id} holds a message the port does not decode (${u.typeUrl}, ${u.size} ${u.sizeUnit}): what it does cannot be modelled, so B would not be the proposal (gonka-spec proposal shows every message)`, where);
+  }
+  const updates = gov.messages.filter((m) => m.kind === "update-params");
+  if (updates.length === 0) {
+    const kinds = gov.messages.map((m) => m.typeUrl).join(", ") || "no messages";
+    throw new InputError(`proposal ${gov.id} has no /inference.inference.MsgUpdateParams, so there are no parameters to set as B (it holds ${kinds}); see gonka-spec proposal`, where);
+  }
+  // Messages execute in order: the last MsgUpdateParams is what remains in force.
+  const judged = judgeProposal({ ...gov, messages: [updates.at(-1)!] }, inForce, null).messages[0];
+  const changes = judged?.kind === "update-params" ? judged.changes : [];
+  const doc: { [k: string]: Json } = { name: `proposal ${gov.id}${gov.title ? `: ${gov.title}` : ""}` };
+  const notes: string[] = [];
+  if (updates.length > 1) notes.push(`proposal ${gov.id} holds ${updates.length} MsgUpdateParams; the last one is what would remain in force and is B`);
+  const notRecorded: string[] = [];
+  for (const c of changes) {
+    if (c.status === "not-recorded") {
+      // Whether it changes is unknown: B keeps the state's value, as A does (named below, never dropped).
+      if (c.modelled !== null) notes.push(`not compared: proposal ${gov.id} sets ${c.path} to ${changeText(c)}, which the params in force (${inForce.source}) do not record; A and B both run with the state's value`);
+      else notRecorded.push(c.path);
+    } else if (c.modelled !== null && c.new !== null) doc[c.modelled] = c.modelled === "vote_threshold_factor" ? BigInt(c.new) : c.new;
+    else notes.push(`not modelled: proposal ${gov.id} changes ${c.path} ${changeText(c)}${c.readBy ? ` (read by ${c.readBy}; compare and backtest run it with the value in force)` : " (read by no rule of the port)"}`);
+  }
+  if (notRecorded.length > 0) {
+    const shown = notRecorded.slice(0, 5).join(", ");
+    notes.push(`not modelled: ${notRecorded.length} parameter${notRecorded.length === 1 ? "" : "s"} the proposal sets that the params in force (${inForce.source}) do not record, so whether they change is unknown: ${shown}${notRecorded.length > 5 ? ", …" : ""}`);
+  }
+  if (!Object.keys(doc).some((k) => k !== "name")) notes.push(`proposal ${gov.id} changes none of the parameters compare and backtest vary: B equals the params in force`);
+  return { proposal: parseProposal(doc, `${where} (proposal ${gov.id}'s MsgUpdateParams)`), notes };
+}

@@ -1,0 +1,139 @@
+/** The `gonka-spec proposal` text: what a governance proposal does, in words, every amount with its unit. */
+import { groupDigits } from "../format/numbers.js";
+import { textTable } from "../compare/table.js";
+import { CHAIN_VERSIONS } from "../versions/chain-version.js";
+import { FAMILY_COVERAGE } from "../versions/rule-families.js";
+import type { Coin } from "./proposal.js";
+import { statusWords } from "./proposal.js";
+import { DENOM, type MessageJudgement, type ParamChangeView, type ProposalJudgement } from "./judge.js";
+import { gnkText } from "./stated-figures.js";
+
+/** A parameter value for people: integers grouped, empty strings quoted, lists by their length. */
+function valueText(v: string | null, list: boolean): string {
+  if (v === null) return "(none)";
+  if (list) {
+    const n = (JSON.parse(v) as string[]).length;
+    return `${n} ${n === 1 ? "entry" : "entries"}`;
+  }
+  if (v === "") return '""';
+  return /^-?\d{4,}$/.test(v) ? groupDigits(BigInt(v)) : v;
+}
+
+/** "0.1 → 0.25 fraction of each model's weight" (or "0.25 …" when the params in force lack it). */
+export function changeText(c: ParamChangeView): string {
+  const list = c.added !== undefined || /^\[/.test(c.new ?? c.old ?? "");
+  const unit = c.unit && !list ? ` ${c.unit}` : "";
+  const money = c.unit === "ngonka" && c.new !== null && /^\d+$/.test(c.new) ? ` (${gnkText(BigInt(c.new))} GNK)` : "";
+  const lists = c.added !== undefined ? `${c.added.length ? `; adds ${c.added.join(", ")}` : ""}${c.removed!.length ? `; removes ${c.removed!.join(", ")}` : ""}` : "";
+  const body = c.status === "not-recorded" ? valueText(c.new, list) : `${valueText(c.old, list)} → ${valueText(c.new, list)}`;
+  return `${body}${unit}${money}${lists}`;
+}
+
+/** "946,509.925001558 GNK (946,509,925,001,558 ngonka)"; another denom as written. */
+export function coinText(c: Coin): string {
+  return c.denom === DENOM ? `${gnkText(c.amount)} GNK (${groupDigits(c.amount)} ngonka)` : `${groupDigits(c.amount)} ${c.denom}`;
+}
+
+function coinsText(cs: Coin[]): string {
+  return cs.length === 0 ? "nothing" : cs.map(coinText).join(" + ");
+}
+
+function paramsLines(m: Extract<MessageJudgement, { kind: "update-params" }>, runAs: string): string[] {
+  const out: string[] = [`  authority ${m.authority}; sets all ${m.set} parameters of x/inference (a MsgUpdateParams replaces the whole Params)`];
+  if (m.inForce === null) out.push("  against: no params in force given");
+  else out.push(`  against the params in force: ${m.inForce.source}${m.inForce.complete ? "" : " (records only what the rules read)"}`);
+  const changed = m.changes.filter((c) => c.status === "changed");
+  const unknown = m.changes.filter((c) => c.status === "not-recorded");
+  if (m.inForce !== null) out.push(`  ${changed.length === 0 ? "changes nothing" : `changes ${changed.length} parameter${changed.length === 1 ? "" : "s"}`}${m.unchanged > 0 ? `; ${m.unchanged} set to the value in force` : ""}`);
+  for (const c of changed) {
+    const rule = c.readBy === null ? "read by no rule of the port" : `read by ${c.readBy}`;
+    const modelled = c.modelled !== null ? `; compare/backtest: ${c.modelled}` : c.readBy !== null ? "; not modelled by compare/backtest" : "";
+    out.push(`    ${c.path}: ${changeText(c)}`, `      ${rule}${modelled}`);
+  }
+  if (unknown.length > 0) {
+    const modelled = unknown.filter((c) => c.modelled !== null || c.readBy !== null);
+    out.push(`  ${unknown.length} parameter${unknown.length === 1 ? "" : "s"} the params in force do not record (so whether they change is unknown)${modelled.length ? "; of these the port reads:" : ""}`);
+    for (const c of modelled) out.push(`    ${c.path}: ${changeText(c)} (read by ${c.readBy}${c.modelled !== null ? `; compare/backtest: ${c.modelled}` : ""})`);
+  }
+  for (const u of m.unknownFields) out.push(`  unknown field ${u.path}: ${u.detail}`);
+  if (m.changes.some((c) => c.modelled !== null && c.status === "changed")) {
+    out.push(`  what the modelled changes do to the preserved set, the miss test and settlement: run it as B of gonka-spec compare or backtest (${runAs})`);
+  }
+  return out;
+}
+
+function transferLines(m: Extract<MessageJudgement, { kind: "transfers" }>): string[] {
+  const vesting = m.vestingEpochs === null ? "paid at once" : m.vestingEpochs === 0n ? "no vesting (0 epochs)" : `vesting over ${groupDigits(m.vestingEpochs)} epochs`;
+  const out = [
+    `  from ${m.sender} to ${m.outputs.length} recipient${m.outputs.length === 1 ? "" : "s"}${m.distinctRecipients !== m.outputs.length ? ` (${m.distinctRecipients} distinct)` : ""}, ${vesting}`,
+    `  total ${coinsText(m.totals)}`,
+  ];
+  const onlyNgonka = m.outputs.every((o) => o.coins.length === 1 && o.coins[0]!.denom === DENOM);
+  const rows = m.outputs.map((o) => (onlyNgonka ? [o.recipient, gnkText(o.coins[0]!.amount), groupDigits(o.coins[0]!.amount)] : [o.recipient, coinsText(o.coins)]));
+  const table = onlyNgonka ? textTable(["recipient", "amount (GNK)", "amount (ngonka)"], rows) : textTable(["recipient", "amount"], rows, ["left", "left"]);
+  out.push(...table.split("\n").map((l) => `  ${l}`));
+  return out;
+}
+
+function messageLines(m: MessageJudgement, count: number, runAs: string): string[] {
+  const head = `message ${m.index} of ${count}: ${m.typeUrl}`;
+  switch (m.kind) {
+    case "update-params":
+      return [head, ...paramsLines(m, runAs)];
+    case "transfers":
+      return [head, ...transferLines(m)];
+    case "software-upgrade": {
+      const rules =
+        m.rules === "known"
+          ? `the port has ${m.version}'s rules`
+          : m.rules === "unpinned"
+            ? `the port names ${m.version} but has no exact rules for it (${FAMILY_COVERAGE.settlement.unknownNext}); heights it runs are refused`
+            : m.rules === "older"
+              ? `a version older than the oldest the port has rules for (v0.2.10)`
+              : `the port has no rules for "${m.plan.name}" (it names ${CHAIN_VERSIONS.join(", ")}): what this version changes is not in the port`;
+      return [head, `  upgrade plan "${m.plan.name}" at block ${groupDigits(m.plan.height)}: ${rules}`, ...(m.plan.info ? [`  info: ${m.plan.info}`] : [])];
+    }
+    case "exec-legacy-content":
+      return [head, `  authority ${m.authority}; executes legacy content:`, ...(m.content === null ? ["  (no content)"] : messageLines(m.content, count, runAs).map((l) => `  ${l}`))];
+    case "unknown":
+      return [head, `  a message type the port does not decode (${groupDigits(m.size)} ${m.sizeUnit}): judge it from its source`];
+  }
+}
+
+function restitutionLines(j: ProposalJudgement): string[] {
+  const r = j.restitution!;
+  const range = r.epochs.from === r.epochs.to ? `epoch ${r.epochs.from}` : `epochs ${r.epochs.from}–${r.epochs.to}`;
+  const held = r.inputEpochs.length === 0 ? "none" : r.inputEpochs.join(", ");
+  const out = [`what settlement paid the recipients in ${range} (named in the ${/epoch/i.test(j.proposal.title) ? "title" : "summary"}; the port's settle):`];
+  if (r.missing.length > 0) out.push(`  not available: ${r.available.length === 0 ? `none of ${range}` : r.missing.join(", ")} (the inputs hold epoch${r.inputEpochs.length === 1 ? "" : "s"} ${held})`);
+  if (r.available.length === 0) return out;
+  out.push(`  settled: ${r.versions.map((v) => `epoch ${v.epoch} on ${v.version} rules`).join(", ")}`);
+  const headers = ["recipient", "proposed (GNK)", ...r.available.map((e) => `paid ${e} (ngonka)`), "paid in all (GNK)"];
+  const rows = r.rows.map((x) => [x.recipient, gnkText(x.proposed), ...x.paid.map((p) => (p.participated ? groupDigits(p.reward + p.work) : "not a participant")), gnkText(x.paidTotal)]);
+  out.push(...textTable(headers, rows).split("\n").map((l) => `  ${l}`));
+  out.push("  (paid = reward coins + work coins of the epoch's settlement)");
+  return out;
+}
+
+/** The whole text. */
+export function proposalText(j: ProposalJudgement): string {
+  const p = j.proposal;
+  const out: string[] = [`proposal ${p.id}: ${p.title || "(no title)"}`];
+  const times = [p.votingEndTime && `voting ends ${p.votingEndTime}`, p.submitTime && `submitted ${p.submitTime}`].filter(Boolean).join("; ");
+  out.push(`  ${statusWords(p.status)} (${p.status})${times ? `; ${times}` : ""}${p.expedited ? "; expedited" : ""}${p.failedReason ? `; failed: ${p.failedReason}` : ""}`);
+  out.push(`  proposer ${p.proposer || "(none)"}; deposit ${coinsText(p.totalDeposit)}${p.metadata ? `; metadata ${p.metadata}` : ""}`);
+  const form = p.form === "protobuf" ? "protobuf" : p.form === "amino-json" ? "amino JSON" : "proto JSON";
+  out.push(`  read from ${p.label} (${form}${p.height !== null ? `, the node's answer at height ${groupDigits(p.height)}` : ""})`);
+  if (p.finalTally !== null && [p.finalTally.yes, p.finalTally.no, p.finalTally.abstain, p.finalTally.noWithVeto].some((x) => x !== "" && x !== "0")) {
+    out.push(`  final tally: yes ${p.finalTally.yes}, no ${p.finalTally.no}, abstain ${p.finalTally.abstain}, no with veto ${p.finalTally.noWithVeto}`);
+  }
+  if (p.summary) out.push(`summary: ${p.summary}`);
+  out.push("");
+  if (j.messages.length === 0) out.push("no messages: a text proposal (it changes nothing on chain)");
+  const runAs = /^https?:\/\//.test(p.label) ? `--node URL --b-proposal ${p.id}` : `--b ${p.label}`;
+  for (const m of j.messages) out.push(...messageLines(m, j.messages.length, runAs), "");
+  if (j.stated.length > 0) out.push("stated in the title and summary:", ...j.stated.map((s) => `  ${s.detail}`), "");
+  if (j.restitution !== null) out.push(...restitutionLines(j), "");
+  if (j.notes.length > 0) out.push("notes:", ...j.notes.map((n) => `  - ${n}`));
+  return out.join("\n").trimEnd();
+}
