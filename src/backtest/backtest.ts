@@ -6,13 +6,17 @@
  */
 import { compareGoStrings } from "../go/bytes.js";
 import { Decimal } from "../go/decimal.js";
+import { p0Decision, type P0Decision } from "../misstest/p0-decision.js";
 import { runPreservedRules, type RuleResult } from "../preserved/compare-rules.js";
 import { parseDemand } from "../preserved/demand.js";
-import { preservedRulesFor } from "../preserved/preserved-rules.js";
+import { PRESERVED_VERSION_OPTIONS, preservedRulesFor } from "../preserved/preserved-rules.js";
+import { versionForHeight } from "../versions/upgrade-table.js";
+import { InputError } from "../errors.js";
+import { groupDigits } from "../format/numbers.js";
 import type { PreservedState } from "../preserved/state.js";
 import { settleAccounts, type Settlement } from "../settlement/settle-accounts.js";
 import type { ZeroCause } from "../settlement/zero-causes.js";
-import { atLeast, type VersionChoice } from "../versions/chain-version.js";
+import { atLeast, type ChainVersion, type VersionChoice } from "../versions/chain-version.js";
 import type { EpochSource } from "../sources/epochs.js";
 import { proposalInForce, type BacktestSide } from "./proposal-in-force.js";
 
@@ -31,6 +35,8 @@ export interface SideOutcome {
   /** The p0 the miss test actually used (the dynamic p0 may raise it above governance). */
   p0: string;
   p0Reason: Settlement["dynamicP0"]["reason"];
+  /** Which side of getDynamicP0's comparison set the p0, with both sides' numbers. */
+  p0Decision: P0Decision;
   /** The network miss share in ‰ (dynamic reason only). */
   baselinePermille: bigint | null;
   skipPunishment: boolean;
@@ -153,6 +159,7 @@ function sideOutcome(s: Settlement, governanceP0: string | null): SideOutcome {
     governanceP0,
     p0: p0Text(s.dynamicP0.p0),
     p0Reason: s.dynamicP0.reason,
+    p0Decision: p0Decision(s.dynamicP0, s.graceEpochApplied),
     baselinePermille: s.dynamicP0.baselinePermille ?? null,
     skipPunishment: s.dynamicP0.skipPunishment,
     graceEpochApplied: s.graceEpochApplied,
@@ -175,7 +182,23 @@ function statusQuoCheck(today: Settlement, recorded: EpochSource["recorded"]): S
   return { recorded: true, participants: today.participants.length, matches: today.participants.length - differs.length, differs };
 }
 
-function preservedRun(state: PreservedState, side: BacktestSide, e: BacktestEpoch): { rule: string; result: RuleResult } {
+/**
+ * The rules that sample the PoC after epoch `e` (at `anchor`), as `preserved` picks them: the epoch's
+ * --chain-version, else the version recorded with the state, else the mainnet table at the anchor
+ * (refused, as `preserved` refuses it, when the table leaves versions that sample differently). A string: why not.
+ */
+function preservedVersion(e: BacktestEpoch, anchor: bigint): { version: ChainVersion } | { refused: string } {
+  if (e.version.source === "flag" || e.recordedVersion !== null) return { version: e.version.version };
+  try {
+    return { version: versionForHeight(e.chainId, anchor, undefined, undefined, PRESERVED_VERSION_OPTIONS).version };
+  } catch (err) {
+    if (!(err instanceof InputError)) throw err;
+    const why = err.path !== undefined && err.message.startsWith(`${err.path}: `) ? err.message.slice(err.path.length + 2) : err.message;
+    return { refused: why.replace(/: pass --chain-version (.*)$/, (_, v: string) => `: pass --chain-version ${v.split(" or ").map((x) => `${e.epoch}=${x}`).join(" or ")}`) };
+  }
+}
+
+function preservedRun(state: PreservedState, side: BacktestSide, e: BacktestEpoch, version: ChainVersion): { rule: string; result: RuleResult } {
   const p = side.proposal;
   const rule = p?.preservedRule ?? "current";
   const where = side.file ?? side.name;
@@ -183,7 +206,7 @@ function preservedRun(state: PreservedState, side: BacktestSide, e: BacktestEpoc
   const demand = p?.demand !== undefined ? parseDemand(p.demand.json, `${where}: demand`) : e.demand !== null ? parseDemand(e.demand.json, e.demand.source) : undefined;
   const r = runPreservedRules(state, {
     rule,
-    rules: preservedRulesFor(e.version.version, `epoch ${e.epoch}`),
+    rules: preservedRulesFor(version, `epoch ${e.epoch}`),
     ...(p?.pocSlotAllocation !== undefined ? { overrides: { "epoch_params.poc_slot_allocation": p.pocSlotAllocation.toString() } } : {}),
     ...(demand !== undefined ? { demand } : {}),
     ...(p?.pocMaxConcurrentPer10000Weight !== undefined ? { rate: p.pocMaxConcurrentPer10000Weight } : {}),
@@ -191,9 +214,9 @@ function preservedRun(state: PreservedState, side: BacktestSide, e: BacktestEpoc
   return { rule, result: r[rule]! };
 }
 
-function preservedOutcome(state: PreservedState, a: BacktestSide, b: BacktestSide, e: BacktestEpoch): PreservedOutcome {
-  const ra = preservedRun(state, a, e);
-  const rb = preservedRun(state, b, e);
+function preservedOutcome(state: PreservedState, a: BacktestSide, b: BacktestSide, e: BacktestEpoch, version: ChainVersion): PreservedOutcome {
+  const ra = preservedRun(state, a, e, version);
+  const rb = preservedRun(state, b, e, version);
   const ids = [...new Set([...ra.result.models.map((m) => m.modelId), ...rb.result.models.map((m) => m.modelId)])].sort(compareGoStrings);
   const side = (r: RuleResult, id: string) => {
     const m = r.models.find((x) => x.modelId === id);
@@ -235,8 +258,11 @@ export function backtestEpoch(e: BacktestEpoch, a: BacktestSide, b: BacktestSide
   let preserved: PreservedOutcome | null = null;
   const preservedKeys = [...new Set([...pa.preservedKeys, ...pb.preservedKeys])];
   if (e.preserved !== null) {
-    if (atLeast(v, "v0.2.12")) preserved = preservedOutcome(e.preserved, a, b, e);
-    else notes.push(`epoch ${e.epoch}: chain ${v} had no preserved-set sampler (it arrived with v0.2.12): the preserved set is not compared`);
+    const anchor = e.preserved.anchorHeight ?? 0n;
+    const pv = preservedVersion(e, anchor);
+    if ("refused" in pv) notes.push(`the preserved set of the PoC after epoch ${e.epoch} (anchor ${groupDigits(anchor)}) is not compared, as \`preserved\` refuses it: ${pv.refused}`);
+    else if (atLeast(pv.version, "v0.2.12")) preserved = preservedOutcome(e.preserved, a, b, e, pv.version);
+    else notes.push(`epoch ${e.epoch}: chain ${pv.version} had no preserved-set sampler (it arrived with v0.2.12): the preserved set is not compared`);
   } else if (preservedKeys.length > 0) {
     notes.push(
       `epoch ${e.epoch}: ${preservedKeys.join(", ")} ${preservedKeys.length === 1 ? "does" : "do"} not change settlement, and the inputs hold no preserved-set sampler inputs for this epoch${e.storedPreservedSnapshots > 0 ? " (only the chain's stored preserved snapshot)" : ""}: the effect on preservation is not computed`,
@@ -269,7 +295,8 @@ export function backtestEpoch(e: BacktestEpoch, a: BacktestSide, b: BacktestSide
     statusQuo: statusQuoCheck(today, e.recorded),
     preserved,
     notes,
-    assumptions: e.assumptions,
+    // what the rules of this epoch's version read: v0.2.12 samples without x/group's live members
+    assumptions: [...e.assumptions, ...(e.versionedAssumptions ?? []).filter((x) => atLeast(e.version.version, x.readFrom)).map((x) => x.line)],
   };
 }
 

@@ -4,6 +4,7 @@
  * function: the same result gives the same bytes. Chart geometry is display only (Number()).
  */
 import { groupDigits } from "../format/numbers.js";
+import { gnkCell, gnkRounded } from "../format/coins.js";
 import { Decimal } from "../go/decimal.js";
 import { esc, px } from "../report/escape.js";
 import { COLOR_A, COLOR_B, GRID, INK, MUTED } from "../report/palette.js";
@@ -29,11 +30,19 @@ th { background: #fafbfc; font-weight: 600; }
 td.num { text-align: right; font-variant-numeric: tabular-nums; white-space: nowrap; }
 td.up { color: ${UP}; } td.down { color: ${DOWN}; }
 code.addr { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; word-break: break-all; }
+.va { color: ${COLOR_A}; } .vb { color: ${COLOR_B}; }
+@media (max-width: 800px) { main { padding: 14px 12px 32px; } table { font-size: 12px; } th, td { padding: 3px 5px; } }
 svg.chart { display: block; max-width: 100%; height: auto; margin: 8px 0; }
 footer { margin-top: 36px; color: ${MUTED}; font-size: 12px; }
 `;
 
-const signed = (x: bigint): string => (x > 0n ? `+${groupDigits(x)}` : x < 0n ? `−${groupDigits(-x)}` : "0");
+/** Coins in GNK with every ngonka digit (9 places), 0 as "0"; signed deltas with "−". */
+const g = (x: bigint): string => gnkCell(x);
+const signed = (x: bigint): string => (x > 0n ? `+${g(x)}` : g(x));
+/** A chart label: GNK to 3 places. */
+const label = (x: bigint, sign = ""): string => `${sign}${gnkRounded(x, 3, "−")} GNK`;
+/** A's value above B's in one table cell. */
+const pair = (a: string, b: string): string => `<span class="va">${a}</span><br><span class="vb">${b}</span>`;
 const cls = (x: bigint): string => (x > 0n ? "num up" : x < 0n ? "num down" : "num");
 const abs = (x: bigint): bigint => (x < 0n ? -x : x);
 
@@ -41,12 +50,17 @@ function svg(id: string, label: string, w: number, h: number, parts: string[]): 
   return `<svg id="${id}" class="chart" viewBox="0 0 ${w} ${h}" width="${w}" height="${h}" role="img" aria-label="${esc(label)}" xmlns="http://www.w3.org/2000/svg" font-family="system-ui, sans-serif">${parts.join("")}</svg>`;
 }
 
-/** Per epoch: coins gained (up) and lost (down) by participants under B against A. */
+/**
+ * Per epoch: coins gained (up) and lost (down) by participants under B against A, on a GNK axis with
+ * its ticks, each bar labelled with its value (every bar up to 12 epochs, else the largest up and down).
+ */
 function movedChart(r: BacktestResult): string {
   const W = 860;
-  const H = 240;
-  const left = 60;
-  const mid = H / 2;
+  const H = 300;
+  const left = 104;
+  const top = 30;
+  const bottom = H - 42;
+  const mid = (top + bottom) / 2;
   const n = Math.max(r.epochs.length, 1);
   const slot = (W - left - 10) / n;
   const moved = r.epochs.map((e) => {
@@ -58,20 +72,46 @@ function movedChart(r: BacktestResult): string {
     }
     return { epoch: e.epoch, up, down };
   });
-  const max = moved.reduce((m, x) => (x.up > m ? x.up : x.down > m ? x.down : m), 1n);
-  const scale = (v: bigint): number => (Number(v) / Number(max)) * (mid - 24);
-  const parts = [`<text x="${left}" y="14" fill="${MUTED}" font-size="12">coins gained (up) and lost (down) by participants under B against A, per epoch (${esc(r.denom)})</text>`];
-  parts.push(`<line x1="${left}" x2="${W - 10}" y1="${mid}" y2="${mid}" stroke="${INK}"/>`);
+  const max = moved.reduce((m, x) => (x.up > m ? x.up : x.down > m ? x.down : m), 0n);
+  // The GNK axis: round ticks (1, 2 or 5 × 10^k GNK) up to the largest bar, with the unit (display only).
+  const maxGnk = Number(max) / 1e9;
+  const raw = maxGnk / 2;
+  const mag = raw > 0 ? 10 ** Math.floor(Math.log10(raw)) : 1;
+  const step = raw > 0 ? ([1, 2, 5, 10].map((k) => k * mag).find((x) => x >= raw) ?? 10 * mag) : 1;
+  const axisMax = max === 0n ? 1 : Math.ceil(maxGnk / step) * step;
+  const half = mid - top - 14; // room for the value labels
+  const yOf = (gnk: number): number => mid - (gnk / axisMax) * half;
+  const scale = (v: bigint): number => (Number(v) / 1e9 / axisMax) * half;
+  const tickText = (t: number): string => (t === 0 ? "0" : `${t > 0 ? "+" : "−"}${step >= 1 ? groupDigits(Math.round(Math.abs(t))) : Math.abs(t).toFixed(3)} GNK`);
+  const parts = [`<text x="0" y="14" fill="${MUTED}" font-size="12">coins gained (up) and lost (down) by participants under B against A, per epoch, in GNK</text>`];
+  if (max > 0n) {
+    for (let k = -Math.round(axisMax / step); k <= Math.round(axisMax / step); k++) {
+      const t = k * step;
+      parts.push(`<line class="tick" x1="${left}" x2="${W - 10}" y1="${px(yOf(t))}" y2="${px(yOf(t))}" stroke="${t === 0 ? INK : GRID}"/>`);
+      parts.push(`<text class="tick-label" x="${left - 6}" y="${px(yOf(t) + 4)}" fill="${MUTED}" font-size="11" text-anchor="end">${esc(tickText(t))}</text>`);
+    }
+  } else {
+    parts.push(`<line class="tick" x1="${left}" x2="${W - 10}" y1="${px(mid)}" y2="${px(mid)}" stroke="${INK}"/>`);
+    parts.push(`<text class="tick-label" x="${left - 6}" y="${px(mid + 4)}" fill="${MUTED}" font-size="11" text-anchor="end">0 GNK</text>`);
+  }
+  parts.push(`<line x1="${left}" x2="${left}" y1="${top}" y2="${bottom}" stroke="${INK}"/>`);
+  parts.push(`<text x="${px(left + (W - left) / 2)}" y="${H - 6}" fill="${MUTED}" font-size="11" text-anchor="middle">epoch</text>`);
+  const biggestUp = moved.reduce((b, m) => (m.up > b ? m.up : b), 0n);
+  const biggestDown = moved.reduce((b, m) => (m.down > b ? m.down : b), 0n);
   moved.forEach((m, i) => {
     const x = left + i * slot + slot * 0.2;
     const bw = Math.max(slot * 0.6, 1);
     const hu = scale(m.up);
     const hd = scale(m.down);
-    parts.push(`<rect class="moved-up" data-epoch="${m.epoch}" data-value="${m.up}" x="${px(x)}" y="${px(mid - hu)}" width="${px(bw)}" height="${px(Math.max(hu, 0))}" fill="${UP}"><title>${esc(`epoch ${m.epoch}: +${groupDigits(m.up)} ${r.denom}`)}</title></rect>`);
-    parts.push(`<rect class="moved-down" data-epoch="${m.epoch}" data-value="${m.down}" x="${px(x)}" y="${px(mid)}" width="${px(bw)}" height="${px(Math.max(hd, 0))}" fill="${DOWN}"><title>${esc(`epoch ${m.epoch}: −${groupDigits(m.down)} ${r.denom}`)}</title></rect>`);
-    if (n <= 40 || i % Math.ceil(n / 40) === 0) parts.push(`<text x="${px(x + bw / 2)}" y="${H - 4}" fill="${MUTED}" font-size="11" text-anchor="middle">${m.epoch}</text>`);
+    parts.push(`<rect class="moved-up" data-epoch="${m.epoch}" data-value="${m.up}" x="${px(x)}" y="${px(mid - hu)}" width="${px(bw)}" height="${px(Math.max(hu, 0))}" fill="${UP}"><title>${esc(`epoch ${m.epoch}: +${g(m.up)} GNK`)}</title></rect>`);
+    parts.push(`<rect class="moved-down" data-epoch="${m.epoch}" data-value="${m.down}" x="${px(x)}" y="${px(mid)}" width="${px(bw)}" height="${px(Math.max(hd, 0))}" fill="${DOWN}"><title>${esc(`epoch ${m.epoch}: −${g(m.down)} GNK`)}</title></rect>`);
+    const labelAll = n <= 12;
+    if (m.up > 0n && (labelAll || m.up === biggestUp)) parts.push(`<text class="value-up" x="${px(x + bw / 2)}" y="${px(mid - hu - 4)}" fill="${UP}" font-size="11" text-anchor="middle">${esc(label(m.up, "+"))}</text>`);
+    if (m.down > 0n && (labelAll || m.down === biggestDown)) parts.push(`<text class="value-down" x="${px(x + bw / 2)}" y="${px(mid + hd + 13)}" fill="${DOWN}" font-size="11" text-anchor="middle">${esc(label(m.down, "−"))}</text>`);
+    if (m.up === 0n && m.down === 0n && labelAll) parts.push(`<text class="value-none" x="${px(x + bw / 2)}" y="${px(mid - 4)}" fill="${MUTED}" font-size="11" text-anchor="middle">0</text>`);
+    if (n <= 40 || i % Math.ceil(n / 40) === 0) parts.push(`<text x="${px(x + bw / 2)}" y="${px(bottom + 18)}" fill="${MUTED}" font-size="11" text-anchor="middle">${m.epoch}</text>`);
   });
-  return svg("chart-moved", "Coins moved per epoch", W, H, parts);
+  return svg("chart-moved", "Coins moved per epoch, in GNK", W, H, parts);
 }
 
 /** The largest winners and losers over all epochs as horizontal bars. */
@@ -83,13 +123,13 @@ function gainersChart(r: BacktestResult): string {
   const H = 26 + rows.length * rowH + 6;
   const max = rows.reduce((m, x) => (abs(x.delta) > m ? abs(x.delta) : m), 1n);
   const barW = W - labelW - 140;
-  const parts = [`<text x="0" y="14" fill="${MUTED}" font-size="12">B − A over all epochs (${esc(r.denom)}): the ten largest gains and losses</text>`];
+  const parts = [`<text x="0" y="14" fill="${MUTED}" font-size="12">B − A over all epochs, in GNK: the ten largest gains and losses</text>`];
   rows.forEach((x, i) => {
     const y = 26 + i * rowH;
     const w = (Number(abs(x.delta)) / Number(max)) * barW;
     parts.push(`<text x="0" y="${px(y + 13)}" fill="${INK}" font-size="11" font-family="ui-monospace, monospace">${esc(x.address)}</text>`);
     parts.push(`<rect class="${x.delta > 0n ? "gain" : "loss"}" data-address="${esc(x.address)}" data-value="${x.delta}" x="${labelW}" y="${px(y + 2)}" width="${px(Math.max(w, 1))}" height="${rowH - 6}" fill="${x.delta > 0n ? UP : DOWN}"/>`);
-    parts.push(`<text x="${px(labelW + w + 6)}" y="${px(y + 13)}" fill="${INK}" font-size="11">${esc(signed(x.delta))}</text>`);
+    parts.push(`<text x="${px(labelW + w + 6)}" y="${px(y + 13)}" fill="${INK}" font-size="11">${esc(label(x.delta < 0n ? -x.delta : x.delta, x.delta < 0n ? "−" : "+"))}</text>`);
   });
   return svg("chart-gainers", "Largest winners and losers", W, H, parts);
 }
@@ -124,38 +164,36 @@ function p0Chart(r: BacktestResult): string {
 }
 
 function epochTable(r: BacktestResult): string {
-  const d = esc(r.denom);
-  const head = `<tr><th>epoch</th><th>rules</th><th>p0 used A</th><th>p0 used B</th><th>zeroed A</th><th>zeroed B</th><th>paid A (${d})</th><th>paid B (${d})</th><th>not paid A (${d})</th><th>not paid B (${d})</th><th>B − A (${d})</th></tr>`;
+  // A above B in one cell per figure: 7 columns that fit 760 px.
+  const head = `<tr><th>epoch</th><th>rules</th><th>p0 used <span class="va">A</span> / <span class="vb">B</span></th><th>zeroed <span class="va">A</span> / <span class="vb">B</span></th><th>paid <span class="va">A</span> / <span class="vb">B</span> (GNK)</th><th>not paid <span class="va">A</span> / <span class="vb">B</span> (GNK)</th><th>B − A (GNK)</th></tr>`;
   const rows = r.epochs.map((e) => {
     const diff = e.b.distributed - e.a.distributed;
-    return `<tr><td>${e.epoch}</td><td title="${esc(e.version.detail)}">${esc(e.version.version)}</td><td class="num" title="${esc(p0Words(e.a))}">${esc(Decimal.fromString(e.a.p0).toFixed(3))}</td><td class="num" title="${esc(p0Words(e.b))}">${esc(Decimal.fromString(e.b.p0).toFixed(3))}</td><td class="num">${e.a.zeroed}</td><td class="num">${e.b.zeroed}</td><td class="num">${groupDigits(e.a.distributed)}</td><td class="num">${groupDigits(e.b.distributed)}</td><td class="num">${groupDigits(e.a.notDistributed)}</td><td class="num">${groupDigits(e.b.notDistributed)}</td><td class="${cls(diff)}">${signed(diff)}</td></tr>`;
+    return `<tr><td>${e.epoch}</td><td title="${esc(e.version.detail)}">${esc(e.version.version)}</td><td class="num"><span class="va" title="${esc(p0Words(e.a))}">${esc(Decimal.fromString(e.a.p0).toFixed(3))}</span><br><span class="vb" title="${esc(p0Words(e.b))}">${esc(Decimal.fromString(e.b.p0).toFixed(3))}</span></td><td class="num">${pair(String(e.a.zeroed), String(e.b.zeroed))}</td><td class="num">${pair(g(e.a.distributed), g(e.b.distributed))}</td><td class="num">${pair(g(e.a.notDistributed), g(e.b.notDistributed))}</td><td class="${cls(diff)}">${signed(diff)}</td></tr>`;
   });
   const t = r.totals;
   const diff = t.distributedB - t.distributedA;
-  rows.push(`<tr><th>total</th><th></th><th></th><th></th><th class="num">${t.zeroedA}</th><th class="num">${t.zeroedB}</th><th class="num">${groupDigits(t.distributedA)}</th><th class="num">${groupDigits(t.distributedB)}</th><th class="num">${groupDigits(t.notDistributedA)}</th><th class="num">${groupDigits(t.notDistributedB)}</th><th class="${cls(diff)}">${signed(diff)}</th></tr>`);
+  rows.push(`<tr><th>total</th><th></th><th></th><th class="num">${pair(String(t.zeroedA), String(t.zeroedB))}</th><th class="num">${pair(g(t.distributedA), g(t.distributedB))}</th><th class="num">${pair(g(t.notDistributedA), g(t.notDistributedB))}</th><th class="${cls(diff)}">${signed(diff)}</th></tr>`);
   return `<div class="scroll"><table id="epochs">${head}${rows.join("")}</table></div>`;
 }
 
-function addressTable(id: string, rows: AddressTotal[], denom: string): string {
+function addressTable(id: string, rows: AddressTotal[]): string {
   if (rows.length === 0) return `<p class="muted">none</p>`;
-  const d = esc(denom);
-  return `<div class="scroll"><table id="${id}"><tr><th>#</th><th>participant</th><th>A (${d})</th><th>B (${d})</th><th>B − A (${d})</th><th>epochs zeroed A / B</th></tr>${rows
-    .map((x, i) => `<tr><td class="num">${i + 1}</td><td><code class="addr">${esc(x.address)}</code></td><td class="num">${groupDigits(x.coinsA)}</td><td class="num">${groupDigits(x.coinsB)}</td><td class="${cls(x.delta)}">${signed(x.delta)}</td><td class="num">${x.zeroedA} / ${x.zeroedB}</td></tr>`)
+  return `<div class="scroll"><table id="${id}"><tr><th>#</th><th>participant</th><th>A (GNK)</th><th>B (GNK)</th><th>B − A (GNK)</th><th>epochs zeroed A / B</th></tr>${rows
+    .map((x, i) => `<tr><td class="num">${i + 1}</td><td><code class="addr">${esc(x.address)}</code></td><td class="num">${g(x.coinsA)}</td><td class="num">${g(x.coinsB)}</td><td class="${cls(x.delta)}">${signed(x.delta)}</td><td class="num">${x.zeroedA} / ${x.zeroedB}</td></tr>`)
     .join("")}</table></div>`;
 }
 
 function changesTable(r: BacktestResult): string {
-  const d = esc(r.denom);
   const rows: string[] = [];
   for (const e of r.epochs) {
     for (const p of e.participants) {
       if (p.delta === 0n) continue;
       const why = [p.zeroCausesA.length > 0 ? `A: ${p.zeroCausesA.map((c) => c.detail).join("; ")}` : "", p.zeroCausesB.length > 0 ? `B: ${p.zeroCausesB.map((c) => c.detail).join("; ")}` : ""].filter(Boolean).join(" · ");
-      rows.push(`<tr><td>${e.epoch}</td><td><code class="addr">${esc(p.address)}</code></td><td class="num">${p.missed === null ? "–" : `${groupDigits(p.missed)} / ${groupDigits(p.total!)}`}</td><td class="num">${groupDigits(p.coinsA)}</td><td class="num">${groupDigits(p.coinsB)}</td><td class="${cls(p.delta)}">${signed(p.delta)}</td><td>${esc(why)}</td></tr>`);
+      rows.push(`<tr><td>${e.epoch}</td><td><code class="addr">${esc(p.address)}</code></td><td class="num">${p.missed === null ? "–" : `${groupDigits(p.missed)} / ${groupDigits(p.total!)}`}</td><td class="num">${g(p.coinsA)}</td><td class="num">${g(p.coinsB)}</td><td class="${cls(p.delta)}">${signed(p.delta)}</td><td>${esc(why)}</td></tr>`);
     }
   }
   if (rows.length === 0) return `<p class="ok">No participant is paid differently under B than under A.</p>`;
-  return `<div class="scroll"><table id="changes"><tr><th>epoch</th><th>participant</th><th>missed / requests</th><th>A (${d})</th><th>B (${d})</th><th>B − A (${d})</th><th>why zero</th></tr>${rows.join("")}</table></div>`;
+  return `<div class="scroll"><table id="changes"><tr><th>epoch</th><th>participant</th><th>missed / requests</th><th>A (GNK)</th><th>B (GNK)</th><th>B − A (GNK)</th><th>why zero</th></tr>${rows.join("")}</table></div>`;
 }
 
 function preservedSection(r: BacktestResult): string {
@@ -179,7 +217,7 @@ export function renderBacktestReport(r: BacktestResult): string {
   const last = r.epochs[r.epochs.length - 1]?.epoch;
   const sections = [
     `<h1>Backtest: <span class="a">${esc(name("a"))}</span> vs <span class="b">${esc(name("b"))}</span></h1>`,
-    `<p class="sub">${r.epochs.length} real epochs (${first === last ? first : `${first}–${last}`}), each settled on the rules of the chain version in force at its settlement, under A (${esc(r.a.file ?? "each epoch's own parameters")}) and B (${esc(r.b.file ?? "each epoch's own parameters")}). Deltas are B − A; coins in ${esc(r.denom)}.</p>`,
+    `<p class="sub">${r.epochs.length} real epochs (${first === last ? first : `${first}–${last}`}), each settled on the rules of the chain version in force at its settlement, under A (${esc(r.a.file ?? "each epoch's own parameters")}) and B (${esc(r.b.file ?? "each epoch's own parameters")}). Deltas are B − A; coins in GNK with every digit of the chain's ${esc(r.denom)} (1 GNK = 10<sup>9</sup> ${esc(r.denom)}; the --json output has ${esc(r.denom)}).</p>`,
     `<p class="${r.statusQuo.ok ? "ok" : "fail"}">${esc(statusQuoLine(r))}</p>`,
     `<h2 id="epochs">Per epoch</h2>`,
     epochTable(r),
@@ -188,9 +226,9 @@ export function renderBacktestReport(r: BacktestResult): string {
     `<h2 id="gainers">Who gains and who loses</h2>`,
     r.winners.length + r.losers.length > 0 ? gainersChart(r) : "",
     `<h3>Largest winners</h3>`,
-    addressTable("winners", r.winners, r.denom),
+    addressTable("winners", r.winners),
     `<h3>Largest losers</h3>`,
-    addressTable("losers", r.losers, r.denom),
+    addressTable("losers", r.losers),
     `<h2 id="p0">p0 per epoch</h2>`,
     `<p class="muted">Settlement's miss test uses the larger of the governance table and the network's miss share + 20‰ (rounded up to a table); above 0.5 governance passes through; a grace epoch replaces governance.</p>`,
     p0Chart(r),

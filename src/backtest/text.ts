@@ -1,21 +1,17 @@
 /** The backtest for people: the status-quo check, a table per epoch and a total, who is zeroed and why, the largest winners and losers. */
 import { groupDigits } from "../format/numbers.js";
+import { coinsText, gnkCell } from "../format/coins.js";
 import { textTable } from "../compare/table.js";
 import { Decimal } from "../go/decimal.js";
 import type { AddressTotal, BacktestResult, EpochOutcome, SideOutcome } from "./backtest.js";
 
-const signed = (x: bigint): string => (x > 0n ? `+${groupDigits(x)}` : x < 0n ? `−${groupDigits(-x)}` : "0");
+/** Coins in GNK, every digit of the ngonka kept (9 places), 0 as "0"; deltas signed with "−". */
+const g = (x: bigint): string => gnkCell(x);
+const signed = (x: bigint): string => (x > 0n ? `+${g(x)}` : g(x));
 
-/** "0.100 (dynamic: network miss share 12‰)" — the p0 the miss test used and why. */
+/** "0.100 (governance: its 100‰ table is above the dynamic 50‰ table (…))" — the p0 the miss test used and which side set it. */
 export function p0Words(s: SideOutcome): string {
-  const p = Decimal.fromString(s.p0).toFixed(3);
-  const why =
-    s.p0Reason === "governance-pass-through"
-      ? "governance above 0.5, as is"
-      : s.p0Reason === "sample-gate"
-        ? "governance table: too few requests for the dynamic p0"
-        : `dynamic: network miss share ${s.baselinePermille}‰ + 20‰`;
-  return `${p} (${why}${s.graceEpochApplied ? "; grace epoch" : ""}${s.skipPunishment ? "; circuit breaker: nobody punished" : ""})`;
+  return `${Decimal.fromString(s.p0).toFixed(3)} (${s.p0Decision.words})`;
 }
 
 function sideLabel(r: BacktestResult, k: "a" | "b"): string {
@@ -39,10 +35,10 @@ function causeText(p: EpochOutcome["participants"][number], side: "A" | "B"): st
   return c.map((x) => x.detail).join("; ");
 }
 
-function winnersTable(rows: AddressTotal[], denom: string): string {
+function winnersTable(rows: AddressTotal[]): string {
   return textTable(
-    ["#", "participant", `A (${denom})`, `B (${denom})`, `B − A (${denom})`],
-    rows.map((x, i) => [String(i + 1), x.address, groupDigits(x.coinsA), groupDigits(x.coinsB), signed(x.delta)]),
+    ["#", "participant", "A (GNK)", "B (GNK)", "B − A (GNK)"],
+    rows.map((x, i) => [String(i + 1), x.address, g(x.coinsA), g(x.coinsB), signed(x.delta)]),
     ["right", "left", "right", "right", "right"],
   );
 }
@@ -50,17 +46,18 @@ function winnersTable(rows: AddressTotal[], denom: string): string {
 export interface TextOptions {
   /** Rows of "zeroed under one side only" per epoch (default 20; the JSON has all). */
   rows?: number;
+  /** List every input the inputs lack (default: one line saying how many). */
+  verbose?: boolean;
 }
 
 /** The whole report as text. */
 export function backtestText(r: BacktestResult, options: TextOptions = {}): string {
   const limit = options.rows ?? 20;
-  const d = r.denom;
   const out: string[] = [];
   const first = r.epochs[0]?.epoch;
   const last = r.epochs[r.epochs.length - 1]?.epoch;
   out.push(`backtest: ${sideLabel(r, "a")} vs ${sideLabel(r, "b")}`);
-  out.push(`${r.epochs.length} epoch${r.epochs.length === 1 ? "" : "s"} (${first === last ? first : `${first}–${last}`}), each settled on the rules of the chain version in force at its settlement; deltas are B − A, coins in ${d}`);
+  out.push(`${r.epochs.length} epoch${r.epochs.length === 1 ? "" : "s"} (${first === last ? first : `${first}–${last}`}), each settled on the rules of the chain version in force at its settlement; deltas are B − A, coins in GNK (1 GNK = 10^9 ${r.denom}; --json gives ${r.denom})`);
   out.push(statusQuoLine(r));
   out.push("");
   const rows = r.epochs.map((e) => [
@@ -69,25 +66,28 @@ export function backtestText(r: BacktestResult, options: TextOptions = {}): stri
     Decimal.fromString(e.a.p0).toFixed(3),
     Decimal.fromString(e.b.p0).toFixed(3),
     `${e.a.zeroed} / ${e.b.zeroed}`,
-    groupDigits(e.a.distributed),
-    groupDigits(e.b.distributed),
-    groupDigits(e.a.notDistributed),
-    groupDigits(e.b.notDistributed),
+    g(e.a.distributed),
+    g(e.b.distributed),
+    g(e.a.notDistributed),
+    g(e.b.notDistributed),
     signed(e.b.distributed - e.a.distributed),
   ]);
   const t = r.totals;
-  rows.push(["total", "", "", "", `${t.zeroedA} / ${t.zeroedB}`, groupDigits(t.distributedA), groupDigits(t.distributedB), groupDigits(t.notDistributedA), groupDigits(t.notDistributedB), signed(t.distributedB - t.distributedA)]);
+  rows.push(["total", "", "", "", `${t.zeroedA} / ${t.zeroedB}`, g(t.distributedA), g(t.distributedB), g(t.notDistributedA), g(t.notDistributedB), signed(t.distributedB - t.distributedA)]);
   out.push(
     textTable(
-      ["epoch", "rules", "p0 used A", "p0 used B", "zeroed A / B", `paid A (${d})`, `paid B (${d})`, `not paid A (${d})`, `not paid B (${d})`, `B − A (${d})`],
+      ["epoch", "rules", "p0 used A", "p0 used B", "zeroed A / B", "paid A (GNK)", "paid B (GNK)", "not paid A (GNK)", "not paid B (GNK)", "B − A (GNK)"],
       rows,
       ["right", "left", "right", "right", "right", "right", "right", "right", "right", "right"],
     ),
   );
-  out.push(`not paid = the fixed epoch reward minus what participants receive (it goes to governance); ${groupDigits(t.changed)} participant-epochs change, ${groupDigits(t.gained)} ${d} gained and ${groupDigits(t.lost)} ${d} lost`);
+  out.push(`not paid = the fixed epoch reward minus what participants receive (it goes to governance); ${groupDigits(t.changed)} participant-epochs change, ${coinsText(t.gained)} gained and ${coinsText(t.lost)} lost`);
   out.push("");
-  out.push("p0 the miss test used (the dynamic p0 can override governance):");
-  for (const e of r.epochs) out.push(`  epoch ${e.epoch}: A ${p0Words(e.a)}; B ${p0Words(e.b)}`);
+  out.push("p0 the miss test used, and which side of max(governance table, dynamic table) set it:");
+  for (const e of r.epochs) {
+    out.push(`  epoch ${e.epoch}: A ${p0Words(e.a)}`);
+    out.push(`  ${" ".repeat(`epoch ${e.epoch}:`.length)} B ${p0Words(e.b)}`);
+  }
 
   for (const e of r.epochs) {
     const one = e.participants.filter((p) => (p.coinsA === 0n) !== (p.coinsB === 0n));
@@ -97,10 +97,10 @@ export function backtestText(r: BacktestResult, options: TextOptions = {}): stri
     out.push(`epoch ${e.epoch}: ${one.length} participant${one.length === 1 ? "" : "s"} zeroed under one side only${other.length > 0 ? `, ${other.length} paid differently` : ""}`);
     for (const p of one.slice(0, limit)) {
       const side = p.coinsA === 0n ? "A" : "B";
-      out.push(`  ${p.address}: A ${groupDigits(p.coinsA)}, B ${groupDigits(p.coinsB)} ${d}; zero under ${side}: ${causeText(p, side)}`);
+      out.push(`  ${p.address}: A ${g(p.coinsA)}, B ${g(p.coinsB)} GNK; zero under ${side}: ${causeText(p, side)}`);
     }
     if (one.length > limit) out.push(`  … and ${one.length - limit} more (--json lists every participant)`);
-    for (const p of other.slice(0, limit)) out.push(`  ${p.address}: A ${groupDigits(p.coinsA)}, B ${groupDigits(p.coinsB)} ${d} (${signed(p.delta)})`);
+    for (const p of other.slice(0, limit)) out.push(`  ${p.address}: A ${g(p.coinsA)}, B ${g(p.coinsB)} GNK (${signed(p.delta)})`);
     if (other.length > limit) out.push(`  … and ${other.length - limit} more`);
   }
 
@@ -118,11 +118,11 @@ export function backtestText(r: BacktestResult, options: TextOptions = {}): stri
   out.push("");
   if (r.winners.length === 0 && r.losers.length === 0) out.push("No participant is paid differently under B than under A.");
   else {
-    out.push(`largest winners under B (over all epochs, ${d}):`);
-    out.push(r.winners.length === 0 ? "  none" : winnersTable(r.winners, d));
+    out.push("largest winners under B (over all epochs, GNK):");
+    out.push(r.winners.length === 0 ? "  none" : winnersTable(r.winners));
     out.push("");
-    out.push(`largest losers under B (over all epochs, ${d}):`);
-    out.push(r.losers.length === 0 ? "  none" : winnersTable(r.losers, d));
+    out.push("largest losers under B (over all epochs, GNK):");
+    out.push(r.losers.length === 0 ? "  none" : winnersTable(r.losers));
   }
 
   for (const e of r.epochs) {
@@ -145,14 +145,16 @@ export function backtestText(r: BacktestResult, options: TextOptions = {}): stri
   const assumptions = [...new Set(r.epochs.flatMap((e) => e.assumptions.map((a) => a.split(`${e.label}/`).join("").replace(/\bepoch \d+\b/g, "the epoch").replace(/\(\d+ rows\)/g, "(per epoch)"))))];
   if (assumptions.length > 0) {
     out.push("");
-    out.push("what the inputs lack, and the assumption made (as `settle` names them):");
-    for (const a of assumptions) out.push(`  - ${a}`);
+    if (options.verbose === true) {
+      out.push("what the inputs lack, and the assumption made (as `settle` names them):");
+      for (const a of assumptions) out.push(`  - ${a}`);
+    } else out.push(`the inputs lack ${assumptions.length} input${assumptions.length === 1 ? "" : "s"} these rules read; each is filled with a named assumption${r.statusQuo.ok && r.statusQuo.epochsChecked > 0 ? " and every row of today's settlement matches what the chain paid" : ""}: --verbose lists them`);
   }
   for (const e of r.epochs) {
     if (e.statusQuo.differs.length === 0) continue;
     out.push("");
     out.push(`epoch ${e.epoch}: today's parameters DIFFER from what the chain paid for ${e.statusQuo.differs.length} participants:`);
-    for (const x of e.statusQuo.differs.slice(0, limit)) out.push(`  ${x.address}: port ${groupDigits(x.port)}, chain ${x.chain === null ? "no record" : groupDigits(x.chain)} ${d}`);
+    for (const x of e.statusQuo.differs.slice(0, limit)) out.push(`  ${x.address}: port ${groupDigits(x.port)}, chain ${x.chain === null ? "no record" : groupDigits(x.chain)} ${r.denom}`);
   }
   return out.join("\n");
 }

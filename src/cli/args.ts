@@ -3,6 +3,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { InputError, describeValue } from "../errors.js";
 import { parseJson, type Json } from "../go/json.js";
 import { readTextFile } from "../fs/files.js";
+import { didYouMean } from "../format/suggest.js";
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 
@@ -62,7 +63,15 @@ export function parse(args: string[], options: Options, allowPositionals = false
     const r = parseArgs({ args: normalized, options: all, allowPositionals, strict: true });
     return { values: r.values as Parsed["values"], positionals: r.positionals };
   } catch (e) {
-    throw new InputError((e as Error).message.replace(/\. To specify a positional.*$/s, "").replace(/\s*\n\s*/g, " "));
+    const err = e as Error & { code?: string };
+    if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
+      const typed = /'([^']+)'/.exec(err.message)?.[1] ?? "";
+      const flag = typed.replace(/^-+/, "").replace(/=.*$/s, "");
+      const known = Object.keys(all);
+      const near = typed.startsWith("--") ? didYouMean(flag, known, (k) => `--${k}`) : "";
+      throw new InputError(`unknown option ${typed.startsWith("--") ? `--${flag}` : typed}${near || " (see --help)"}`);
+    }
+    throw new InputError(err.message.replace(/\. To specify a positional.*$/s, "").replace(/\s*\n\s*/g, " "));
   }
 }
 

@@ -8,6 +8,7 @@ import { processIO, type CliIO } from "./command.js";
 import { COMMANDS, findCommand } from "./commands/index.js";
 import { errorDocumentFor, jsonDocument, wantsJson } from "./json-output.js";
 import { versionDocument } from "./version-document.js";
+import { didYouMean } from "../format/suggest.js";
 
 function help(): string {
   const w = Math.max(...COMMANDS.map((c) => c.name.length));
@@ -50,7 +51,9 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
   const helpFor = name === "help" ? rest[0]! : undefined;
   const entry = findCommand(helpFor ?? name);
   if (!entry) {
-    const message = `unknown command '${helpFor ?? name}' (try gonka-spec --help)`;
+    const typed = helpFor ?? name;
+    const near = didYouMean(typed, [...COMMANDS.map((c) => c.name), "help", "version"], (k) => `'${k}'`);
+    const message = `unknown command '${typed}'${near || " (try gonka-spec --help)"}`;
     if (wantsJson(rest)) io.out(errorDocumentFor(helpFor ?? name, new InputError(message)));
     io.err(`gonka-spec: ${message}`);
     return 2;

@@ -5,7 +5,8 @@
  */
 import { InputError, describeValue } from "../errors.js";
 import { countFlag, secondsFlag, str, type Parsed } from "./args.js";
-import { gapLine, gapMatters, type DumpGap, type DumpUse } from "../sources/rest-dump/dump-gap.js";
+import { gapLine, gapMatters, gapReadByRules, gapSummary, type DumpGap, type DumpUse } from "../sources/rest-dump/dump-gap.js";
+import { CHAIN_VERSIONS, type ChainVersion } from "../versions/chain-version.js";
 import type { RestPreservedOptions } from "../sources/rest-dump/preserved-from-rest.js";
 import { readNodeSource, readRestDumpSource, readSnapshotFileSource, type Source } from "../sources/source.js";
 
@@ -29,6 +30,7 @@ export const CHAIN_OPTIONS = {
 export const SNAPSHOT_SOURCE_OPTIONS = {
   snapshot: { type: "string" },
   "rest-dump": { type: "string" },
+  verbose: { type: "boolean" },
   ...CHAIN_OPTIONS,
 } as const;
 
@@ -46,8 +48,9 @@ export const CHAIN_USAGE = `  --node URL       the node's CometBFT RPC: tcp://ho
 
 /** Usage lines for the options above. */
 export const SNAPSHOT_SOURCE_USAGE = `  --snapshot FILE  a snapshot file (gonka-spec snapshot writes one; examples/mainnet-like.snapshot.json)
-  --rest-dump DIR  instead: a directory of saved REST answers (any file names); names on stderr every
-                   input the dump lacks that this command reads
+  --rest-dump DIR  instead: a directory of saved REST answers (any file names), or a folder of such
+                   directories (epoch_N); one line on stderr says how many inputs the dump lacks that
+                   these rules read (--verbose: each, with the assumption made)
 ${CHAIN_USAGE}`;
 
 
@@ -115,6 +118,7 @@ export function clientOptions(p: Parsed): { expectedChainId?: string; timeoutMs?
  */
 export const REST_DUMP_PRESERVED_OPTIONS = {
   "rest-dump": { type: "string", multiple: true },
+  verbose: { type: "boolean" },
   epoch: { type: "string" },
   "live-members": { type: "string" },
   "missing-summaries": { type: "string" },
@@ -188,19 +192,29 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
       if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
     }
     const chainId = str(p, "chain-id");
+    // --epoch N picks the epoch of a folder of dumps for every reader (default: the newest settled one).
+    const epochNumber = !preserved ? str(p, "epoch") : undefined;
     const source = readRestDumpSource(dirs, {
       ...(chainId !== undefined ? { chainId } : {}),
+      ...(epochNumber !== undefined && /^\s*\d{1,19}\s*$/.test(epochNumber) ? { epoch: BigInt(epochNumber.trim()) } : {}),
       ...(preserved ? { ...restPreservedOptions(p), require: "preserved" as const } : {}),
     });
-    // Never silent: each input the dump lacks that this command reads, one line each (stdout stays the answer).
+    // Never silent: what the dump lacks of what these rules read, in one line on stderr (stdout stays
+    // the answer); --verbose lists each input and its assumption.
     if (p.values.json !== true) {
       const warn = options.warn ?? ((l: string) => process.stderr.write(`${l}\n`));
+      const cv = str(p, "chain-version");
+      const version = cv !== undefined && /^v\d+\.\d+\.\d+$/.test(cv.trim()) && (CHAIN_VERSIONS as readonly string[]).includes(cv.trim()) ? (cv.trim() as ChainVersion) : undefined;
       const seen = new Set<string>();
-      for (const g of source.lacks) {
-        if (!uses.some((u) => gapMatters(g, u))) continue;
-        const line = `warning: rest dump lacks ${gapLine(g)}`;
-        if (!seen.has(line)) warn(line);
-        seen.add(line);
+      const read = source.lacks.filter((g) => {
+        if (!uses.some((u) => gapMatters(g, u)) || !gapReadByRules(g, version) || seen.has(gapLine(g))) return false;
+        seen.add(gapLine(g));
+        return true;
+      });
+      if (p.values.verbose === true) for (const g of read) warn(`rest dump lacks ${gapLine(g)}`);
+      else {
+        const line = gapSummary(read);
+        if (line !== null) warn(`note: ${line}`);
       }
     }
     return { ...source, gaps: source.lacks };

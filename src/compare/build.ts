@@ -86,9 +86,14 @@ export function compareProposals(input: CompareInput, engines: Engines, options:
     const who = changes.map((c) => ({ modelId: c.modelId, address: c.address }));
     const pa = engines.preserved.probabilities(stateA, sa, who, anchors);
     const pb = engines.preserved.probabilities(stateB, sb, who, anchors);
+    // The nodes and weight kept over the same anchors: what moves when a proposal moves an operator's weight.
+    const ta = engines.preserved.tallies?.(stateA, sa, who, anchors) ?? null;
+    const tb = engines.preserved.tallies?.(stateB, sb, who, anchors) ?? null;
+    const sums = (t: typeof ta, k: string): { nodeSum?: number; weightSum?: bigint } => (t === null ? {} : { nodeSum: t.get(k)?.nodes ?? 0, weightSum: t.get(k)?.weight ?? 0n });
     for (const c of changes) {
-      c.probabilityA = { preserved: pa.get(key(c.modelId, c.address)) ?? 0, anchors };
-      c.probabilityB = { preserved: pb.get(key(c.modelId, c.address)) ?? 0, anchors };
+      const k = key(c.modelId, c.address);
+      c.probabilityA = { preserved: pa.get(k) ?? 0, anchors, ...sums(ta, k) };
+      c.probabilityB = { preserved: pb.get(k) ?? 0, anchors, ...sums(tb, k) };
     }
   }
 

@@ -32,6 +32,7 @@ import type { Engines, MissTestEngine, PreservedEngine, PreservedModelRun, Prese
 import { settlementEngine, settlementEngineFor } from "./settlement-adapter.js";
 import type { ChainVersion } from "../versions/chain-version.js";
 import { simulateEpoch433 } from "./simulation-adapter.js";
+import { preservedTallies } from "./preserved-expectations.js";
 
 /** The preserved set of every model at one anchor of a prepared episode (the probability's inner loop). */
 export function runPrepared(prepared: PreparedEpisode, s: PreservedSettings, anchor: bigint): PreservedModelRun[] {
@@ -150,6 +151,9 @@ export function preservedEngineFor(rules?: PreservedRules): PreservedEngine {
       if (e !== undefined && i !== undefined && e.hits[i]! > 0) counts.set(`${w.modelId}\u0000${w.address}`, e.hits[i]!);
     }
     return counts;
+  },
+  tallies(state, s, who, anchors) {
+    return preservedTallies(state, s, who, anchors, rules);
   },
   parseDemand(json: Json, path: string) {
     const d = parseDemand(json, path);

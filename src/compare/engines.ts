@@ -40,6 +40,11 @@ export interface PreservedEngine {
    * Key of the result: `${modelId}\u0000${address}`.
    */
   probabilities(state: PreservedState, settings: PreservedSettings, who: { modelId: string; address: string }[], anchors: number): Map<string, number>;
+  /**
+   * For each (model, address) of `who`: its preserved nodes and their PoC weight summed over the same
+   * anchors (same key; absent = none). Null (or no method) when they cannot be counted.
+   */
+  tallies?(state: PreservedState, settings: PreservedSettings, who: { modelId: string; address: string }[], anchors: number): Map<string, { nodes: number; weight: bigint }> | null;
   /** Validate a demand object (the demand rule's own reader); errors name `path`. */
   parseDemand(json: Json, path: string): DemandFigures & { rate: bigint | undefined };
 }

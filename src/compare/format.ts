@@ -3,12 +3,32 @@
  * was decided exactly before it reaches these functions.
  */
 import type { AnchorProbability, ComparisonModel, ResolvedValue } from "./model.js";
+import { groupDigits } from "../format/numbers.js";
 
 /** "37.5% (75/200)": a count over anchors as a percentage with one decimal, computed on integers. */
 export function probability(p: AnchorProbability | undefined): string {
   if (!p || p.anchors === 0) return "n/a";
   const tenths = Math.round((p.preserved * 1000) / p.anchors);
   return `${Math.floor(tenths / 10)}.${tenths % 10}% (${p.preserved}/${p.anchors})`;
+}
+
+/** "2.35": the expected preserved nodes per PoC over the anchors (two decimals, rounded on integers); "n/a" when not counted. */
+export function expectedNodes(p: AnchorProbability | undefined): string {
+  if (!p || p.anchors === 0 || p.nodeSum === undefined) return "n/a";
+  const hundredths = Math.round((p.nodeSum * 100) / p.anchors);
+  return `${Math.floor(hundredths / 100)}.${String(hundredths % 100).padStart(2, "0")}`;
+}
+
+/** "4,512": the expected preserved PoC weight per PoC over the anchors (rounded half up on bigint); "n/a" when not counted. */
+export function expectedWeight(p: AnchorProbability | undefined): string {
+  if (!p || p.anchors === 0 || p.weightSum === undefined) return "n/a";
+  const n = BigInt(p.anchors);
+  return groupDigits((p.weightSum * 2n + n) / (2n * n));
+}
+
+/** "64.0% → 64.0%", "2.35 → 5.10": one figure under A and B. */
+export function aToB(a: string, b: string): string {
+  return `${a} → ${b}`;
 }
 
 /** A resolved parameter: its value, and where it came from unless the proposal set it. */

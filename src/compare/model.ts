@@ -73,8 +73,12 @@ export interface ModelComparison {
 
 /** Preserved at an anchor under a proposal, counted over anchors. */
 export interface AnchorProbability {
+  /** Anchors at which the operator keeps at least one node of the model. */
   preserved: number;
   anchors: number;
+  /** Its preserved nodes and their PoC weight summed over the anchors (÷ anchors: expected per PoC). */
+  nodeSum?: number;
+  weightSum?: bigint;
 }
 
 /** A participant whose preserved nodes (at the anchor) in one model differ between A and B. */

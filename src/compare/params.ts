@@ -29,6 +29,7 @@ import { GoError } from "../go/errors.js";
 import { INT64_MAX } from "../go/int64.js";
 import { parseJson, type Json } from "../go/json.js";
 import { isJsonObject } from "../json-input.js";
+import { didYouMean } from "../format/suggest.js";
 
 export const PRESERVED_RULES = ["current", "demand"] as const;
 export type PreservedRuleName = (typeof PRESERVED_RULES)[number];
@@ -172,8 +173,7 @@ export function parseProposal(written: Json, where: string, options: ParsePropos
   for (const k of Object.keys(written)) {
     const c = canonicalProposalKey(k);
     if (c === undefined) {
-      const near = PROPOSAL_KEYS.find((p) => p.toLowerCase().replace(/[_-]/g, "") === k.toLowerCase().replace(/[_-]/g, ""));
-      throw new InputError(`unknown key ${describeValue(k)}${near ? ` (did you mean "${near}"?)` : ""}; allowed keys: ${PROPOSAL_KEYS.join(", ")} (or the chain's snake_case and Go names of the parameters)`, `${where}: ${k}`);
+      throw new InputError(`unknown key ${describeValue(k)}${didYouMean(k, PROPOSAL_KEYS, (p) => `"${p}"`)}; allowed keys: ${PROPOSAL_KEYS.join(", ")} (or the chain's snake_case and Go names of the parameters)`, `${where}: ${k}`);
     }
     if (spelled.has(c)) throw new InputError(`${describeValue(k)} and ${describeValue(spelled.get(c))} name the same parameter; give it once`, `${where}: ${k}`);
     spelled.set(c, k);

@@ -14,6 +14,7 @@ import { Decimal } from "../go/decimal.js";
 import type { Json } from "../go/json.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
 import { evaluateEpoch } from "../misstest/evaluate-epoch.js";
+import { p0Decision } from "../misstest/p0-decision.js";
 import type { MissTestEngine, SettlementRow } from "./engines.js";
 import { isJsonObject } from "../json-input.js";
 import { parseSettlementInput } from "../settlement/settlement-input.js";
@@ -40,17 +41,9 @@ function settleToTheCoin(slice: Json, p0: Decimal, version: ChainVersion): Retur
   });
   const d = s.dynamicP0;
   return {
-    side: { governanceP0: p0.toString(), settlementP0: Decimal.fromChain(d.p0).toString(), skipped: d.skipPunishment, reason: `${reasonOf(d)}; rewards settled to the coin on ${version} rules`, rewardUnit: "ngonka" },
+    side: { governanceP0: p0.toString(), settlementP0: Decimal.fromChain(d.p0).toString(), skipped: d.skipPunishment, reason: `${p0Decision(d, s.graceEpochApplied).words}; rewards settled to the coin on ${version} rules`, rewardUnit: "ngonka" },
     rows,
   };
-}
-
-function reasonOf(d: ReturnType<typeof evaluateEpoch>["dynamicP0"]): string {
-  return d.reason === "governance-pass-through"
-    ? "governance p0 above 0.5 is used as is"
-    : d.reason === "sample-gate"
-      ? `fewer than 1,000 requests or 5 participants with requests: the governance table ${d.governancePermille}‰`
-      : `network miss share ${d.baselinePermille}‰ + 20‰ margin selects the ${d.selectedTablePermille}‰ table; governance table ${d.governancePermille}‰`;
 }
 
 function settle(slice: Json, p0: Decimal, version: ChainVersion = LATEST_CHAIN_VERSION): ReturnType<MissTestEngine["settle"]> {
@@ -65,13 +58,7 @@ function settle(slice: Json, p0: Decimal, version: ChainVersion = LATEST_CHAIN_V
     passed: p.outcome !== "zeroed",
     rewardAtStake: input.rewards?.get(p.address) ?? null,
   }));
-  const d = ev.dynamicP0;
-  const reason =
-    d.reason === "governance-pass-through"
-      ? "governance p0 above 0.5 is used as is"
-      : d.reason === "sample-gate"
-        ? `fewer than 1,000 requests or 5 participants with requests: the governance table ${d.governancePermille}‰`
-        : `network miss share ${d.baselinePermille}‰ + 20‰ margin selects the ${d.selectedTablePermille}‰ table; governance table ${d.governancePermille}‰`;
+  const reason = p0Decision(ev.dynamicP0, false).words;
   return {
     side: { governanceP0: p0.toString(), settlementP0: Decimal.fromChain(ev.p0).toString(), skipped: ev.skipPunishment, reason },
     rows,

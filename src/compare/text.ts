@@ -1,6 +1,13 @@
 /** The terminal rendering of a comparison: one section per question, tables where it helps. */
 import type { ComparisonModel } from "./model.js";
-import { parameterRows, probability } from "./format.js";
+import { coinsText, gnkCell } from "../format/coins.js";
+import { aToB, expectedNodes, expectedWeight, parameterRows, probability } from "./format.js";
+
+/** "reward 12.5 GNK (12,500,000,000 ngonka)" when settled to the coin, else "reward weight 1,234". */
+const atStake = (unit: string, x: bigint): string => (unit === "ngonka" ? `reward ${coinsText(x)}` : `reward weight ${groupDigits(x)}`);
+
+/** "64.0%": the share of anchors with at least one node, without the count. */
+const share = (p: Parameters<typeof probability>[0]): string => probability(p).replace(/ \(.*\)$/, "");
 import { groupDigits, signed } from "../format/numbers.js";
 import { textTable } from "./table.js";
 
@@ -59,8 +66,18 @@ function changes(m: ComparisonModel, rows: number): string {
   const shown = m.changes.slice(0, rows);
   const sign = (xs: string[], w: bigint, s: string): string => (xs.length === 0 ? "" : `${s}${xs.length} (${s}${groupDigits(w)})`);
   const table = textTable(
-    ["model", "operator", "change", "nodes A → B", "gained (weight)", "lost (weight)", "P(preserved) A", "P(preserved) B"],
-    shown.map((c) => [c.modelId, c.address, c.change, `${c.nodesA.length} → ${c.nodesB.length}`, sign(c.nodesGained, c.weightGained, "+"), sign(c.nodesLost, c.weightLost, "−"), probability(c.probabilityA), probability(c.probabilityB)]),
+    ["model", "operator", "change", "nodes A → B", "gained (weight)", "lost (weight)", "≥1 node A → B", "nodes/PoC A → B", "weight/PoC A → B"],
+    shown.map((c) => [
+      c.modelId,
+      c.address,
+      c.change,
+      `${c.nodesA.length} → ${c.nodesB.length}`,
+      sign(c.nodesGained, c.weightGained, "+"),
+      sign(c.nodesLost, c.weightLost, "−"),
+      aToB(share(c.probabilityA), share(c.probabilityB)),
+      aToB(expectedNodes(c.probabilityA), expectedNodes(c.probabilityB)),
+      aToB(expectedWeight(c.probabilityA), expectedWeight(c.probabilityB)),
+    ]),
     ["left", "left", "left"],
   );
   const more = m.changes.length > shown.length ? `\n  ... and ${m.changes.length - shown.length} more operator rows (all of them: --json, --html, or --rows N)` : "";
@@ -71,21 +88,21 @@ function missTest(m: ComparisonModel, rows: number, brief = false): string {
   const t = m.missTest;
   if (!t) return "No settlement slice in the snapshot: no per-participant verdicts.";
   if (brief && t.participants.every((p) => p.passedA === p.passedB) && t.a.settlementP0 === t.b.settlementP0) {
-    return `A and B: governance p0 ${t.a.governanceP0} -> settlement p0 ${t.a.settlementP0}; the same ${groupDigits(t.zeroedA)} of ${groupDigits(t.participants.length)} participants are zeroed (${t.rewardUnit === "ngonka" ? "reward" : "reward weight"} ${groupDigits(t.rewardZeroedA)}${t.rewardUnit === "ngonka" ? " ngonka" : ""}); the list: --json, --html or without --brief`;
+    return `A and B: governance p0 ${t.a.governanceP0} -> settlement p0 ${t.a.settlementP0}; the same ${groupDigits(t.zeroedA)} of ${groupDigits(t.participants.length)} participants are zeroed (${atStake(t.rewardUnit, t.rewardZeroedA)}); the list: --json, --html or without --brief`;
   }
   const head = [
     `A: governance p0 ${t.a.governanceP0} -> settlement p0 ${t.a.settlementP0}${t.a.skipped ? " (circuit breaker: nobody punished)" : ""}; ${t.a.reason}`,
     `B: governance p0 ${t.b.governanceP0} -> settlement p0 ${t.b.settlementP0}${t.b.skipped ? " (circuit breaker: nobody punished)" : ""}; ${t.b.reason}`,
-    `zeroed: A ${groupDigits(t.zeroedA)} participants (${t.rewardUnit === "ngonka" ? "reward" : "reward weight"} ${groupDigits(t.rewardZeroedA)}${t.rewardUnit === "ngonka" ? " ngonka" : ""}), B ${groupDigits(t.zeroedB)} (${t.rewardUnit === "ngonka" ? "reward" : "reward weight"} ${groupDigits(t.rewardZeroedB)}${t.rewardUnit === "ngonka" ? " ngonka" : ""}) of ${groupDigits(t.participants.length)} participants`,
+    `zeroed: A ${groupDigits(t.zeroedA)} participants (${atStake(t.rewardUnit, t.rewardZeroedA)}), B ${groupDigits(t.zeroedB)} (${atStake(t.rewardUnit, t.rewardZeroedB)}) of ${groupDigits(t.participants.length)} participants`,
   ].join("\n");
   const differ = t.participants.filter((p) => p.passedA !== p.passedB);
   const failing = t.participants.filter((p) => p.passedA === p.passedB && !p.passedA);
   const list = [...differ, ...failing].slice(0, rows);
   if (list.length === 0) return `${head}\nEvery participant passes under both.`;
   const verdict = (ok: boolean): string => (ok ? "pass" : "ZEROED");
-  const body = list.map((p) => [p.address, groupDigits(p.missed), groupDigits(p.total), verdict(p.passedA), verdict(p.passedB), p.rewardAtStake === null ? "n/a" : groupDigits(p.rewardAtStake)]);
+  const body = list.map((p) => [p.address, groupDigits(p.missed), groupDigits(p.total), verdict(p.passedA), verdict(p.passedB), p.rewardAtStake === null ? "n/a" : t.rewardUnit === "ngonka" ? gnkCell(p.rewardAtStake) : groupDigits(p.rewardAtStake)]);
   const more = differ.length + failing.length > list.length ? `\n  ... and ${differ.length + failing.length - list.length} more (--json, --html, or --rows N)` : "";
-  return `${head}\n${textTable(["participant (verdict differs first, then zeroed by both)", "missed (requests)", "total (requests)", "A", "B", `reward at stake (${t.rewardUnit})`], body, ["left"])}${more}`;
+  return `${head}\n${textTable(["participant (verdict differs first, then zeroed by both)", "missed (requests)", "total (requests)", "A", "B", `reward at stake (${t.rewardUnit === "ngonka" ? "GNK" : t.rewardUnit})`], body, ["left"])}${more}`;
 }
 
 function curves(m: ComparisonModel): string {
@@ -148,7 +165,7 @@ export function renderCompareText(m: ComparisonModel, options: CompareTextOption
     "Preserved set per model (weights are PoC weight; capacity÷demand = requests the preserved nodes carry during PoC ÷ the peak in-flight requests)",
     models(m, options.brief),
     "",
-    `Who gains or loses preserved nodes (at anchor ${groupDigits(m.anchor)}${m.anchorsEvaluated > 0 ? `; P(preserved) = share of ${groupDigits(m.anchorsEvaluated)} anchors with at least one node preserved` : ""})`,
+    `Who gains or loses preserved nodes (at anchor ${groupDigits(m.anchor)}${m.anchorsEvaluated > 0 ? `; over ${groupDigits(m.anchorsEvaluated)} anchors from there: ≥1 node = share of anchors with at least one node preserved, nodes/PoC and weight/PoC = the nodes and PoC weight preserved on average` : ""})`,
     changes(m, rows),
     "",
     "Miss test at settlement",

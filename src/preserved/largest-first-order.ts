@@ -39,9 +39,9 @@ export function largestFirstOrder(m: ModelAnchorIndex): LargestFirstOrder {
 
 /**
  * The demand rule's largest-first fill at the current counts (same as fillLargestFirst over the
- * eligible set): calls `visit(candidate)` for each taken node, in fill order. Requires unique ids.
+ * eligible set): calls `visit(candidate, entry)` for each taken node (`entry` indexes largestFirstOrder(m)'s arrays), in fill order. Requires unique ids.
  */
-export function forEachLargestFirst(m: ModelAnchorIndex, target: bigint, visit: (candidate: number) => void): void {
+export function forEachLargestFirst(m: ModelAnchorIndex, target: bigint, visit: (candidate: number, entry: number) => void): void {
   const o = largestFirstOrder(m);
   const { count } = m;
   const { candidate, position } = o;
@@ -54,7 +54,7 @@ export function forEachLargestFirst(m: ModelAnchorIndex, target: bigint, visit: 
       if (position[e]! >= count[c]!) continue;
       if (!(cw < t)) return;
       cw += w[e]!;
-      visit(c);
+      visit(c, e);
     }
     return;
   }
@@ -64,6 +64,6 @@ export function forEachLargestFirst(m: ModelAnchorIndex, target: bigint, visit: 
     if (position[e]! >= count[c]!) continue;
     if (!(cw < target)) return;
     cw += o.weight[e]!;
-    visit(c);
+    visit(c, e);
   }
 }

@@ -44,6 +44,8 @@ svg.chart { display: block; max-width: 100%; height: auto; margin: 8px 0; }
 details summary { cursor: pointer; color: ${MUTED}; margin: 6px 0; }
 footer { margin-top: 36px; color: ${MUTED}; font-size: 12px; }
 code.addr { word-break: break-all; }
+td.wrap { overflow-wrap: anywhere; min-width: 9em; }
+.va { color: ${COLOR_A}; } .vb { color: ${COLOR_B}; }
 @media (max-width: 800px) {
   main { padding: 14px 12px 32px; }
   table { font-size: 12px; }
@@ -81,7 +83,7 @@ export function renderReport(m: ComparisonModel, options: ReportOptions = {}): s
     legend(m),
     nodeSizeChart(m.models),
     `<h2 id="changes">Who gains or loses preserved nodes</h2>`,
-    `<p class="muted">At anchor ${esc(groupDigits(m.anchor))}, per operator and model: the nodes and PoC weight preserved under one proposal and not the other${m.anchorsEvaluated > 0 ? `; P(preserved) is the share of ${esc(groupDigits(m.anchorsEvaluated))} anchors from there with at least one node preserved` : ""}.</p>`,
+    `<p class="muted">At anchor ${esc(groupDigits(m.anchor))}, per operator and model: the nodes and PoC weight preserved under one proposal and not the other${m.anchorsEvaluated > 0 ? `; over ${esc(groupDigits(m.anchorsEvaluated))} anchors from there, "≥1 node" is the share of anchors with at least one node preserved and "per PoC" the nodes and PoC weight preserved on average` : ""}.</p>`,
     changesTable(m),
     `<h2 id="miss-test">Miss test</h2>`,
     `<p class="muted">Allowed misses (every missed count up to the line passes) against total requests, at each proposal's settlement p0 (healthy network). Solid: the on-chain rule (tables to 990, then the plain ratio); dashed: the exact binomial test at α = 0.05.</p>`,

@@ -1,6 +1,7 @@
 /** The report's HTML tables (all text escaped; numbers grouped; A and B columns coloured). */
 import type { ComparisonModel, ParticipantMissTest } from "../compare/model.js";
-import { parameterRows, probability } from "../compare/format.js";
+import { coinsText } from "../format/coins.js";
+import { expectedNodes, expectedWeight, parameterRows, probability } from "../compare/format.js";
 import { groupDigits, signed } from "../format/numbers.js";
 import { esc } from "./escape.js";
 
@@ -18,6 +19,11 @@ function table(id: string, headers: string[], rows: Cell[][], headClasses: strin
 }
 
 const num = (x: bigint | number): Cell => ({ html: esc(groupDigits(x)), cls: "num" });
+
+/** A's value above B's in one cell, each in its side's colour (the page's CSS: .va, .vb). */
+export function pairCell(a: string, b: string): Cell {
+  return { html: `<span class="va">${esc(a)}</span><br><span class="vb">${esc(b)}</span>`, cls: "num" };
+}
 const delta = (x: bigint | number | null): Cell => {
   const v = x === null ? null : typeof x === "bigint" ? x : BigInt(x);
   const cls = v === null || v === 0n ? "num" : v > 0n ? "num up" : "num down";
@@ -36,27 +42,18 @@ export function differencesList(m: ComparisonModel): string {
 }
 
 export function modelsTable(m: ComparisonModel): string {
+  // A above B in one cell per figure: 8 columns fit 760 px where 13 did not.
   const rows: Cell[][] = m.models.map((x) => [
-    x.modelId,
+    { html: esc(x.modelId), cls: "wrap" },
     num(x.a.totalWeight),
-    num(x.a.targetWeight),
-    num(x.b.targetWeight),
-    num(x.a.achievedWeight),
-    num(x.b.achievedWeight),
+    pairCell(groupDigits(x.a.targetWeight), groupDigits(x.b.targetWeight)),
+    pairCell(groupDigits(x.a.achievedWeight), groupDigits(x.b.achievedWeight)),
     delta(x.delta.achievedWeight),
-    num(x.a.nodeCount),
-    num(x.b.nodeCount),
-    { html: esc(x.a.smallestNode ? groupDigits(x.a.smallestNode.pocWeight) : "–"), cls: "num" },
-    { html: esc(x.b.smallestNode ? groupDigits(x.b.smallestNode.pocWeight) : "–"), cls: "num" },
-    { html: esc(x.a.capacityOverDemand ?? "n/a"), cls: "num" },
-    { html: esc(x.b.capacityOverDemand ?? "n/a"), cls: "num" },
+    pairCell(groupDigits(x.a.nodeCount), groupDigits(x.b.nodeCount)),
+    pairCell(x.a.smallestNode ? groupDigits(x.a.smallestNode.pocWeight) : "–", x.b.smallestNode ? groupDigits(x.b.smallestNode.pocWeight) : "–"),
+    pairCell(x.a.capacityOverDemand ?? "n/a", x.b.capacityOverDemand ?? "n/a"),
   ]);
-  return table(
-    "table-models",
-    ["model", "total weight", "target A", "target B", "achieved A", "achieved B", "Δ achieved", "nodes A", "nodes B", "smallest A", "smallest B", "cap ÷ demand A", "cap ÷ demand B"],
-    rows,
-    ["", "", "a", "b", "a", "b", "", "a", "b", "a", "b", "a", "b"],
-  ) + shortfalls(m);
+  return table("table-models", ["model", "total weight", "target A / B", "achieved A / B", "Δ achieved", "nodes A / B", "smallest A / B", "cap ÷ demand A / B"], rows) + shortfalls(m);
 }
 
 /** The models whose target the eligible set cannot reach, under each proposal. */
@@ -88,11 +85,11 @@ export function changesTable(m: ComparisonModel): string {
     { html: `${esc(`${c.nodesA.length} → ${c.nodesB.length}`)}`, cls: "num" },
     { html: c.nodesGained.length === 0 ? "" : `+${c.nodesGained.length} (+${esc(groupDigits(c.weightGained))})${list(c.nodesGained)}`, cls: "up" },
     { html: c.nodesLost.length === 0 ? "" : `−${c.nodesLost.length} (−${esc(groupDigits(c.weightLost))})${list(c.nodesLost)}`, cls: "down" },
-    { html: esc(probability(c.probabilityA)), cls: "num" },
-    { html: esc(probability(c.probabilityB)), cls: "num" },
+    { html: `${esc(probability(c.probabilityA))}<br>→ ${esc(probability(c.probabilityB))}`, cls: "num" },
+    { html: `${esc(expectedNodes(c.probabilityA))} → ${esc(expectedNodes(c.probabilityB))}<br><span class="muted">${esc(expectedWeight(c.probabilityA))} → ${esc(expectedWeight(c.probabilityB))}</span>`, cls: "num" },
   ]);
   const more = m.changes.length > shown.length ? `<p class="muted">… and ${m.changes.length - shown.length} more (all of them are in the --json output).</p>` : "";
-  return summary + table("table-changes", ["model", "operator", "change", "nodes A → B", "gained: nodes (weight)", "lost: nodes (weight)", "P(preserved) A", "P(preserved) B"], rows, ["", "", "", "", "b", "a", "a", "b"]) + more;
+  return summary + table("table-changes", ["model", "operator", "change", "nodes A → B", "gained: nodes (weight)", "lost: nodes (weight)", "≥1 node A → B", "per PoC A → B: nodes (weight)"], rows, ["", "", "", "", "b", "a", "", ""]) + more;
 }
 
 function verdict(ok: boolean): Cell {
@@ -114,7 +111,7 @@ export function missTestSection(m: ComparisonModel): string {
   const t = m.missTest;
   if (!t) return `<p id="table-misstest" class="muted">The snapshot has no settlement slice, so there are no per-participant verdicts; the curves above still apply.</p>`;
   const side = (label: string, s: typeof t.a, zeroed: number, reward: bigint): string =>
-    `<li><span class="${label.toLowerCase()}">${label}</span>: governance p0 ${esc(s.governanceP0)} → settlement p0 <b>${esc(s.settlementP0)}</b>${s.skipped ? " (circuit breaker: nobody is punished)" : ""}; ${esc(s.reason)}. Zeroed: <b>${esc(groupDigits(zeroed))}</b> participants, ${t.rewardUnit === "ngonka" ? `reward ${esc(groupDigits(reward))} ngonka` : `reward weight ${esc(groupDigits(reward))}`}.</li>`;
+    `<li><span class="${label.toLowerCase()}">${label}</span>: governance p0 ${esc(s.governanceP0)} → settlement p0 <b>${esc(s.settlementP0)}</b>${s.skipped ? " (circuit breaker: nobody is punished)" : ""}; ${esc(s.reason)}. Zeroed: <b>${esc(groupDigits(zeroed))}</b> participants, ${t.rewardUnit === "ngonka" ? `reward ${esc(coinsText(reward))}` : `reward weight ${esc(groupDigits(reward))}`}.</li>`;
   const head = `<ul>${side("A", t.a, t.zeroedA, t.rewardZeroedA)}${side("B", t.b, t.zeroedB, t.rewardZeroedB)}</ul>`;
   const headers = ["participant", "missed (requests)", "total (requests)", "A", "B", `reward at stake (${t.rewardUnit})`];
   const cls = ["", "", "", "a", "b", ""];

@@ -63,7 +63,15 @@ export interface Settlement {
  * 17808620, ee730031 by version): default validation params, the grace-epoch p0 override, then
  * GetBitcoinSettleAmounts; each participant's RewardCoins is what its EpochPerformanceSummary records.
  */
-export function settleAccounts(input: SettlementInput, version: ChainVersion): Settlement {
+export interface SettleOptions {
+  /**
+   * Explain (miss-test verdict, zero causes) this address only; every other participant keeps its exact
+   * coins and weights but `missTest: null` and no zero causes. For re-runs that ask about one participant.
+   */
+  explainOnly?: string;
+}
+
+export function settleAccounts(input: SettlementInput, version: ChainVersion, options: SettleOptions = {}): Settlement {
   requireFamilyVersion("settlement", version); // never older rules for a version the port cannot pin
   const vp = settlementValidationParams(input.validationParams, input.graceEpoch);
   const s = getBitcoinSettleAmounts(input, vp, version);
@@ -87,7 +95,8 @@ export function settleAccounts(input: SettlementInput, version: ChainVersion): S
   const participants = input.participants.map((p, i): SettledParticipant => {
     const r = s.participants[i]!;
     distributed += r.rewardCoins;
-    const miss = participantMissTest(p, p0, s.dynamicP0.skipPunishment);
+    const explain = options.explainOnly === undefined || options.explainOnly === p.address;
+    const miss = explain ? participantMissTest(p, p0, s.dynamicP0.skipPunishment) : null;
     return {
       address: p.address,
       status: p.status,
@@ -108,7 +117,7 @@ export function settleAccounts(input: SettlementInput, version: ChainVersion): S
       debtRecovered: r.debtRecovered,
       coinBalance: p.coinBalance,
       missTest: miss,
-      zeroCauses: zeroCauses(p, r, miss, ctx),
+      zeroCauses: explain ? zeroCauses(p, r, miss, ctx) : [],
     };
   });
   return {

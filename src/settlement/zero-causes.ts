@@ -7,6 +7,7 @@ import type { ParticipantReward } from "./calculate-participant-bitcoin-rewards.
 import type { SupplyCapOutcome } from "./get-bitcoin-settle-amounts.js";
 import type { Exclusion, SettlementParticipant } from "./settlement-types.js";
 import { groupDigits } from "../format/numbers.js";
+import { coinsText } from "../format/coins.js";
 
 
 export type ZeroCauseCode =
@@ -26,7 +27,40 @@ export type ZeroCauseCode =
 
 export interface ZeroCause {
   code: ZeroCauseCode;
+  /** What happened, in the chain's terms. */
   detail: string;
+  /** What an operator checks on their node or registration (or why nothing on their side can change it). */
+  operator: string;
+}
+
+/** What each exclusion reason the chain records means for the operator (the reason as the REST answer spells it). */
+const EXCLUSION_ADVICE: Record<string, string> = {
+  failed_confirmation_poc:
+    "the node fell short in a confirmation PoC (an unannounced check during the epoch that it still has the compute it registered): keep every registered ML node up and generating nonces through the whole epoch, with the GPUs it was registered with",
+  consecutive_failures: "too many inference requests failed in a row: check that the ML node is healthy, the model is loaded and its API is reachable from the network",
+  statistical_invalidations:
+    "validators invalidated a statistically significant share of its inferences: check that the served model, its quantisation and its sampling settings are exactly the governance model's",
+};
+
+const OPERATOR: Record<Exclude<ZeroCauseCode, "excluded">, string> = {
+  inactive: "the participant was not ACTIVE when the epoch settled: check its registration and status on the chain, and that its node rejoined after the last PoC",
+  "no-validation-weight":
+    "the PoC that formed this epoch measured no weight for it: check that its ML nodes took part in that PoC (generated and submitted nonces before the deadline) and that validators accepted them",
+  "zero-validation-weight": "the PoC that formed this epoch gave it no positive weight: check that its ML nodes' nonces in that PoC were submitted and validated",
+  "confirmation-weight-zero":
+    "the confirmation PoC (run during the epoch, unannounced) measured no compute for it: keep every registered ML node up and answering through the whole epoch, with the hardware it registered",
+  "confirmation-rescale-zero": "its confirmation weight, scaled to its PoC weight, is under one unit: its nodes answered the confirmation PoC with far less than they registered",
+  "power-cap": "the network's power cap (a share of the total weight) lowered its weight: no setting on the node changes it",
+  "failed-miss-test": "its nodes missed more of the inference requests assigned to them than the binomial test allows: check uptime, that requests reach the node (ports, load balancer) and that it is not overloaded",
+  delegation: "its delegation penalties or reward transfers took the whole reward weight: check the delegations registered for this participant",
+  "no-fixed-reward": "the epoch has no fixed reward: nothing on the participant's side changes it",
+  rounding: "its weight is too small to earn one ngonka of this epoch's reward: more PoC weight would",
+  "negative-balance": "the account owed coins from earlier epochs (a negative balance) and settlement takes the debt from the reward first",
+  "supply-cap": "the subsidy supply cap: nothing on the participant's side changes it",
+};
+
+function exclusionAdvice(reason: string, block: bigint): string {
+  return EXCLUSION_ADVICE[reason] ?? `the chain excluded the participant (${reason.replaceAll("_", " ")}) at block ${groupDigits(block)}: look at the node's logs around that block`;
 }
 
 /** The miss test as settlement ran it for one participant. */
@@ -72,12 +106,15 @@ function p0Text(p0: ChainDecimal): string {
 export function zeroCauses(p: SettlementParticipant, r: ParticipantReward, miss: ParticipantMissTest | null, ctx: ZeroCauseContext): ZeroCause[] {
   if (r.rewardCoins !== 0n) return [];
   const out: ZeroCause[] = [];
-  if (r.validationWeight === null) out.push({ code: "no-validation-weight", detail: "no entry in the epoch group's validation weights (full weight 0)" });
-  else if (r.validationWeight <= 0n) out.push({ code: "zero-validation-weight", detail: `validation weight ${groupDigits(r.validationWeight)} (not positive)` });
+  const push = (code: Exclude<ZeroCauseCode, "excluded">, detail: string): void => {
+    out.push({ code, detail, operator: OPERATOR[code] });
+  };
+  if (r.validationWeight === null) push("no-validation-weight", "no entry in the epoch group's validation weights: settlement pays on a weight of 0");
+  else if (r.validationWeight <= 0n) push("zero-validation-weight", `the epoch group's validation weight is ${groupDigits(r.validationWeight)}: only a positive weight is paid`);
   if (p.status !== "ACTIVE") {
     const ex = ctx.exclusions.get(p.address);
-    if (ex !== undefined) out.push({ code: "excluded", detail: `excluded (${ex.reason.replaceAll("_", " ")}) at block ${groupDigits(ex.exclusionBlockHeight)}: status ${p.status}, full weight ${groupDigits(r.fullWeight)} stays in the denominator` });
-    else out.push({ code: "inactive", detail: `status ${p.status} at settlement (only ACTIVE participants are paid)` });
+    if (ex !== undefined) out.push({ code: "excluded", detail: `excluded (${ex.reason.replaceAll("_", " ")}) at block ${groupDigits(ex.exclusionBlockHeight)}: status ${p.status}, full weight ${groupDigits(r.fullWeight)} stays in the denominator`, operator: exclusionAdvice(ex.reason, ex.exclusionBlockHeight) });
+    else push("inactive", `status ${p.status} at settlement (only ACTIVE participants are paid)`);
   }
   const eff = r.effective;
   if (eff !== null && eff.weight === 0n) {
@@ -86,23 +123,23 @@ export function zeroCauses(p: SettlementParticipant, r: ParticipantReward, miss:
         eff.rule === "preserved-plus-confirmation" || eff.rule === "preserved-plus-confirmation-collateral"
           ? `confirmation weight ${eff.confirmationWeight} and no preserved (POC_SLOT) node weight`
           : `confirmation weight ${eff.confirmationWeight}: from v0.2.12 the reward weight follows the confirmation weight`;
-      out.push({ code: "confirmation-weight-zero", detail });
+      push("confirmation-weight-zero", detail);
     } else {
-      out.push({ code: "confirmation-rescale-zero", detail: `confirmation weight ${groupDigits(eff.confirmationWeight)} × weight ${groupDigits(r.fullWeight)} ÷ node total ${groupDigits(eff.rawTotal ?? 0n)} rounds to 0` });
+      push("confirmation-rescale-zero", `confirmation weight ${groupDigits(eff.confirmationWeight)} × weight ${groupDigits(r.fullWeight)} ÷ node total ${groupDigits(eff.rawTotal ?? 0n)} rounds to 0`);
     }
   } else if (eff !== null && r.cappedWeight !== null && r.cappedWeight <= 0n) {
-    out.push({ code: "power-cap", detail: `power cap lowered the weight ${groupDigits(eff.weight)} to ${groupDigits(r.cappedWeight)}` });
+    push("power-cap", `power cap lowered the weight ${groupDigits(eff.weight)} to ${groupDigits(r.cappedWeight)}`);
   }
   if (miss !== null && !miss.passed && !miss.skipped) {
     const allowed = miss.maxAllowed === null ? "" : `; at most ${groupDigits(miss.maxAllowed)} allowed at p0 ${p0Text(ctx.p0)}`;
-    out.push({ code: "failed-miss-test", detail: `failed the miss test: missed ${groupDigits(miss.missed)} of ${groupDigits(miss.total)} requests${allowed}` });
+    push("failed-miss-test", `failed the miss test: missed ${groupDigits(miss.missed)} of ${groupDigits(miss.total)} requests${allowed}`);
   }
-  if (r.weightAfterDowntime > 0n && r.rewardWeight === 0n) out.push({ code: "delegation", detail: `delegation penalties/transfers took the whole reward weight ${groupDigits(r.weightAfterDowntime)}` });
+  if (r.weightAfterDowntime > 0n && r.rewardWeight === 0n) push("delegation", `delegation penalties/transfers took the whole reward weight ${groupDigits(r.weightAfterDowntime)}`);
   if (r.rewardWeight > 0n && p.status === "ACTIVE") {
-    if (ctx.fixedEpochReward === 0n) out.push({ code: "no-fixed-reward", detail: ctx.fixedEpochRewardError === null ? "the fixed epoch reward is 0" : `no fixed epoch reward: ${ctx.fixedEpochRewardError}` });
-    else if (r.rewardBeforeDebt === 0n) out.push({ code: "rounding", detail: `weight ${groupDigits(r.rewardWeight)} × ${groupDigits(ctx.fixedEpochReward)} ngonka ÷ total weight ${groupDigits(ctx.totalFullWeight)} rounds down to 0 ngonka` });
+    if (ctx.fixedEpochReward === 0n) push("no-fixed-reward", ctx.fixedEpochRewardError === null ? "the fixed epoch reward is 0" : `no fixed epoch reward: ${ctx.fixedEpochRewardError}`);
+    else if (r.rewardBeforeDebt === 0n) push("rounding", `weight ${groupDigits(r.rewardWeight)} × ${groupDigits(ctx.fixedEpochReward)} ngonka ÷ total weight ${groupDigits(ctx.totalFullWeight)} rounds down to 0 ngonka`);
   }
-  if (r.rewardBeforeDebt > 0n && r.debtRecovered > 0n) out.push({ code: "negative-balance", detail: `negative coin balance ${groupDigits(p.coinBalance)} ngonka: the debt took the whole reward of ${groupDigits(r.rewardBeforeDebt)} ngonka` });
-  if (r.rewardBeforeDebt > 0n && r.debtRecovered === 0n && ctx.supplyCap !== "under-cap") out.push({ code: "supply-cap", detail: ctx.supplyCap === "cap-reached" ? "the subsidy supply cap is reached: nothing is minted" : "scaled down to the remaining subsidy supply" });
+  if (r.rewardBeforeDebt > 0n && r.debtRecovered > 0n) push("negative-balance", `negative coin balance ${coinsText(p.coinBalance)}: the debt took the whole reward of ${coinsText(r.rewardBeforeDebt)}`);
+  if (r.rewardBeforeDebt > 0n && r.debtRecovered === 0n && ctx.supplyCap !== "under-cap") push("supply-cap", ctx.supplyCap === "cap-reached" ? "the subsidy supply cap is reached: nothing is minted" : "scaled down to the remaining subsidy supply");
   return out;
 }

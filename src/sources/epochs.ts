@@ -15,6 +15,9 @@ import type { RecordedOutcome } from "./rest-dump/settlement-from-rest.js";
 import { settlementFromDump, settlementFromSnapshot } from "./settlement-inputs.js";
 import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
 import type { SettlementInput } from "../settlement/settlement-types.js";
+import type { DumpGap } from "./rest-dump/dump-gap.js";
+import type { ChainVersion } from "../versions/chain-version.js";
+import { groupDigits } from "../format/numbers.js";
 
 /** One real epoch as read, before a chain version is chosen for it. */
 export interface EpochSource {
@@ -28,6 +31,8 @@ export interface EpochSource {
   recorded: Map<string, RecordedOutcome> | null;
   /** What the source lacks and the assumption made (one line each). */
   assumptions: string[];
+  /** Lacks that only rules from a version on read (x/group live members, v0.2.13): the backtest keeps those its version reads. */
+  versionedAssumptions?: { line: string; readFrom: ChainVersion }[];
   /** The preserved-set sampler's inputs, when the source holds them (a snapshot's preserved slice). */
   preserved: PreservedState | null;
   /** A chain version recorded with the state (a snapshot's chainVersion), applying at the snapshot's height. */
@@ -114,9 +119,15 @@ function withPreserved(sources: EpochSource[], dump: RestDump): EpochSource[] {
   return sources.map((s) => {
     try {
       const pr = preservedFromRestDump(dump, { epoch: s.epoch });
-      const lacks = pr.gaps.filter((g) => g.rowsAffected > 0).map((g) => `${g.input}: ${g.assumption}`);
-      const rules = `the preserved set at anchor ${pr.anchor.height} (the PoC after the epoch): sampled with the rules of the version the epoch settles with`;
-      return { ...s, preserved: parsePreservedState(pr.preserved, `${s.label}: preserved`), assumptions: [...s.assumptions, rules, ...lacks] };
+      const lacks = pr.gaps.filter((g) => g.rowsAffected > 0);
+      const line = (g: DumpGap): string => `${g.input}: ${g.assumption}`;
+      const rules = `the preserved set at anchor ${groupDigits(pr.anchor.height)} (the PoC after the epoch): sampled with the rules of the version the epoch settles with`;
+      return {
+        ...s,
+        preserved: parsePreservedState(pr.preserved, `${s.label}: preserved`),
+        assumptions: [...s.assumptions, rules, ...lacks.filter((g) => g.readFrom === undefined).map(line)],
+        versionedAssumptions: lacks.filter((g) => g.readFrom !== undefined).map((g) => ({ line: line(g), readFrom: g.readFrom! })),
+      };
     } catch (e) {
       if (e instanceof InputError) return s;
       throw e;

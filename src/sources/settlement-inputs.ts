@@ -69,20 +69,19 @@ export function settlementFromDump(dump: RestDump, label: string, options: RestS
 /**
  * The settlement of one epoch from REST dumps (each DIR a dump, or a folder of epoch_N dumps): the
  * epoch is settled from the one dump directory that holds its root epoch group, as `backtest` reads
- * every epoch (its params are the ones saved with it). One dump directory holding several epochs, or
- * several directories, need `options.epoch`.
+ * every epoch (its params are the ones saved with it). The one rule of every command for a folder of
+ * dumps: without `options.epoch`, the newest settled epoch (the newest root epoch group with
+ * performance summaries, else the newest root), as a snapshot built from the dumps holds.
  */
 export function settlementFromRestDumps(dirs: readonly string[], options: RestSettlementSourceOptions = {}): SettlementInputs {
   const all = dirs.flatMap(dumpDirectories);
-  if (all.length === 1) return settlementFromDump(readRestDump(all[0]!), all[0]!, options);
   const dumps = all.map((d) => ({ dir: d, dump: readRestDump(d) }));
-  const epochs = [...new Set(dumps.flatMap((d) => [...d.dump.roots.keys()]))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const epochs = [...new Set(dumps.flatMap((d) => [...d.dump.roots.keys()]))].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   const where = dirs.join(" + ");
-  if (options.epoch === undefined) {
-    throw new InputError(`the dumps hold ${epochs.length === 0 ? "no root epoch group data" : `root epoch group data of epochs ${epochs.join(", ")}`}: pass --epoch N`, where);
-  }
-  const holding = dumps.filter((d) => d.dump.roots.has(options.epoch!));
-  if (holding.length === 0) throw new InputError(`no root epoch group data of epoch ${options.epoch} (the REST answer of /epoch_group_data/${options.epoch}); the dumps hold ${epochs.length === 0 ? "none" : epochs.join(", ")}`, where);
-  if (holding.length > 1) throw new InputError(`epoch ${options.epoch} is in several dump directories (${holding.map((d) => d.dir).join(", ")}): give one`, where);
-  return settlementFromDump(holding[0]!.dump, holding[0]!.dir, options);
+  if (epochs.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", where);
+  const epoch = options.epoch ?? epochs.find((e) => dumps.some((d) => d.dump.roots.has(e) && d.dump.summaries.has(e))) ?? epochs[0]!;
+  const holding = dumps.filter((d) => d.dump.roots.has(epoch));
+  if (holding.length === 0) throw new InputError(`no root epoch group data of epoch ${epoch} (the REST answer of /epoch_group_data/${epoch}); the dumps hold ${[...epochs].reverse().join(", ")}`, where);
+  if (holding.length > 1) throw new InputError(`epoch ${epoch} is in several dump directories (${holding.map((d) => d.dir).join(", ")}): give one`, where);
+  return settlementFromDump(holding[0]!.dump, holding[0]!.dir, { ...options, epoch });
 }

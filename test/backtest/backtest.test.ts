@@ -130,6 +130,10 @@ describe("--b p0 0.05 against today's 0.10", () => {
       expect(BigInt(e.b.notDistributed) - BigInt(e.a.notDistributed)).toBe(-BigInt(e.b.distributed) + BigInt(e.a.distributed));
       expect(e.a.p0).toBe("0.1");
       expect(e.b.governanceP0).toBe("0.05");
+      // The network share + 20 ‰ selects the 50 ‰ table: A's 0.100 is governance's, not the dynamic p0's.
+      expect(e.a.p0Decision).toMatchObject({ decidedBy: "governance", governancePermille: "100", dynamicTablePermille: "50" });
+      expect(Number(e.a.p0Decision.missSharePermille) + 20).toBe(Number(e.a.p0Decision.targetPermille));
+      expect(e.b.p0Decision).toMatchObject({ decidedBy: "governance-and-dynamic-table", governancePermille: "50", dynamicTablePermille: "50" });
     }
     // On these epochs the network miss share (23-27 ‰) + 20 ‰ stays under 50 ‰: 0.05 is the p0 used.
     expect(doc.epochs.map((e: { b: { p0: string } }) => e.b.p0)).toEqual(["0.05", "0.05", "0.05"]);
@@ -144,9 +148,13 @@ describe("--b p0 0.05 against today's 0.10", () => {
   it("the text names each zeroed participant with the cause, full addresses, coins with thousands separators and the denomination", async () => {
     const r = await run(["--rest-dump", REST, ...V247, "--b", P005]);
     expect(r.code).toBe(0);
-    expect(r.out).toMatch(/gonka1[0-9a-z]{38}: A [\d,]+, B 0 ngonka; zero under B: failed the miss test: missed \d+ of \d+ requests; at most \d+ allowed at p0 0\.050/);
-    expect(r.out).toContain("largest losers under B (over all epochs, ngonka):");
-    expect(r.out).toMatch(/epoch 249: A 0\.100 \(dynamic: network miss share \d+‰ \+ 20‰\); B 0\.050/);
+    expect(r.out).toMatch(/gonka1[0-9a-z]{38}: A [\d,]+\.\d{9}, B 0 GNK; zero under B: failed the miss test: missed \d+ of \d+ requests; at most \d+ allowed at p0 0\.050/);
+    expect(r.out).toContain("gonka1xwkesaxvdadh9wt9yyladu0r260s7whklcktds: A 5,120.704092468, B 0 GNK; zero under B");
+    expect(r.out).toContain("largest losers under B (over all epochs, GNK):");
+    expect(r.out).toContain("6,324.845418454 GNK (6,324,845,418,454 ngonka) lost");
+    expect(r.out).toContain("epoch 249: A 0.100 (governance: its 100‰ table is above the dynamic 50‰ table, from network miss share 25‰ + 20‰ margin = 45‰)");
+    expect(r.out).toMatch(/^ {13}B 0\.050 \(governance and the dynamic table agree on 50‰, from network miss share 25‰ \+ 20‰ margin = 45‰ → 50‰\)$/m);
+    expect(r.out).not.toContain("(dynamic: ");
     expect(r.out).toMatch(/^total .*\d{1,3}(,\d{3})+/m);
   });
 

@@ -26,7 +26,7 @@ describe("simulate-poc text: units, thousands separators, words explained", () =
   });
   it("the miss-test line names its unit", async () => {
     const r = await run("simulate-poc", "--scenario", "epoch-433", "--policy", "per-host-cap");
-    expect(r.out).toContain("miss test for gonka1incidenthost0433: 89 missed of 786 requests");
+    expect(r.out).toContain("miss test for gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749: 89 missed of 786 requests");
   });
 });
 

@@ -13,10 +13,14 @@ import { defaultEngines } from "../../src/compare/default-engines.js";
 import { loadProposal } from "../../src/compare/params.js";
 import { renderReport } from "../../src/report/html.js";
 import { loadSnapshot } from "../../src/snapshot/snapshot.js";
+import { runCli } from "../helpers/cli.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const hasChromium = existsSync(CHROMIUM);
 const root = join(import.meta.dirname, "..", "..");
+
+/** The tables wider than their box, as [id, width, box] (JSON). */
+const TABLES_OVERFLOWING = "JSON.stringify([...document.querySelectorAll('table')].filter((t) => t.scrollWidth > t.parentElement.clientWidth).map((t) => [t.id, t.scrollWidth, t.parentElement.clientWidth]))";
 
 describe("HTML report in headless chromium", () => {
   let browser: BrowserContext | undefined;
@@ -102,6 +106,8 @@ describe("HTML report in headless chromium", () => {
       const pageOverflow = Number(await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"));
       expect(pageOverflow).toBeLessThanOrEqual(0);
       expect(await page.locator("#changes-summary li").count()).toBe(model.models.length);
+      // ... and every table fits its box: nothing to scroll sideways inside either.
+      expect(JSON.parse(String(await page.evaluate(TABLES_OVERFLOWING)))).toEqual([]);
       const narrow = join(dir, "report-760.png");
       await page.screenshot({ path: narrow, fullPage: true });
       await page.setViewportSize({ width: 1240, height: 900 });
@@ -112,6 +118,33 @@ describe("HTML report in headless chromium", () => {
       await page.screenshot({ path: top, clip: { x: 0, y: 0, width: 1240, height: 1400 } });
       expect(existsSync(shot) && existsSync(top)).toBe(true);
       console.log(`report screenshots: ${shot} ${top}`);
+      await page.close();
+    },
+  );
+
+  (hasChromium ? it : it.skip)(
+    hasChromium ? "the backtest report at 760 px: every table fits, the coins-moved chart has a GNK axis and value labels" : `SKIPPED: ${CHROMIUM} is not installed`,
+    async () => {
+      const file = join(dir, "backtest.html");
+      const rest = join(root, "test", "realdata", "rest");
+      const r = await runCli(["backtest", "--b", join(root, "examples", "proposal-p0-005.json"), "--rest-dump", rest, "--chain-version", "247=v0.2.11", "--html", file]);
+      expect(r.code, r.err).toBe(0);
+      const page = await browser!.newPage();
+      await page.setViewportSize({ width: 760, height: 1000 });
+      await page.goto(`file://${file}`);
+      expect(Number(await page.evaluate("document.documentElement.scrollWidth - document.documentElement.clientWidth"))).toBeLessThanOrEqual(0);
+      expect(JSON.parse(String(await page.evaluate(TABLES_OVERFLOWING)))).toEqual([]);
+      const ticks = await page.locator("#chart-moved text.tick-label").allTextContents();
+      expect(ticks).toContain("0");
+      expect(ticks.some((t) => /^−[\d,]+ GNK$/.test(t))).toBe(true);
+      expect(await page.locator("#chart-moved text.value-down").allTextContents()).toEqual(["−6,324.845 GNK"]);
+      // The labels sit inside the chart.
+      const chart = (await page.locator("#chart-moved").boundingBox())!;
+      for (const box of await page.locator("#chart-moved text").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) {
+        expect(box.left).toBeGreaterThanOrEqual(chart.x - 1);
+        expect(box.right).toBeLessThanOrEqual(chart.x + chart.width + 1);
+      }
+      await page.screenshot({ path: join(dir, "backtest-760.png"), fullPage: true });
       await page.close();
     },
   );

@@ -71,11 +71,14 @@ describe("settle --rest-dump on bad dumps", () => {
     expect(r.err).toMatch(/--address gonka1nobody: not a participant of epoch 248/);
   });
 
-  it("two epochs in one directory need --epoch", async () => {
+  it("two epochs in one directory: the newest settled one, as from a folder of dumps; --epoch picks another", async () => {
     const dir = dump(null, (t) => t);
     copyFileSync(join(REALDATA_DIR, "rest", "epoch_247", "epoch_group_data_247.json"), join(dir, "root247.json"));
     const r = await run(["settle", "--rest-dump", dir, "--chain-version", "v0.2.12"]);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/root epoch group data of several epochs \(248, 247\): pass --epoch N|several epochs/);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/^settle: epoch 248 on v0\.2\.12 rules/);
+    const other = await run(["settle", "--rest-dump", dir, "--chain-version", "v0.2.12", "--epoch", "250"]);
+    expect(other.code).toBe(2);
+    expect(other.err).toMatch(/no root epoch group data of epoch 250 .*the dumps hold 247, 248/);
   });
 });

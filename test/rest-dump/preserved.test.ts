@@ -109,7 +109,9 @@ describe("round trip on the stored snapshot at block 4,089,970", () => {
     expect(r.out).toContain("regular PoC at 4,089,970, epoch 264");
     expect(r.out).toContain("chain version v0.2.12 (gonka-mainnet upgrade table");
     expect(r.out).toMatch(/agree: the port reproduces the stored PreservedNodesSnapshot \(36 nodes over 2 models\)/);
-    expect(r.err).toContain("warning: rest dump lacks 26 members of epoch 263 without a summary: taken as rewarded [--missing-summaries rewarded|unrewarded]");
+    expect(r.err).toMatch(/^note: the rest dump lacks \d+ inputs these rules read; each is filled with a named assumption \(one could change up to \d+ rows\): --verbose lists them$/m);
+    const verbose = await run(["verify", "--rest-dump", dir, "--missing-summaries", "rewarded", "--verbose"]);
+    expect(verbose.err).toContain("rest dump lacks 26 members of epoch 263 without a summary: taken as rewarded [--missing-summaries rewarded|unrewarded]");
     const rest = JSON.parse((await run(["verify", "--rest-dump", dir, "--missing-summaries", "rewarded", "--chain-version", "v0.2.14", "--json"])).out);
     const file = JSON.parse((await run(["verify", "--snapshot", join(REALDATA_DIR, "preserved", "snapshot-4089970.json.gz"), "--chain-version", "v0.2.14", "--json"])).out);
     expect(rest.agree).toBe(false);
@@ -174,17 +176,25 @@ describe("the carried dumps of epochs 247-249", () => {
     expect(ok.warnings.some((w: string) => w.startsWith("rest dump lacks module params at the anchor"))).toBe(true);
   });
 
-  it("248 + 249 (or the folder): the PoC that starts epoch 250 at 3,859,105 on v0.2.12; the lacks printed are the preserved set's only, once each", async () => {
-    const r = await run(["preserved", "--rest-dump", REST, "--list", "2"]);
+  it("248 + 249 (or the folder): the PoC that starts epoch 250 at 3,859,105 on v0.2.12; one line of lacks, --verbose the preserved set's only, once each, none that v0.2.12 does not read", async () => {
+    const brief = await run(["preserved", "--rest-dump", REST, "--list", "2"]);
+    expect(brief.code, brief.err).toBe(0);
+    expect(brief.err).toBe("note: the rest dump lacks 4 inputs these rules read; each is filled with a named assumption: --verbose lists them");
+    const r = await run(["preserved", "--rest-dump", REST, "--list", "2", "--verbose"]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain("Preserved set at anchor 3,859,105 (epoch 249)");
     expect(r.out).toContain("chain version v0.2.12 (gonka-mainnet upgrade table");
     const lines = r.err.split("\n");
+    expect(lines).toHaveLength(4);
     expect(new Set(lines).size).toBe(lines.length);
-    expect(lines.every((l) => l.startsWith("warning: rest dump lacks "))).toBe(true);
+    expect(lines.every((l) => l.startsWith("rest dump lacks "))).toBe(true);
     expect(r.err).not.toMatch(/coin balances|reward params|binom_test_p0|supply cap|grace epoch/);
-    expect(r.err).toContain("x/group live members (v0.2.13+): every listed member (14 excluded before the anchor still counted)");
+    // v0.2.12 samples without x/group's live members: their absence is no warning on this run ...
+    expect(r.err).not.toContain("x/group");
     expect(r.err).toContain("epoch 250's PoC start (the anchor): 3,859,105 = epoch 249's PoC start + the saved epoch_length [--anchor H]");
+    // ... and is one under rules that read them.
+    const v13 = await run(["preserved", "--rest-dump", REST, "--list", "2", "--verbose", "--chain-version", "v0.2.13"]);
+    expect(v13.err).toContain("x/group live members (v0.2.13+): every listed member (14 excluded before the anchor still counted)");
   });
 
   it("the slice uses the realdata file's conventions and field shapes", () => {
@@ -217,7 +227,7 @@ describe("the carried dumps of epochs 247-249", () => {
     const f = join(tmp, "i249.json");
     const imp = await run(["import-rest", E(248), E(249), "--out", f]);
     expect(imp.code, imp.err).toBe(0);
-    expect(imp.out).toContain("preserved slice: sampling epoch 249, history 248, anchor 3859105");
+    expect(imp.out).toContain("preserved slice: sampling epoch 249, history 248, anchor 3,859,105");
     const snap = JSON.parse(readFileSync(f, "utf8"));
     expect(String(snap.settlement.epoch)).toBe("249");
     expect(snap.chain.conversion.epochIndex).toBe(249);
@@ -271,17 +281,21 @@ describe("the carried dumps of epochs 247-249", () => {
     const spy = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
     let r;
     try {
-      r = await run(["miss-test", "--rest-dump", E(248)]);
+      r = await run(["miss-test", "--rest-dump", E(248), "--verbose"]);
       r.err = [r.err, ...spy.mock.calls.map((c) => String(c[0]))].join("");
     } finally {
       spy.mockRestore();
     }
     expect(r.code, r.err).toBe(0);
-    expect(r.err).toContain("warning: rest dump lacks binom_test_p0 at settlement");
+    expect(r.err).toContain("rest dump lacks binom_test_p0 at settlement");
+    expect(r.err).toContain("rest dump lacks settlement height: estimated 3,843,994 from the saved epoch params");
     expect(r.err).not.toMatch(/coin balances|reward params|x\/group|preserved|anchor/);
   });
 
   it("backtest: epochs whose dumps hold the previous epoch too get the preserved set under A and B (a folder, or one --rest-dump per epoch)", async () => {
+    // Each PoC is sampled on the version `preserved` picks at its anchor (the table's at 3,843,714: v0.2.12).
+    const pre = JSON.parse((await run(["preserved", "--rest-dump", E(247), "--rest-dump", E(248), "--json"])).out);
+    expect(pre.chainVersion.version).toBe("v0.2.12");
     const doc = JSON.parse((await run(["backtest", "--rest-dump", REST, "--chain-version", "247=v0.2.11", "--json"])).out);
     const byEpoch = Object.fromEntries(doc.epochs.map((e: Any) => [e.epoch, e]));
     expect(byEpoch["247"].preserved).toBeNull();
@@ -291,6 +305,11 @@ describe("the carried dumps of epochs 247-249", () => {
     expect(byEpoch["249"].preserved.anchorHeight).toBe("3859105");
     const each = JSON.parse((await run(["backtest", ...[249, 247, 248].flatMap((e) => ["--rest-dump", E(e)]), "--chain-version", "247=v0.2.11", "--json"])).out);
     expect(each.epochs.map((e: Any) => e.preserved)).toEqual(doc.epochs.map((e: Any) => e.preserved));
-    expect(byEpoch["248"].assumptions).toContain("the preserved set at anchor 3843714 (the PoC after the epoch): sampled with the rules of the version the epoch settles with");
+    expect(byEpoch["248"].assumptions).toContain("the preserved set at anchor 3,843,714 (the PoC after the epoch): sampled with the rules of the version the epoch settles with");
+    // v0.2.12 samples without x/group's live members: what the dumps lack of them is no assumption of these epochs ...
+    expect(doc.epochs.flatMap((e: Any) => e.assumptions).some((a: string) => a.includes("x/group"))).toBe(false);
+    // ... under rules that read them it is.
+    const v13 = JSON.parse((await run(["backtest", "--rest-dump", REST, "--chain-version", "v0.2.13", "--epochs", "249..249", "--json"])).out);
+    expect(v13.epochs[0].assumptions.some((a: string) => a.startsWith("x/group live members"))).toBe(true);
   });
 });

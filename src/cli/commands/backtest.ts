@@ -56,6 +56,7 @@ wherever the inputs record them; otherwise the check is printed as FAILED and th
                        settlement height
   --rows N             participants listed per epoch in the text (default 20)
   --html OUT           also write a self-contained HTML report (inline SVG, no network), atomically
+  --verbose            list each input the inputs lack, with the assumption made (default: one line)
   --json               JSON (schema gonka-spec/backtest@1)
 ${CHAIN_USAGE}
 
@@ -73,6 +74,7 @@ const options = {
   "chain-version": { type: "string", multiple: true },
   rows: { type: "string" },
   html: { type: "string" },
+  verbose: { type: "boolean" },
   json: { type: "boolean" },
 } as const;
 
@@ -243,7 +245,7 @@ export const backtestCommand: Command = {
     if (html !== undefined) writeFileAtomic(html, renderBacktestReport(r), "the report");
     if (p.values.json) io.out(jsonDocument("backtest", backtestJson(r)));
     else {
-      io.out(backtestText(r, { rows }));
+      io.out(backtestText(r, { rows, verbose: p.values.verbose === true }));
       if (html !== undefined) io.out(`\nHTML report written to ${html}`);
     }
     return r.statusQuo.ok ? 0 : 1;

@@ -120,8 +120,9 @@ function nodeReason(n: CheckedNode, onlyNode: boolean, terms: Set<string>): stri
 
 function headline(at: AddressCheck, kept: number, total: number): string {
   if (kept === 0) return total === 1 ? "NOT preserved: its only node is not preserved" : `NOT preserved: none of its ${groupDigits(total)} nodes`;
-  if (kept * 2 < total) return `mostly NOT preserved: only ${groupDigits(kept)} of its ${groupDigits(total)} nodes are preserved`;
-  return `preserved: ${groupDigits(kept)} of its ${groupDigits(total)} nodes`;
+  // Counted in nodes, as the lines below it; the probability over anchors counts anchors with at least one.
+  if (kept * 2 < total) return `${groupDigits(kept)} of its ${groupDigits(total)} nodes preserved (${groupDigits(total - kept)} are not)`;
+  return `${groupDigits(kept)} of its ${groupDigits(total)} nodes preserved`;
 }
 
 export const checkCommand: Command = {
@@ -190,8 +191,8 @@ export const checkCommand: Command = {
     }
     io.out("");
     const last = prob.firstAnchor + BigInt(prob.anchorsEvaluated - 1);
-    io.out(`Over ${groupDigits(prob.anchorsEvaluated)} anchors (${groupDigits(prob.firstAnchor)} to ${groupDigits(last)}): preserved at ${percent(prob.preservedCount, prob.anchorsEvaluated)}`);
-    for (const m of prob.models) io.out(`  ${m.modelId}: ${percent(m.preservedCount, m.anchorsEvaluated)}`);
+    io.out(`Over ${groupDigits(prob.anchorsEvaluated)} anchors (${groupDigits(prob.firstAnchor)} to ${groupDigits(last)}): at least one node preserved at ${percent(prob.preservedCount, prob.anchorsEvaluated)}`);
+    for (const m of prob.models) io.out(`  ${m.modelId}: at least one node at ${percent(m.preservedCount, m.anchorsEvaluated)}`);
     if (terms.size > 0) {
       io.out("");
       for (const t of ["fill", "voting", "iqr", "sampled"]) if (terms.has(t)) io.out(TERMS[t]!);

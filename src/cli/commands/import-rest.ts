@@ -7,6 +7,7 @@ import { parse, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
 import { REST_DUMP_PRESERVED_OPTIONS, restPreservedOptions } from "../snapshot-source.js";
+import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
   gonka-spec import-rest DIR... --out FILE [--epoch N] [--live-members all|not-excluded]
@@ -69,8 +70,8 @@ export const importRestCommand: Command = {
       return 0;
     }
     const settled = snapshot.settlement === undefined ? "no settlement slice" : `settlement of epoch ${String(snapshot.settlement.epoch)}, ${participants} participants`;
-    const sampled = preserved === null ? "no preserved slice" : `preserved slice: sampling epoch ${preserved.samplingEpoch}, history ${preserved.historyEpoch}, anchor ${preserved.anchor.height}${preserved.storedSnapshot !== null ? ", with the chain's stored preserved snapshot" : ""}`;
-    io.out(`import-rest: wrote ${out}: ${settled}; ${sampled}; height ${snapshot.height}`);
+    const sampled = preserved === null ? "no preserved slice" : `preserved slice: sampling epoch ${preserved.samplingEpoch}, history ${preserved.historyEpoch}, anchor ${groupDigits(preserved.anchor.height)}${preserved.storedSnapshot !== null ? ", with the chain's stored preserved snapshot" : ""}`;
+    io.out(`import-rest: wrote ${out}: ${settled}; ${sampled}; height ${groupDigits(BigInt(snapshot.height))}`);
     if (preserved !== null) io.out(`  ${preserved.anchor.explanation}`);
     io.out("what the dumps lack, and the assumption made:");
     for (const g of gaps) io.out(`  - ${g.input}: ${g.assumption}${g.rowsAffected > 0 ? ` (could change ${g.rowsAffected} rows)` : ""}${g.flag !== undefined ? ` [${g.flag}]` : ""}`);

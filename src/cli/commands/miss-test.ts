@@ -17,6 +17,7 @@ import type { VersionChoice } from "../../versions/chain-version.js";
 import { nodeUrl, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { groupDigits } from "../../format/numbers.js";
+import { p0Decision } from "../../misstest/p0-decision.js";
 
 const usage = `Usage:
   gonka-spec miss-test --missed M --total T [--p0 P | --p0-permille N] [--exact [--fraction]] [--json]
@@ -286,6 +287,7 @@ function evaluationJson(e: EpochEvaluation): unknown {
       missedRequests: d.missedRequests,
       participantsUsed: d.participantsUsed,
       ...(d.baselinePermille !== undefined ? { baselinePermille: d.baselinePermille, targetPermille: d.targetPermille, selectedTablePermille: d.selectedTablePermille } : {}),
+      decidedBy: p0Decision(d, e.governance.source === "grace-epoch").decidedBy,
     },
     participants: e.participants.map(participantJson),
     rewards: e.rewards === null ? null : Object.fromEntries(e.rewards),
@@ -316,6 +318,7 @@ function reasonText(e: EpochEvaluation): string[] {
 function epochText(e: EpochEvaluation): string {
   const lines = [`epoch ${e.epoch}: settlement downtime step`];
   for (const l of reasonText(e)) lines.push(`  ${l}`);
+  lines.push(`  decided by ${p0Decision(e.dynamicP0, e.governance.source === "grace-epoch").words}`);
   lines.push(`  p0 used: ${decText(e.p0)}   skip punishment: ${e.skipPunishment ? "yes" : "no"}`);
   lines.push("");
   const rows = e.participants.map((pe) => {
@@ -379,7 +382,8 @@ export const missTestCommand: Command = {
   async run(args, io) {
     const p = parse(joinNegativeValues(args), options);
     const json = p.values.json === true || wantsJson(args);
-    const epochFile = str(p, "epoch");
+    // With --rest-dump, --epoch N is the epoch of the dumps (as for every command); otherwise an epoch file.
+    const epochFile = str(p, "rest-dump") !== undefined && /^\s*\d{1,19}\s*$/.test(str(p, "epoch") ?? "") ? undefined : str(p, "epoch");
     const single = ["missed", "total", "p0", "p0-permille", "exact", "fraction"].filter((k) => p.values[k] !== undefined);
     const counts = p.values.missed !== undefined || p.values.total !== undefined;
     let sources = [epochFile, str(p, "snapshot"), str(p, "rpc") ?? str(p, "node"), str(p, "rest-dump")].filter((x) => x !== undefined).length;

@@ -5,11 +5,15 @@ import { parseDecimalText } from "../../go/chain-decimal.js";
 import { checkedInt64 } from "../../go/int64.js";
 import { isJsonObject } from "../../json-input.js";
 import { groupDigits } from "../../format/numbers.js";
+import { coinsText, gnkCell } from "../../format/coins.js";
 import { textTable } from "../../compare/table.js";
 import type { RecordedOutcome } from "../../sources/rest-dump/settlement-from-rest.js";
 import { settlementFromRestDumps, settlementFromSnapshot, settlementInputsOf, type SettlementInputs } from "../../sources/settlement-inputs.js";
 import { settleAccounts, type Settlement, type SettledParticipant } from "../../settlement/settle-accounts.js";
 import { settlementVersion } from "../../settlement/settlement-version.js";
+import { p0Decision } from "../../misstest/p0-decision.js";
+import { gapSummary } from "../../sources/rest-dump/dump-gap.js";
+import { coinsWithoutCauses, type CauseLifted } from "../../settlement/lift-zero-cause.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { versionJson } from "../../versions/resolve.js";
 import { parse, readJsonFile, str, type Parsed } from "../args.js";
@@ -49,6 +53,7 @@ ${SNAPSHOT_SOURCE_USAGE}
   --missing-subgroups empty  REST dump only: a model the root group lists without its per-model answer
                        in the dump is taken as a subgroup without members (refused otherwise); named
                        with the rows it can change
+  --verbose            list each input the source lacks, with the assumption made (default: one line)
   --json               JSON (schema gonka-spec/settle@1)
 
 When the source records what the chain paid (a REST dump's epoch performance summaries, a snapshot's
@@ -121,7 +126,8 @@ async function settlementFromNodeAtS(p: Parsed, epochText: string, io?: CliIO): 
   return settlementFromSnapshot(r!.snapshot, `${url}@${r!.snapshot.height}`);
 }
 
-const coins = (x: bigint): string => `${groupDigits(x)} ${DENOM}`;
+const coins = (x: bigint): string => coinsText(x);
+const gnk = (x: bigint): string => gnkCell(x);
 const w = (x: bigint | null): string => (x === null ? "–" : groupDigits(x));
 
 function mismatches(s: Settlement, recorded: Map<string, RecordedOutcome> | null): { address: string; rewardCoins: bigint; recordedRewardCoins: bigint | null; workCoins: bigint; recordedWorkCoins: bigint | null }[] {
@@ -137,18 +143,10 @@ function mismatches(s: Settlement, recorded: Map<string, RecordedOutcome> | null
 }
 
 function p0Line(s: Settlement): string {
-  const d = s.dynamicP0;
-  const p0 = Decimal.fromChain(d.p0).toFixed(3);
-  const why =
-    d.reason === "governance-pass-through"
-      ? "governance p0 above 0.5, used as is"
-      : d.reason === "sample-gate"
-        ? `fewer than 1,000 requests or 5 participants with requests: the governance table ${d.governancePermille}‰`
-        : `network miss share ${d.baselinePermille}‰ + 20‰ → ${d.selectedTablePermille}‰ table; governance ${d.governancePermille}‰${s.graceEpochApplied ? " (grace epoch)" : ""}`;
-  return `miss test p0 ${p0} (${why})${d.skipPunishment ? "; circuit breaker: no punishment" : ""}`;
+  return `miss test p0 ${Decimal.fromChain(s.dynamicP0.p0).toFixed(3)} (${p0Decision(s.dynamicP0, s.graceEpochApplied).words})`;
 }
 
-function participantJson(p: SettledParticipant): object {
+function participantJson(p: SettledParticipant, lifts: Map<string, Lifts>): object {
   return {
     address: p.address,
     status: p.status,
@@ -162,18 +160,56 @@ function participantJson(p: SettledParticipant): object {
     coinBalance: p.coinBalance,
     exclusion: p.exclusion,
     missTest: p.missTest === null ? null : { missed: p.missTest.missed, total: p.missTest.total, passed: p.missTest.passed, maxAllowed: p.missTest.maxAllowed, skipped: p.missTest.skipped },
-    zeroCauses: p.zeroCauses,
+    zeroCauses: p.zeroCauses.map((c, i) => ({ ...c, withoutCause: lifts.get(p.address)!.each[i]! })),
+    ...(lifts.get(p.address)?.all ? { withoutEveryCause: lifts.get(p.address)!.all } : {}),
   };
 }
 
-function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: SettledParticipant[], diffs: ReturnType<typeof mismatches>): string {
+/** "12.5 GNK (12,500,000,000 ngonka), with status ACTIVE (not excluded)", "still 0 (also …)", "not meaningful: …". */
+function liftText(l: CauseLifted): string {
+  if ("notMeaningful" in l) return `not meaningful: ${l.notMeaningful}`;
+  const p0 = l.p0Changed === null ? "" : `; the network's miss share moves p0 to ${l.p0Changed}`;
+  if (l.rewardCoins === 0n) return `still 0 with ${l.lifted}${l.stillZeroBy.length > 0 ? `: also ${l.stillZeroBy.join(", ")}` : ""}${p0}`;
+  return `${coinsText(l.rewardCoins)} with ${l.lifted}${p0}`;
+}
+
+interface Lifts {
+  /** Each cause lifted alone, in zeroCauses order. */
+  each: CauseLifted[];
+  /** Every cause lifted together, with those a lift uncovers (when one lift alone leaves it at 0). */
+  all: CauseLifted | null;
+}
+
+/** Each zeroed row's causes lifted one at a time, and all together when there are several. */
+function liftAll(l: SettlementInputs, s: Settlement, rows: SettledParticipant[]): Map<string, Lifts> {
+  const out = new Map<string, Lifts>();
+  for (const p of rows) {
+    if (p.zeroCauses.length === 0 || out.has(p.address)) continue;
+    const codes = p.zeroCauses.map((c) => c.code);
+    const each = codes.map((c) => coinsWithoutCauses(l.input, s.version, s, p.address, [c]));
+    // Every cause together, and those a lifted cause uncovers (an excluded participant's confirmation weight).
+    let all: CauseLifted | null = null;
+    if (codes.length > 1 || (each[0] !== undefined && "stillZeroBy" in each[0] && each[0].stillZeroBy.length > 0)) {
+      const lifting = [...codes];
+      for (let round = 0; round < 4; round++) {
+        all = coinsWithoutCauses(l.input, s.version, s, p.address, lifting);
+        if ("notMeaningful" in all || all.stillZeroBy.length === 0) break;
+        lifting.push(...all.stillZeroBy);
+      }
+    }
+    out.set(p.address, { each, all });
+  }
+  return out;
+}
+
+function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: SettledParticipant[], diffs: ReturnType<typeof mismatches>, lifts: Map<string, Lifts>, verbose: boolean): string {
   const out: string[] = [];
   out.push(`settle: epoch ${s.epoch} on ${choice.version} rules (${choice.detail}); source ${l.label}${l.settlementHeight === null ? "" : `, settlement height ${groupDigits(l.settlementHeight)}`}`);
-  out.push(`fixed epoch reward ${coins(s.fixedEpochReward)} (${s.epochsSinceGenesis} epochs since genesis)${s.fixedEpochRewardError === null ? "" : ` — ${s.fixedEpochRewardError}`}`);
+  out.push(`fixed epoch reward ${coins(s.fixedEpochReward)}, ${s.epochsSinceGenesis} epochs since genesis${s.fixedEpochRewardError === null ? "" : ` — ${s.fixedEpochRewardError}`}`);
   out.push(`total full weight ${groupDigits(s.totalFullWeight)} (the denominator; excluded and inactive participants count in it)`);
   out.push(s.capping.wasCapped ? `power cap ${groupDigits(s.capping.cap!)} (${Decimal.fromChain(s.capping.maxPercentage).toString()} of the total)` : `power cap: not binding (limit ${Decimal.fromChain(s.capping.maxPercentage).toString()} of the total)`);
   out.push(p0Line(s));
-  out.push(`distributed ${coins(s.distributed)}; remainder ${coins(s.remainder)} (to governance${s.useBitcoinRewards ? "" : " when use_bitcoin_rewards"})`);
+  out.push(`distributed ${coins(s.distributed)}; remainder ${coins(s.remainder)}, to governance${s.useBitcoinRewards ? "" : " when use_bitcoin_rewards"}`);
   const zero = s.participants.filter((p) => p.rewardCoins === 0n).length;
   out.push(`participants ${s.participants.length}: ${s.participants.length - zero} paid, ${zero} zero`);
   out.push("");
@@ -184,28 +220,55 @@ function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: S
     w(p.weights.effective),
     w(p.weights.capped),
     w(p.weights.afterDowntime),
-    groupDigits(p.rewardCoins),
-    groupDigits(p.workCoins),
+    gnk(p.rewardCoins),
+    gnk(p.workCoins),
   ]);
-  out.push(textTable(["participant", "status", "full", "→ confirmed", "→ capped", "→ miss test", `reward (${DENOM})`, `work (${DENOM})`], table, ["left", "left"]));
+  out.push(textTable(["participant", "status", "full", "→ confirmed", "→ capped", "→ miss test", "reward (GNK)", "work (GNK)"], table, ["left", "left"]));
+  out.push(`coins in GNK (1 GNK = 10^9 ${DENOM}: the same digits as the chain's ${DENOM}; --json gives ${DENOM})`);
   const zeros = rows.filter((p) => p.zeroCauses.length > 0);
   if (zeros.length > 0) {
     out.push("");
-    out.push("why zero:");
-    for (const p of zeros) out.push(`  ${p.address}: ${p.zeroCauses.map((c) => c.detail).join("; ")}`);
+    out.push("why zero, and what it would have been paid without that one cause (settlement re-run with the cause lifted):");
+    const one = rows.length === 1;
+    for (const p of zeros) {
+      const lifted = lifts.get(p.address)!;
+      const causes = p.zeroCauses.map((c, i) => ({ c, l: lifted.each[i]! }));
+      if (one) {
+        out.push(`  ${p.address}:`);
+        for (const { c, l } of causes) {
+          out.push(`    - ${c.detail}`);
+          out.push(`      what to check: ${c.operator}`);
+          out.push(`      without it: ${liftText(l)}`);
+        }
+      } else if (causes.length === 1) out.push(`  ${p.address}: ${causes[0]!.c.detail} → without it: ${liftText(causes[0]!.l)}`);
+      else {
+        out.push(`  ${p.address}:`);
+        for (const { c, l } of causes) out.push(`    ${c.detail} → without it: ${liftText(l)}`);
+      }
+      if (lifted.all !== null) out.push(`    without every cause: ${liftText(lifted.all)}`);
+    }
+    if (!one) {
+      out.push("what to check, by cause:");
+      const seen = new Map<string, string>();
+      for (const p of zeros) for (const c of p.zeroCauses) if (!seen.has(c.code === "excluded" ? c.detail.replace(/ at block.*$/, "") : c.code)) seen.set(c.code === "excluded" ? c.detail.replace(/ at block.*$/, "") : c.code, c.operator);
+      for (const [k, v] of seen) out.push(`  ${k}: ${v}`);
+    }
   }
   if (l.recorded !== null) {
     out.push("");
     out.push(diffs.length === 0 ? `the chain recorded the same reward and work coins for all ${s.participants.length} participants` : `DIFFERS from what the chain recorded for ${diffs.length} participants:`);
     for (const d of diffs.slice(0, 20)) out.push(`  ${d.address}: port ${groupDigits(d.rewardCoins)}, chain ${d.recordedRewardCoins === null ? "no record" : groupDigits(d.recordedRewardCoins)} ${DENOM}`);
   }
-  const gaps = l.assumptions.filter((a) => a.rowsAffected > 0 || a.flag !== undefined);
   if (l.assumptions.length > 0) {
     out.push("");
-    out.push("what the source lacks, and the assumption made:");
-    for (const a of l.assumptions) out.push(`  - ${a.input}: ${a.assumption}${a.rowsAffected > 0 ? ` (could change ${a.rowsAffected} rows)` : ""}${a.flag !== undefined ? ` [${a.flag}]` : ""}`);
+    if (verbose) {
+      out.push("what the source lacks, and the assumption made:");
+      for (const a of l.assumptions) out.push(`  - ${a.input}: ${a.assumption}${a.rowsAffected > 0 ? ` (could change ${a.rowsAffected} rows)` : ""}${a.flag !== undefined ? ` [${a.flag}]` : ""}`);
+    } else {
+      const matched = l.recorded !== null && diffs.length === 0 ? "; every row matches what the chain paid" : "";
+      out.push(`${gapSummary(l.assumptions, "the source")}${matched}`);
+    }
   }
-  void gaps;
   return out.join("\n");
 }
 
@@ -225,6 +288,7 @@ export const settleCommand: Command = {
       if (rows.length === 0) throw new InputError(`not a participant of epoch ${s.epoch} (${s.participants.length} participants settled)`, `--address ${address}`);
     }
     const diffs = mismatches(s, l.recorded);
+    const lifts = liftAll(l, s, rows);
     if (p.values.json) {
       io.out(
         jsonDocument("settle", {
@@ -241,14 +305,15 @@ export const settleCommand: Command = {
           powerCap: s.capping.wasCapped ? s.capping.cap : null,
           p0: Decimal.fromChain(s.dynamicP0.p0).toString(),
           p0Reason: s.dynamicP0.reason,
+          p0Decision: p0Decision(s.dynamicP0, s.graceEpochApplied),
           punishmentSkipped: s.dynamicP0.skipPunishment,
           supplyCap: s.supplyCap,
-          participants: rows.map(participantJson),
+          participants: rows.map((x) => participantJson(x, lifts)),
           chainRecorded: l.recorded === null ? null : { matches: s.participants.length - diffs.length, differs: diffs },
           assumptions: l.assumptions,
         }),
       );
-    } else io.out(text(s, l, choice, rows, diffs));
+    } else io.out(text(s, l, choice, rows, diffs, lifts, p.values.verbose === true));
     return diffs.length === 0 ? 0 : 1;
   },
 };

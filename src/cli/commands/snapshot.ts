@@ -10,6 +10,7 @@ import { serializeSnapshot } from "../../snapshot/snapshot.js";
 import { heightFlag, intFlag, parse, required, str } from "../args.js";
 import { CHAIN_OPTIONS, clientOptions, requiredNodeUrl } from "../snapshot-source.js";
 import type { CliIO, Command } from "../command.js";
+import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
   gonka-spec snapshot --node URL [--height H] [--epoch N] [--anchor A] --out FILE [--record FILE] [--json]
@@ -47,6 +48,9 @@ function human(n: number): string {
 }
 
 /** Progress reporter on stderr, throttled. */
+/** Retries summed over every query (a single query's error says how many attempts it made). */
+const retried = (p: Progress): string => (p.retries ? `, ${groupDigits(p.retries)} retries summed over all queries` : "");
+
 export function progressReporter(io: CliIO, quiet: boolean): { onProgress: (p: Progress) => void; done: (p: Progress) => void } {
   // Quiet for the first 250 ms: short fetches and early errors print no progress noise.
   let last = Date.now();
@@ -56,10 +60,10 @@ export function progressReporter(io: CliIO, quiet: boolean): { onProgress: (p: P
       const now = Date.now();
       if (now - last < 250) return;
       last = now;
-      io.err(`queries ${p.done}/${p.total}, ${human(p.httpBytes)}${p.retries ? `, ${p.retries} retries` : ""}`);
+      io.err(`queries ${groupDigits(p.done)}/${groupDigits(p.total)}, ${human(p.httpBytes)}${retried(p)}`);
     },
     done(p) {
-      if (!quiet) io.err(`queries ${p.done}/${p.total}, ${human(p.httpBytes)}${p.retries ? `, ${p.retries} retries` : ""} (done)`);
+      if (!quiet) io.err(`queries ${groupDigits(p.done)}/${groupDigits(p.total)}, ${human(p.httpBytes)}${retried(p)} (done)`);
     },
   };
 }
@@ -124,7 +128,7 @@ export const snapshotCommand: Command = {
       } else {
         for (const w of (snap.chain as { warnings?: string[] }).warnings ?? []) io.err(`note: ${w}`);
         const v = chainVersion ? `; chain version ${chainVersion.version ?? "unknown"} (${chainVersion.detail})` : "";
-        io.out(`wrote ${out}: chain ${chainId}, height ${snap.height}, effective epoch ${pre.epoch.index}${v}; ${client.progress.done} queries, ${human(client.progress.httpBytes)} in ${ms} ms`);
+        io.out(`wrote ${out}: chain ${chainId}, height ${groupDigits(BigInt(snap.height))}, effective epoch ${pre.epoch.index}${v}; ${groupDigits(client.progress.done)} queries, ${human(client.progress.httpBytes)} in ${ms} ms`);
       }
       return 0;
     }

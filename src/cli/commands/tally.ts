@@ -175,7 +175,7 @@ function runScenario(name: string, p: ReturnType<typeof parse>, json: boolean, i
     `context-length scenario: N = ${r.slots} slots, factor ${r.factor} % → T = ${r.voteThreshold} slots; governance limit ${groupDigits(r.limit)} tokens; ` +
       `request ${groupDigits(r.promptTokens)} prompt + ${groupDigits(r.maxTokens)} max tokens = ${groupDigits(r.promptTokens + r.maxTokens)} tokens (> limit); executor slot 1 is compliant unless k = N`,
   );
-  io.out(`${"k".padStart(3)}  ${"today (85835b31)".padEnd(22)}${"proposed #2078".padEnd(22)}v7 replay (hypothetical)`);
+  io.out(`${"k".padStart(3)}  ${"today's rule".padEnd(22)}${"proposal #2078".padEnd(22)}if the others re-executed it`);
   for (const row of r.rows) {
     io.out(
       `${String(row.k).padStart(3)}  ${outcomeText(row.current).padEnd(22)}${outcomeText(row.contextAware).padEnd(22)}${
@@ -185,6 +185,8 @@ function runScenario(name: string, p: ReturnType<typeof parse>, json: boolean, i
   }
   io.out("M = executor's Missed, I = executor's Invalid. Today the refusal always times out and charges Missed;");
   io.out("under #2078 the over-limit refusal is excused; a raised-limit sibling serving the prompt does not count against it.");
+  io.out("Today's rule is the devshard Go code (machine.go at 85835b31). The last column is no rule of any version: what a tally");
+  io.out("would give if the refusal were recorded as finished and every other slot re-executed the request (a v7-style replay).");
   return 0;
 }
 

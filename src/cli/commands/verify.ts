@@ -181,15 +181,15 @@ function verifySnapshot(snap: Snapshot, file: string, p: ReturnType<typeof parse
       episode = `confirmation PoC triggered at ${groupDigits(anchor)} (event of epoch ${ev.epochIndex}, generation from ${groupDigits(ev.generationStartHeight)})`;
       epoch = ev.epochIndex;
       preserved = { ...preserved, epoch: { index: ev.epochIndex } };
-      if (ev.generationStartHeight !== height && snap.source !== "rest-dump") notes.push(`this confirmation PoC was sampled at its generation start ${ev.generationStartHeight}; the file's inputs were read at ${height} and may differ`);
+      if (ev.generationStartHeight !== height && snap.source !== "rest-dump") notes.push(`this confirmation PoC was sampled at its generation start ${groupDigits(ev.generationStartHeight)}; the file's inputs were read at ${groupDigits(height)} and may differ`);
     } else {
       episodeKind = "other";
       episode = `episode anchored at ${groupDigits(anchor)}`;
-      notes.push(`the stored snapshot's anchor ${anchor} is neither the file's height ${height} nor a CPoC trigger it lists: the inputs read at ${height} may differ from those sampled`);
+      notes.push(`the stored snapshot's anchor ${groupDigits(anchor)} is neither the file's height ${groupDigits(height)} nor a CPoC trigger it lists: the inputs read at ${groupDigits(height)} may differ from those sampled`);
     }
   }
   const fileAnchor = big(pre.anchorHeight);
-  if (fileAnchor !== undefined && fileAnchor !== anchor && snap.source !== "rest-dump") notes.push(`preserved.anchorHeight is ${fileAnchor}; the stored snapshot's anchor ${anchor} is used`);
+  if (fileAnchor !== undefined && fileAnchor !== anchor && snap.source !== "rest-dump") notes.push(`preserved.anchorHeight is ${groupDigits(fileAnchor)}; the stored snapshot's anchor ${groupDigits(anchor)} is used`);
   const conv = snap.chain?.conversion;
   if (isJsonObject(conv) && snap.source !== "rest-dump") notes.push(`the file's inputs were rebuilt from public dumps; its chain.conversion lists the choices made where the dumps lack an input`);
   if (p.values.json === true) notes.push(...extraNotes);
@@ -227,7 +227,7 @@ export const verifyCommand: Command = {
     const { client, reader, chainId } = await openPinned(rpc, { ...clientOptions(p), height, onProgress: rep.onProgress });
     try {
       const stored = await preservedNodesSnapshot(reader);
-      if (!stored) throw new InputError(`the chain has no PreservedNodesSnapshot stored at height ${reader.height}`);
+      if (!stored) throw new InputError(`the chain has no PreservedNodesSnapshot stored at height ${groupDigits(reader.height)}`);
       const anchor = stored.episodeAnchorHeight;
       const snap = await buildSnapshot(reader, { chainId, anchorHeight: anchor, participants: false }); // the preserved slice is all verify reads
       rep.done(client.progress);
@@ -245,12 +245,12 @@ export const verifyCommand: Command = {
           episode = `confirmation PoC triggered at ${groupDigits(anchor)} (event of epoch ${ev.epochIndex}, generation from ${groupDigits(ev.generationStartHeight)})`;
           preserved.epoch = { index: ev.epochIndex };
           if (ev.generationStartHeight !== BigInt(reader.height)) {
-            notes.push(`this confirmation PoC was sampled at its generation start ${ev.generationStartHeight}; inputs read at ${reader.height} may differ: re-run with --height ${ev.generationStartHeight}`);
+            notes.push(`this confirmation PoC was sampled at its generation start ${groupDigits(ev.generationStartHeight)}; inputs read at ${groupDigits(reader.height)} may differ: re-run with --height ${ev.generationStartHeight}`);
           }
         } else {
           episodeKind = "other";
           episode = `episode anchored at ${groupDigits(anchor)}`;
-          notes.push(`the stored snapshot's anchor ${anchor} is neither height ${reader.height} nor a CPoC trigger of epoch ${preserved.epoch.index}: it was sampled at an earlier block, and inputs read at ${reader.height} may differ; a regular PoC is sampled at its anchor: re-run with --height ${anchor}`);
+          notes.push(`the stored snapshot's anchor ${groupDigits(anchor)} is neither height ${groupDigits(reader.height)} nor a CPoC trigger of epoch ${preserved.epoch.index}: it was sampled at an earlier block, and inputs read at ${groupDigits(reader.height)} may differ; a regular PoC is sampled at its anchor: re-run with --height ${anchor}`);
         }
       }
       return compareAndReport(io, quiet, snap, "chain state", { chainId, height: snap.height, anchor, episodeKind, episode, epoch: preserved.epoch.index, notes, stored }, p);

@@ -1,4 +1,6 @@
 /** What a REST dump lacks: one input, the assumption made for it, and who reads it. */
+import { atLeast, type ChainVersion } from "../../versions/chain-version.js";
+import { mainnetVersionAt } from "../../versions/upgrade-table.js";
 /** An input the dump lacks, how it was filled, and how many participant rows it could change. */
 export interface DumpGap {
   input: string;
@@ -10,6 +12,10 @@ export interface DumpGap {
   uses?: DumpUse[];
   /** The gap in a few words, for one warning line. */
   brief?: string;
+  /** Only rules of this version and later read the input (absent: every version). */
+  readFrom?: ChainVersion;
+  /** The height whose rules read it (the anchor, the settlement), to place in the upgrade table. */
+  atHeight?: bigint;
 }
 
 /**
@@ -32,4 +38,30 @@ export function gapLine(g: DumpGap): string {
 /** The full lines of a source's gaps, for a JSON warnings or notes array. */
 export function gapInputLines(gaps: readonly DumpGap[] | undefined): string[] {
   return (gaps ?? []).map((g) => `rest dump lacks ${g.input}: ${g.assumption}${g.flag !== undefined ? ` [${g.flag}]` : ""}`);
+}
+
+/**
+ * True when the rules that will run read the input of `g`: always, unless the gap names the first
+ * version that reads it; then the version given (`--chain-version`), else the mainnet upgrade table's
+ * version at the gap's height.
+ */
+export function gapReadByRules(g: DumpGap, version: ChainVersion | undefined): boolean {
+  if (g.readFrom === undefined) return true;
+  if (version !== undefined) return atLeast(version, g.readFrom);
+  if (g.atHeight === undefined) return true;
+  try {
+    return atLeast(mainnetVersionAt(g.atHeight).version, g.readFrom);
+  } catch {
+    return true; // a height the table cannot place: say it
+  }
+}
+
+/**
+ * What a source lacks, in one line for people: how many inputs, the rows they could change at most,
+ * and where the list is (`--verbose`, the JSON). Empty gaps: null.
+ */
+export function gapSummary(gaps: readonly DumpGap[], what = "the rest dump"): string | null {
+  if (gaps.length === 0) return null;
+  const rows = gaps.reduce((m, g) => Math.max(m, g.rowsAffected), 0);
+  return `${what} lacks ${gaps.length} input${gaps.length === 1 ? "" : "s"} these rules read; each is filled with a named assumption${rows > 0 ? ` (one could change up to ${rows} rows)` : ""}: --verbose lists them`;
 }

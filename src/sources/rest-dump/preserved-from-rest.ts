@@ -201,7 +201,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     anchor = { height: a, source: "next-poc", explanation: `anchor ${a}: the next PoC's start (epoch ${N}'s PoC start ${groupDigits(pocStart)} + epoch_length ${groupDigits(epochLength)})` };
     gaps.push({
       input: "the episode anchor (epoch N+1's PoC start)",
-      assumption: `${a}: epoch ${N}'s poc_start_block_height ${pocStart} + the saved epoch_length ${epochLength} (no epoch group data of epoch ${N + 1n} in the dumps records it)`,
+      assumption: `${groupDigits(a)}: epoch ${N}'s poc_start_block_height ${groupDigits(pocStart)} + the saved epoch_length ${groupDigits(epochLength)} (no epoch group data of epoch ${N + 1n} in the dumps records it)`,
       flag: "--anchor H",
       rowsAffected: 0,
       uses: PRESERVED,
@@ -244,6 +244,8 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     flag: "--live-members all|not-excluded",
     rowsAffected: live === "all" ? listedExcluded : 0,
     uses: PRESERVED,
+    readFrom: "v0.2.13",
+    atHeight: anchor.height,
     brief: live === "all" ? `x/group live members (v0.2.13+): every listed member (${listedExcluded} excluded before the anchor still counted)` : `x/group live members (v0.2.13+): listed minus ${listedExcluded} excluded`,
   });
 

@@ -7,6 +7,7 @@ import { parseOptionalChainDecimal, type ChainDecimal } from "../../go/chain-dec
 import { checkedInt64, checkedUint64 } from "../../go/int64.js";
 import type { Json } from "../../go/json.js";
 import { isJsonObject, type JsonObject } from "../../json-input.js";
+import { groupDigits } from "../../format/numbers.js";
 import type {
   Exclusion,
   ModelScale,
@@ -25,7 +26,6 @@ export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
 import type { DumpGap, DumpUse } from "./dump-gap.js";
 import { endOfPoCValidation } from "../../chain/epoch-stages.js";
 import { Decimal } from "../../go/decimal.js";
-import { groupDigits } from "../../format/numbers.js";
 import { mainnetUpgradeGraceEpoch } from "../../misstest/miss-test-versions.js";
 import { MAINNET_CHAIN_ID } from "../../versions/upgrade-table.js";
 
@@ -355,11 +355,11 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     });
     gaps.push({
       input: "the settlement height",
-      assumption: `${settlementEstimate}: the PoC start ${pocStart} + epoch_length + poc_stage_duration + poc_validation_delay + poc_validation_duration of the saved epoch params; it places the chain version in the upgrade table`,
+      assumption: `${groupDigits(settlementEstimate)}: the PoC start ${groupDigits(pocStart)} + epoch_length + poc_stage_duration + poc_validation_delay + poc_validation_duration of the saved epoch params; it places the chain version in the upgrade table`,
       flag: "--chain-version V",
       rowsAffected: 0,
       uses: SETTLE_AND_MISS,
-      brief: `settlement height: estimated ${settlementEstimate} from the saved epoch params`,
+      brief: `settlement height: estimated ${groupDigits(settlementEstimate)} from the saved epoch params`,
     });
   }
   if (settlementEstimate !== null) {
@@ -367,7 +367,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     if (late > 0) {
       gaps.push({
         input: "participant status at the settlement height",
-        assumption: `${late} exclusions of epoch ${epoch} are recorded after the estimated settlement height ${settlementEstimate}; they are still counted as not ACTIVE at settlement`,
+        assumption: `${late} exclusions of epoch ${epoch} are recorded after the estimated settlement height ${groupDigits(settlementEstimate)}; they are still counted as not ACTIVE at settlement`,
         rowsAffected: late,
         uses: SETTLE_AND_MISS,
         brief: `${late} exclusions recorded after the estimated settlement height: still counted as not ACTIVE`,

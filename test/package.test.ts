@@ -1,0 +1,53 @@
+// The published package carries what it points to, depends on what it uses, and exports no test helper.
+import { describe, expect, it } from "vitest";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+
+const ROOT = join(import.meta.dirname, "..");
+const pkg = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  license: string;
+  files: string[];
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : /\.ts$/.test(e.name) ? [join(dir, e.name)] : []));
+}
+const SRC = sources(join(ROOT, "src")).map((f) => readFileSync(f, "utf8")).join("\n");
+
+/**
+ * A dependency imported nowhere yet, kept for the coordinator to decide: `@cosmjs/stargate` (the design's
+ * QueryClient; the chain client reads through its own height-pinned wire). Nothing else may be unused.
+ */
+const AWAITING_DECISION = new Set(["@cosmjs/stargate"]);
+
+describe("package", () => {
+  it("ships the schemas the --help texts name and a LICENSE of the chain's licence family (Apache-2.0)", async () => {
+    expect(pkg.files).toContain("schemas");
+    expect(pkg.files).toContain("LICENSE");
+    expect(pkg.license).toBe("Apache-2.0");
+    expect(readFileSync(join(ROOT, "LICENSE"), "utf8")).toContain("Apache License\n                           Version 2.0, January 2004");
+    const { COMMANDS } = await import("../src/cli/commands/index.js");
+    const named = new Set<string>();
+    for (const c of COMMANDS) for (const m of (await c.load()).usage.matchAll(/schemas\/[a-z-]+\.schema\.json/g)) named.add(m[0]);
+    expect(named.size).toBeGreaterThanOrEqual(4);
+    for (const f of named) expect(existsSync(join(ROOT, f)), f).toBe(true);
+  });
+
+  it("every runtime dependency is imported by src/, and a test-only one is a devDependency", () => {
+    for (const d of Object.keys(pkg.dependencies)) {
+      if (AWAITING_DECISION.has(d)) continue;
+      expect(SRC.includes(`from "${d}`) || SRC.includes(`import("${d}`), d).toBe(true);
+    }
+    expect(pkg.dependencies["decimal.js"]).toBeUndefined();
+    expect(pkg.devDependencies["decimal.js"]).toBeDefined();
+  });
+
+  it("the public API holds no test helper (the test node is gonka-spec/testing)", async () => {
+    const api = await import("../src/index.js");
+    for (const name of ["FixtureServer", "fixtureFromPreserved", "startFixtureServer"]) expect(name in api, name).toBe(false);
+    const testing = await import("../src/testing/index.js");
+    expect("FixtureServer" in testing).toBe(true);
+  });
+});
