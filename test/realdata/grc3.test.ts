@@ -1,7 +1,8 @@
 /**
  * The carried GRC3 archive data (test/realdata/grc3/README.md): its integrity, and what the port makes of
  * it: epochs 276 and 277, settled under v0.2.13 after the upgrade at block 4,267,300, paid to the coin;
- * 278-282, whose MiniMax answers the archive lacks, refused until the user accepts a named assumption.
+ * 278-282, whose MiniMax answers the archive lacks, refused until the user accepts a named assumption; the
+ * two preserved snapshots the chain stored around that upgrade, refused for the epoch-275 summaries they lack.
  */
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
@@ -17,14 +18,16 @@ const provenance = readFileSync(join(G, "PROVENANCE.csv"), "utf8").trim().split(
 const settled = (e: number): string => join(G, "settled", `epoch_${e}`);
 
 describe("carried GRC3 data", () => {
-  it("carries exactly 48 answers of 7 settled epochs, each with its sha256, 45 of them confirmed by the sha256 in the archive's own manifest", () => {
-    const files = readdirSync(join(G, "settled")).flatMap((d) => readdirSync(join(G, "settled", d)).map((f) => `settled/${d}/${f}`)).sort();
-    expect(files).toHaveLength(48);
+  it("carries exactly 64 answers (7 settled epochs: 48; 2 preserved snapshots: 16), each with its sha256, 57 of them confirmed by the sha256 in the archive's own manifest", () => {
+    const under = (top: string): string[] => readdirSync(join(G, top)).flatMap((d) => readdirSync(join(G, top, d)).map((f) => `${top}/${d}/${f}`));
+    const files = [...under("settled"), ...under("preserved")].sort();
+    expect(under("settled")).toHaveLength(48);
+    expect(under("preserved")).toHaveLength(16);
     expect([...sums.keys()].sort()).toEqual(files);
     for (const f of files) expect(sha(readFileSync(join(G, f))), f).toBe(sums.get(f));
     expect(provenance.map((r) => r[0]).sort()).toEqual(files);
     for (const r of provenance) expect(r[4], r[0]).toBe(sums.get(r[0]!));
-    expect(provenance.filter((r) => r[5] === "listed")).toHaveLength(44);
+    expect(provenance.filter((r) => r[5] === "listed")).toHaveLength(56);
     expect(provenance.filter((r) => r[5] === "sha listed under another path")).toHaveLength(1);
   });
 });
@@ -66,5 +69,40 @@ describe("settlement of the first epochs after v0.2.13, against what the chain p
       differing.push(r.doc.chainRecorded.differs.length);
     }
     expect(differing).toEqual([5, 13, 16, 13, 21]);
+  });
+});
+
+async function verify(...argv: string[]) {
+  const r = await runCli(["verify", ...argv, "--json"]);
+  return { code: r.code, err: r.err, doc: r.out === "" ? null : JSON.parse(r.out) };
+}
+const preserved = (anchor: number): string => join(G, "preserved", `anchor_${anchor}`);
+
+describe("the preserved snapshots stored around the v0.2.13 upgrade (anchors 4,265,965 and 4,267,778)", () => {
+  it("are refused as they are: the archive holds no epoch-275 performance summaries, which the sampler reads", async () => {
+    for (const anchor of [4265965, 4267778]) {
+      const r = await runCli(["verify", "--rest-dump", preserved(anchor)]);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err.trim().split("\n")).toHaveLength(1);
+      expect(r.err).toMatch(/no epoch performance summaries of epoch 275 .*--missing-summaries rewarded/);
+    }
+  });
+
+  it("under the named assumption 'all rewarded', each is judged by the version in force at its own anchor, and differs", async () => {
+    const seen = [];
+    for (const anchor of [4265965, 4267778]) {
+      const r = await verify("--rest-dump", preserved(anchor), "--missing-summaries", "rewarded", "--epoch", "276");
+      expect(r.code, r.err).toBe(1);
+      expect(r.doc.episodeAnchorHeight).toBe(String(anchor));
+      const { chainNodes, portNodes, matchingNodes, onlyOnChainNodes, onlyInPortNodes } = r.doc;
+      expect(matchingNodes + onlyOnChainNodes).toBe(chainNodes);
+      expect(matchingNodes + onlyInPortNodes).toBe(portNodes);
+      seen.push([r.doc.chainVersion.version, chainNodes, matchingNodes, onlyOnChainNodes, onlyInPortNodes]);
+    }
+    // v0.2.12 before the upgrade block 4,267,300, v0.2.13 after it; the counts pin today's answer under the assumption
+    expect(seen).toEqual([
+      ["v0.2.12", 29, 16, 13, 7],
+      ["v0.2.13", 29, 12, 17, 19],
+    ]);
   });
 });
