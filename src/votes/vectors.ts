@@ -13,6 +13,7 @@ import {
   type SessionConfig,
 } from "./session-config.js";
 import { allInferenceIds, computeStateRoot, computeRestHash, lookupInference } from "./state-machine.js";
+import type { EscrowState } from "./escrow-state.js";
 import { computeHostStatsHash, toHex } from "./state-hash.js";
 import { buildSettlement, settlementStateRoot, verifySettlement } from "./settlement.js";
 import { hostStatsList, recordView, stateView } from "./state-view.js";
@@ -39,10 +40,10 @@ function configJson(c: SessionConfig): Record<string, unknown> {
   };
 }
 
-/** Vector JSON of one step (the vote_tally_sequences shape). */
-function stepJson(r: StepResult, inferenceId: bigint): Record<string, unknown> {
-  const state = stateView(r.state, inferenceId);
-  const before = stateView(r.before, inferenceId);
+/** Vector JSON of one step (the vote_tally_sequences shape); `view` gives each state's summary once (a step's before is the previous step's state). */
+function stepJson(r: StepResult, view: (s: EscrowState) => Record<string, unknown>): Record<string, unknown> {
+  const state = view(r.state);
+  const before = view(r.before);
   const strip = (v: Record<string, unknown>): Record<string, unknown> => {
     const { latest_nonce: _l, state_root: _s, ...rest } = v;
     return rest;
@@ -95,7 +96,13 @@ export const suites: SuiteTable = {
       const file = parseTallyFile(input, "input", { strictSlots: false, strictKeys: false, devshardRules: "v2" });
       const id = file.inferenceId!;
       const r = replayTally(file, CURRENT_RULE);
-      return { state_after_setup: stateView(r.afterSetup, id), steps: r.steps.map((s) => stepJson(s, id)) };
+      const views = new Map<EscrowState, Record<string, unknown>>();
+      const view = (s: EscrowState): Record<string, unknown> => {
+        let v = views.get(s);
+        if (!v) views.set(s, (v = stateView(s, id)));
+        return v;
+      };
+      return { state_after_setup: view(r.afterSetup), steps: r.steps.map((s) => stepJson(s, view)) };
     },
   },
 
