@@ -1,0 +1,26 @@
+// StrykerJS for the rule families (mutation/families.mjs). `npm run mutate` runs every family;
+// MUTATE_FAMILY=settlement,rest npm run mutate runs some. Not part of npm test or CI.
+import { FAMILIES } from "./mutation/families.mjs";
+
+const names = (process.env.MUTATE_FAMILY ?? Object.keys(FAMILIES).join(",")).split(",").filter((n) => n !== "");
+for (const n of names) if (!(n in FAMILIES)) throw new Error(`unknown MUTATE_FAMILY ${n} (families: ${Object.keys(FAMILIES).join(", ")})`);
+const chosen = names.map((n) => FAMILIES[n]);
+process.env.STRYKER_TESTS = JSON.stringify([...new Set(chosen.flatMap((f) => f.tests))]);
+
+export default {
+  testRunner: "vitest",
+  vitest: { configFile: "mutation/vitest.mutation.config.mjs", related: false },
+  mutate: [...new Set(chosen.flatMap((f) => f.mutate))],
+  coverageAnalysis: "perTest",
+  concurrency: Number(process.env.MUTATE_CONCURRENCY ?? 2),
+  incremental: true,
+  incrementalFile: "reports/mutation/stryker-incremental.json",
+  reporters: ["clear-text", "progress", "json"],
+  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  timeoutMS: 30_000,
+  timeoutFactor: 2,
+  ignorePatterns: ["dist", "out", "tmp", "reports", "coverage", ".stryker-tmp"],
+  cleanTempDir: "always",
+  // TypeScript 7 (native) has no JavaScript API: no tsconfig rewrite and no TypeScript checker; vitest strips types.
+  tsconfigFile: "no-tsconfig-for-stryker.json",
+};
