@@ -9,7 +9,7 @@ import { describe, expect, it } from "vitest";
 import { REALDATA_DIR } from "../realdata/load.js";
 import { readRestDump, readRestDumps, type RestDump } from "../../src/rest-dump/read-rest-dump.js";
 import { settlementFromRestDump } from "../../src/rest-dump/settlement-from-rest.js";
-import type { JsonObject } from "../../src/go/json.js";
+import type { JsonObject } from "../../src/json-input.js";
 
 const E = (n: number) => join(REALDATA_DIR, "rest", `epoch_${n}`);
 type Obj = { [k: string]: unknown };
