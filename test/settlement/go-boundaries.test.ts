@@ -91,4 +91,19 @@ describe("settlement boundaries vs compiled Go", () => {
     expect(settleAccounts(toInput(byName(c).input), "v0.2.13").participants[0]!.settleAmountWritten).toBe(false);
     expect(settleAccounts(toInput(byName(c).input), "v0.2.14").participants[0]!.settleAmountWritten).toBe(true);
   });
+
+  it("v0.2.14 delegation penalty on a weight of exactly MaxInt64 still applies (only a weight above MaxInt64 is skipped)", () => {
+    const at = (w: string) => out(`delegation penalty on weight ${w}`, "v0.2.14").results[0]!;
+    expect(at("9223372036854775807")).toMatchObject({ rewardCoins: "499999999", rewardWeight: "4611686018427387904" });
+    expect(at("9223372036854775806")).toMatchObject({ rewardCoins: "499999999", rewardWeight: "4611686018427387903" });
+  });
+
+  it("v0.2.10/11 nodes: the root's when no subgroup lists the participant; nil nodes and short allocations skipped; a negative sum counts 0", () => {
+    expect(rewards("root nodes when no subgroup lists the participant, collateral None", "v0.2.10")).toEqual(["50000", "50000"]);
+    expect(rewards("root nodes (total 100) for a weight of 50, collateral 10", "v0.2.11")[0]).not.toBe(rewards("root nodes (total 100) for a weight of 50, collateral 10", "v0.2.10")[0]);
+    expect(rewards("nil nodes and short timeslot allocations, collateral 10", "v0.2.11")).toEqual(["40000", "40000"]);
+    expect(rewards("nil nodes and short timeslot allocations, collateral None", "v0.2.11")).toEqual(["266666", "266666"]);
+    expect(rewards("v0.2.10 preserved 30 + confirmation -50", "v0.2.10")[0]).toBe("0");
+    expect(rewards("v0.2.10 preserved 60 + confirmation -50", "v0.2.10")[0]).toBe("16666");
+  });
 });
