@@ -12,11 +12,14 @@ export default {
   vitest: { configFile: "mutation/vitest.mutation.config.mjs", related: false },
   mutate: [...new Set(chosen.flatMap((f) => f.mutate))],
   coverageAnalysis: "perTest",
+  // mutants in code run at module load need a fresh process each: too slow for 2 cores (and they are tables and constants)
+  ignoreStatic: true,
   concurrency: Number(process.env.MUTATE_CONCURRENCY ?? 2),
   incremental: true,
-  incrementalFile: "reports/mutation/stryker-incremental.json",
+  // one incremental state and one report per family set, so running one family keeps the others' results
+  incrementalFile: `reports/mutation/${names.join("+")}.incremental.json`,
   reporters: ["clear-text", "progress", "json"],
-  jsonReporter: { fileName: "reports/mutation/mutation.json" },
+  jsonReporter: { fileName: `reports/mutation/${names.join("+")}.mutation.json` },
   timeoutMS: 30_000,
   timeoutFactor: 2,
   ignorePatterns: ["dist", "out", "tmp", "reports", "coverage", ".stryker-tmp"],

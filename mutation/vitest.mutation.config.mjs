@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // read by the property tests: fewer random runs per mutant (the Go fixtures carry the boundaries)
+    env: { GONKA_SPEC_MUTATION: "1" },
   },
 });

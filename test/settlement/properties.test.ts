@@ -5,6 +5,7 @@ import { settleAccounts } from "../../src/settlement/settle-accounts.js";
 import { applyPowerCappingForWeights } from "../../src/settlement/apply-power-capping-for-weights.js";
 import type { SettlementInput } from "../../src/settlement/settlement-types.js";
 import { CHAIN_VERSIONS, atLeast, type ChainVersion } from "../../src/versions/chain-version.js";
+import { propertyRuns, underMutation } from "../helpers/property-runs.js";
 
 const MODEL = "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8";
 const MODEL2 = "moonshotai/Kimi-K2.6";
@@ -113,7 +114,7 @@ describe("settlement invariants (random epochs, every version)", () => {
         else if (s.distributed <= s.fixedEpochReward) expect(s.distributed + s.remainder).toBe(s.fixedEpochReward);
         else expect(s.remainder).toBe(0n); // v0.2.10/11: preserved + confirmation weight may exceed the full weight
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -149,7 +150,7 @@ describe("settlement invariants (random epochs, every version)", () => {
         if (e.graceP0 !== null) expect(s.dynamicP0.governanceCeilPermille).toBe(e.graceP0.value * 100n);
         if (!atLeast(e.version, "v0.2.14")) expect(s.delegationChanges).toEqual([]);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -163,11 +164,11 @@ describe("settlement invariants (random epochs, every version)", () => {
         const byA = new Map(a.participants.map((p) => [p.address, p.rewardCoins]));
         for (const p of b.participants) expect(p.rewardCoins).toBe(byA.get(p.address));
       }),
-      { numRuns: 150 },
+      propertyRuns(150),
     );
   });
 
-  it("the generator reached every region above (supply cap, debt, delegation, grace epoch, two models, the collateral boundary)", () => {
+  it.skipIf(underMutation)("the generator reached every region above (supply cap, debt, delegation, grace epoch, two models, the collateral boundary)", () => {
     for (const r of ["scaled-to-cap", "cap-reached", "debt repaid", "debt beyond the reward", "delegation moved weight", "grace epoch", "collateral rescale", "collateral grace end = epoch", "two models", "power capped"]) expect([...reached], r).toContain(r);
   });
 });
@@ -189,7 +190,7 @@ describe("applyPowerCappingForWeights", () => {
           expect(r.cap! * 10n <= 3n * r.totalPower + 10n).toBe(true);
         }
       }),
-      { numRuns: 500 },
+      propertyRuns(500),
     );
   });
 
