@@ -23,6 +23,8 @@ export default {
   timeoutMS: 30_000,
   timeoutFactor: 2,
   ignorePatterns: ["dist", "out", "tmp", "reports", "coverage", ".stryker-tmp"],
+  // a sandbox folder per family set, so two sets can run at once
+  tempDirName: `.stryker-tmp/${names.join("+")}`,
   cleanTempDir: "always",
   // TypeScript 7 (native) has no JavaScript API: no tsconfig rewrite and no TypeScript checker; vitest strips types.
   tsconfigFile: "no-tsconfig-for-stryker.json",

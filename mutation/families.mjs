@@ -5,7 +5,7 @@
 export const FAMILIES = {
   settlement: {
     mutate: ["src/settlement/*.ts", "!src/settlement/settlement-input.ts", "!src/settlement/settlement-types.ts", "!src/settlement/settlement-version.ts", "src/chain/epoch-stages.ts"],
-    tests: ["test/settlement/*.test.ts", "test/misstest/settlement.test.ts", "test/chain/heights.test.ts"],
+    tests: ["test/settlement/*.test.ts", "test/misstest/settlement.test.ts", "test/chain/heights.test.ts", "test/chain/settlement-reads.test.ts"],
   },
   misstest: {
     mutate: ["src/misstest/*.ts", "!src/misstest/export-suites.ts", "!src/misstest/epoch-input.ts", "!src/misstest/index.ts", "!src/misstest/vectors.ts"],

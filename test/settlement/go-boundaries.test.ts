@@ -106,4 +106,10 @@ describe("settlement boundaries vs compiled Go", () => {
     expect(rewards("v0.2.10 preserved 30 + confirmation -50", "v0.2.10")[0]).toBe("0");
     expect(rewards("v0.2.10 preserved 60 + confirmation -50", "v0.2.10")[0]).toBe("16666");
   });
+
+  it("the circuit breaker skips the punishment (everyone paid); a total full weight wrapped to 0 pays nobody instead of dividing by it", () => {
+    expect(rewards("circuit breaker: every participant missed 60,000 of 100,000", "v0.2.13")).toEqual(Array(5).fill("200000"));
+    expect(rewards("total full weight wrapped to 0", "v0.2.14")).toEqual(["0", "0", "0"]);
+    expect(out("total full weight wrapped to 0", "v0.2.14").governanceAmount).toBe("1000000");
+  });
 });
