@@ -24,13 +24,15 @@ const used = new Set();
 const rows = [];
 const open = [];
 for (const [family, f] of Object.entries(FAMILIES)) {
-  const c = { killed: 0, survived: 0, equivalent: 0, timeout: 0, noCoverage: 0, other: 0 };
+  const c = { killed: 0, survived: 0, equivalent: 0, timeout: 0, noCoverage: 0, static: 0, other: 0 };
   let any = false;
   for (const [file, entry] of Object.entries(report.files)) {
     if (!matches(file, f.mutate)) continue;
     any = true;
     for (const m of entry.mutants) {
-      if (m.status === "Killed") c.killed++;
+      // ignoreStatic: a mutant in code run at module load is not run (a result reused from before says nothing)
+      if (m.static === true || m.status === "Ignored") c.static++;
+      else if (m.status === "Killed") c.killed++;
       else if (m.status === "Timeout") c.timeout++;
       else if (m.status === "Survived" || m.status === "NoCoverage") {
         const k = key(file, m);
@@ -47,10 +49,10 @@ for (const [family, f] of Object.entries(FAMILIES)) {
   }
   if (!any) continue;
   const real = c.killed + c.timeout + c.survived + c.noCoverage;
-  rows.push(`| ${family} | ${c.killed + c.timeout} | ${c.survived + c.noCoverage} | ${c.equivalent} | ${real === 0 ? "-" : `${((100 * (c.killed + c.timeout)) / real).toFixed(1)} %`} |`);
+  rows.push(`| ${family} | ${c.killed + c.timeout} | ${c.survived + c.noCoverage} | ${c.equivalent} | ${c.static} | ${real === 0 ? "-" : `${((100 * (c.killed + c.timeout)) / real).toFixed(1)} %`} |`);
 }
-console.log("| family | killed (incl. timeout) | survived | judged equivalent | score (non-equivalent) |");
-console.log("|---|---|---|---|---|");
+console.log("| family | killed (incl. timeout) | survived | judged equivalent | static (not run) | score (non-equivalent) |");
+console.log("|---|---|---|---|---|---|");
 for (const r of rows) console.log(r);
 if (open.length > 0) console.log(`\n${open.length} survivor(s) not judged:\n${open.join("\n")}`);
 const stale = [...reasons.keys()].filter((k) => !used.has(k) && Object.entries(FAMILIES).some(([, f]) => matches(k.split(":")[0], f.mutate)) && report.files[k.split(":")[0]] !== undefined);

@@ -45,6 +45,7 @@ describe("delegation penalties and transfers", () => {
       { from: "b", to: "a", modelId: "m", share: half },
       { from: "", to: "a", modelId: "m", share: half },
       { from: "nobody", to: "a", modelId: "m", share: half },
+      { from: "b", to: "a", modelId: "m", share: { value: 0n, exponent: 0 } },
     ], log);
     expect([...w]).toEqual([["a", 450n], ["b", 450n], ["z", 0n]]);
     expect(log).toEqual([
