@@ -21,6 +21,8 @@ export default {
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: `reports/mutation/${names.join("+")}.mutation.json` },
   timeoutMS: 30_000,
+  // the first run, with coverage, replays the families' Go vectors on a shared 2-core machine
+  dryRunTimeoutMinutes: 30,
   timeoutFactor: 2,
   ignorePatterns: ["dist", "out", "tmp", "reports", "coverage", ".stryker-tmp"],
   // a sandbox folder per family set, so two sets can run at once
