@@ -18,7 +18,7 @@ function suitesFor(suite: string): SuiteTable {
   const s = SUITES[suite]!;
   if (!underMutation || EXPECTED_CASES[suite]! < 10_000) return SUITES;
   const every20 = (cs: VectorCase[]) => cs.filter((_, i) => i % 20 === 0);
-  return { ...SUITES, [suite]: { ...s, expandFile: (doc) => every20(s.expandFile ? s.expandFile(doc) : ((doc as { cases: VectorCase[] }).cases)) } };
+  return { ...SUITES, [suite]: { ...s, expandFile: (doc) => every20(s.expandFile ? s.expandFile(doc) : ((doc as unknown as { cases: VectorCase[] }).cases)) } };
 }
 
 const DIR = join(import.meta.dirname, "go");
