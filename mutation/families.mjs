@@ -7,9 +7,19 @@ export const FAMILIES = {
     mutate: ["src/settlement/*.ts", "!src/settlement/settlement-input.ts", "!src/settlement/settlement-types.ts", "!src/settlement/settlement-version.ts", "src/chain/epoch-stages.ts"],
     tests: ["test/settlement/*.test.ts", "test/misstest/settlement.test.ts", "test/chain/heights.test.ts", "test/chain/settlement-reads.test.ts"],
   },
+  // the miss test as settlement runs it: the test, p0 choice, grace epochs, punishment
   misstest: {
-    mutate: ["src/misstest/*.ts", "!src/misstest/export-suites.ts", "!src/misstest/epoch-input.ts", "!src/misstest/index.ts", "!src/misstest/vectors.ts"],
+    mutate: [
+      "src/misstest/missed-stat-test.ts", "src/misstest/missed-stat-test-lookup.ts", "src/misstest/get-dynamic-p0.ts", "src/misstest/check-and-punish-for-downtime.ts",
+      "src/misstest/decimal-to-permille.ts", "src/misstest/decimal-to-permille-ceil.ts", "src/misstest/ceil-to-supported-p0-permille.ts", "src/misstest/permille-to-p0-decimal.ts",
+      "src/misstest/grace-epoch.ts", "src/misstest/downtime-step.ts", "src/misstest/miss-test-versions.ts", "src/misstest/has-significant-missed-validations.ts",
+    ],
     tests: ["test/misstest/*.test.ts", "test/vectors/go-vectors.test.ts", "test/settlement/go-audit.test.ts", "test/settlement/go-boundaries.test.ts"],
+  },
+  // the rest of src/misstest: BinomialPValue's bracketing, the exact-binomial proposal, the verdict explanations
+  "misstest-extras": {
+    mutate: ["src/misstest/binomial-p-value.ts", "src/misstest/exact-binomial.ts", "src/misstest/evaluate-epoch.ts", "src/misstest/missed-stat-verdict.ts"],
+    tests: ["test/misstest/*.test.ts", "test/vectors/go-vectors.test.ts"],
   },
   versions: {
     mutate: ["src/versions/*.ts", "src/settlement/settlement-version.ts"],
