@@ -43,6 +43,8 @@ describe("the version a command runs, and how it is named", () => {
   it("the flag, then the recorded version, then no state: the newest rules", () => {
     expect(resolveChainVersion(parsed("v0.2.11"), snap("v0.2.13"))).toMatchObject({ version: "v0.2.11", source: "flag" });
     expect(resolveChainVersion(parsed(), snap("v0.2.13"))).toMatchObject({ version: "v0.2.13", source: "snapshot" });
+    // with the flag the recorded version is not read at all (a malformed one does not matter)
+    expect(resolveChainVersion(parsed("v0.2.11"), snap(7))).toMatchObject({ version: "v0.2.11", source: "flag" });
     expect(resolveChainVersion(parsed("v0.2.12"), null)).toEqual({ version: "v0.2.12", source: "flag", detail: "--chain-version v0.2.12" });
     expect(resolveChainVersion(parsed(), null)).toEqual({ version: "v0.2.14", source: "latest", detail: "no chain state given: the newest rules the port knows (v0.2.14)" });
     expect(refusal(() => resolveChainVersion(parsed(["v0.2.12", "v0.2.13"]), null))).toMatchObject({ path: "--chain-version", message: "--chain-version: expected one version, e.g. v0.2.13" });
