@@ -92,6 +92,10 @@ describe("zero causes: one epoch per cause, the exact words", () => {
     expect(causes(epoch([{ address: z, balance: -2_000_000n }, ...FILLER]), z)).toEqual([["negative-balance", "negative coin balance -2,000,000 ngonka: the debt took the whole reward of 142,857 ngonka"]]);
     expect(causes(epoch([{ address: z }, ...FILLER], { settleParameters: { totalSubsidyPaid: 10n, totalSubsidySupply: 10n } }), z)).toEqual([["supply-cap", "the subsidy supply cap is reached: nothing is minted"]]);
     expect(causes(epoch([{ address: z, weight: 1n, cw: 1n, nodes: [1n] }, ...FILLER], { settleParameters: { totalSubsidyPaid: 0n, totalSubsidySupply: 3n } }), z)).toEqual([["supply-cap", "scaled down to the remaining subsidy supply"]]);
+    // the cap is a cause only of a reward there was to cut: not beside a zero weight, not after a debt took it
+    const reached = { settleParameters: { totalSubsidyPaid: 10n, totalSubsidySupply: 10n } };
+    expect(causes(epoch([{ address: z, weight: 0n }, ...FILLER], reached), z)).toEqual([["zero-validation-weight", "validation weight 0 (not positive)"]]);
+    expect(causes(epoch([{ address: z, balance: -2_000_000n }, ...FILLER], reached), z).map((c) => c[0])).toEqual(["negative-balance"]);
     // a paid participant has no cause
     expect(causes(epoch([{ address: z }, ...FILLER]), z)).toEqual([]);
   });
