@@ -45,11 +45,11 @@ describe("the weight path settle prints", () => {
       { rule: "preserved-plus-confirmation", weight: 200n, rescaled: false, cappedAtFull: false },
       { rule: "preserved-plus-confirmation", weight: 200n, rescaled: false, cappedAtFull: false },
     ]);
-    expect(path("v0.2.11").map((p) => [p.rule, p.weight, p.rescaled])).toEqual([
-      ["preserved-plus-confirmation-collateral", 180n, false],
-      ["preserved-plus-confirmation-collateral", 150n, true],
-      ["preserved-plus-confirmation-collateral", 200n, false],
-      ["preserved-plus-confirmation-collateral", 200n, false],
+    expect(path("v0.2.11").map((p) => [p.rule, p.weight, p.rescaled, p.cappedAtFull])).toEqual([
+      ["preserved-plus-confirmation-collateral", 180n, false, false],
+      ["preserved-plus-confirmation-collateral", 150n, true, false],
+      ["preserved-plus-confirmation-collateral", 200n, false, false],
+      ["preserved-plus-confirmation-collateral", 200n, false, false],
     ]);
     expect(path("v0.2.12")).toEqual([
       { rule: "confirmation-rescaled-poc-coefficients", weight: 80n, rescaled: false, cappedAtFull: false },
