@@ -11,31 +11,18 @@ import { calculateFixedEpochReward } from "../../src/settlement/calculate-fixed-
 import { settleAccounts } from "../../src/settlement/settle-accounts.js";
 import type { SettlementInput } from "../../src/settlement/settlement-types.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";
+import { epoch, type P } from "./epoch-builder.js";
 
-const M = "Qwen/QwQ-32B";
-/** Three participants: a (weight 100, confirmation 80, node 100), b (weight 50, confirmation 200, node 100), c (weight 100 = node, confirmation 100). */
-function epoch(more: Partial<SettlementInput> = {}): SettlementInput {
-  const rows: [string, bigint, bigint, bigint][] = [["gonka1a", 100n, 80n, 100n], ["gonka1b", 50n, 200n, 100n], ["gonka1c", 100n, 100n, 100n], ["gonka1d", 100n, 100n, 100n]];
-  return {
-    epoch: 300n,
-    participants: rows.map(([a]) => ({ address: a, status: "ACTIVE", coinBalance: 0n, currentEpochStats: { inferenceCount: 100n, missedRequests: 0n } })),
-    validationWeights: rows.map(([a, w, cw]) => ({ memberAddress: a, weight: w, confirmationWeight: cw, mlNodes: [] })),
-    subgroups: [{ modelId: M, validationWeights: rows.map(([a, , , n]) => ({ memberAddress: a, mlNodes: [{ nodeId: "n", pocWeight: n, throughput: 0n, timeslotAllocation: [true, true] }] })) }],
-    confirmationWeightScales: [{ modelId: M, weightScaleFactor: { value: 1n, exponent: 0 } }],
-    pocModelScales: [{ modelId: M, weightScaleFactor: { value: 1n, exponent: 0 } }],
-    collateralGracePeriodEndEpoch: 10n,
-    bitcoinRewardParams: { initialEpochReward: 1_000_000n, decayRate: { value: 0n, exponent: 0 }, genesisEpoch: 0n, useBitcoinRewards: true },
-    validationParams: { binomTestP0: { value: 1n, exponent: -1 } },
-    graceEpoch: null,
-    settleParameters: null,
-    delegationRewardTransfers: [],
-    delegationRewardPenalties: [],
-    exclusions: [],
-    ...more,
-  };
-}
+/** a (weight 100, confirmation 80, node 100), b (weight 50, confirmation 200, node 100), c and d (weight 100 = node, confirmation 100); every node POC_SLOT, collateral grace end 10. */
+const ROWS: P[] = [
+  { address: "gonka1a", weight: 100n, cw: 80n, nodes: [100n], preserved: true },
+  { address: "gonka1b", weight: 50n, cw: 200n, nodes: [100n], preserved: true },
+  { address: "gonka1c", weight: 100n, cw: 100n, nodes: [100n], preserved: true },
+  { address: "gonka1d", weight: 100n, cw: 100n, nodes: [100n], preserved: true },
+];
+const trace = (more: Partial<SettlementInput> = {}) => epoch(ROWS, { collateralGracePeriodEndEpoch: 10n, ...more });
 const path = (v: ChainVersion, more: Partial<SettlementInput> = {}) =>
-  calculateParticipantBitcoinRewards(epoch(more), { binomTestP0: { value: 1n, exponent: -1 } }, v).participants.map((p) => ({ rule: p.effective!.rule, weight: p.effective!.weight, rescaled: p.effective!.rescaled, cappedAtFull: p.effective!.cappedAtFull }));
+  calculateParticipantBitcoinRewards(trace(more), { binomTestP0: { value: 1n, exponent: -1 } }, v).participants.map((p) => ({ rule: p.effective!.rule, weight: p.effective!.weight, rescaled: p.effective!.rescaled, cappedAtFull: p.effective!.cappedAtFull }));
 
 describe("the weight path settle prints", () => {
   it("each version's rule, whether the node total rescaled it, whether it was lowered to the full weight", () => {
@@ -69,10 +56,10 @@ describe("the weight path settle prints", () => {
   });
 
   it("the weight before the miss test is the capped weight; the exclusion record, the confirmation weight, a passed test", () => {
-    const d = calculateParticipantBitcoinRewards(epoch(), { binomTestP0: { value: 1n, exponent: -1 } }, "v0.2.13");
+    const d = calculateParticipantBitcoinRewards(trace(), { binomTestP0: { value: 1n, exponent: -1 } }, "v0.2.13");
     expect(d.participants.map((p) => p.weightBeforeDowntime)).toEqual(d.participants.map((p) => p.cappedWeight));
     const ex = { address: "gonka1d", reason: "invalidated", exclusionBlockHeight: 7n };
-    const s = settleAccounts(epoch({ exclusions: [ex] }), "v0.2.13");
+    const s = settleAccounts(trace({ exclusions: [ex] }), "v0.2.13");
     expect(s.participants[3]!.exclusion).toEqual(ex);
     expect(s.participants[0]!.exclusion).toBeNull();
     expect(s.participants[0]!.weights.confirmationWeight).toBe(80n);
@@ -80,22 +67,22 @@ describe("the weight path settle prints", () => {
   });
 
   it("the epoch's flags: use_bitcoin_rewards as set; a grace entry without p0 is not applied", () => {
-    expect(settleAccounts(epoch(), "v0.2.14").useBitcoinRewards).toBe(true);
-    const off = epoch();
+    expect(settleAccounts(trace(), "v0.2.14").useBitcoinRewards).toBe(true);
+    const off = trace();
     off.bitcoinRewardParams = { ...off.bitcoinRewardParams!, useBitcoinRewards: false };
     expect(settleAccounts(off, "v0.2.14").useBitcoinRewards).toBe(false);
-    expect(settleAccounts(epoch({ graceEpoch: { binomTestP0: null } }), "v0.2.14").graceEpochApplied).toBe(false);
-    expect(settleAccounts(epoch({ graceEpoch: { binomTestP0: { value: 5n, exponent: -1 } } }), "v0.2.14").graceEpochApplied).toBe(true);
+    expect(settleAccounts(trace({ graceEpoch: { binomTestP0: null } }), "v0.2.14").graceEpochApplied).toBe(false);
+    expect(settleAccounts(trace({ graceEpoch: { binomTestP0: { value: 5n, exponent: -1 } } }), "v0.2.14").graceEpochApplied).toBe(true);
   });
 });
 
 describe("where settlement stops instead of paying", () => {
   it("no bitcoin reward params: Go's error, not a crash", () => {
-    expect(() => settleAccounts(epoch({ bitcoinRewardParams: null }), "v0.2.14")).toThrow(new GoError("bitcoin parameters cannot be nil"));
+    expect(() => settleAccounts(trace({ bitcoinRewardParams: null }), "v0.2.14")).toThrow(new GoError("bitcoin parameters cannot be nil"));
   });
 
   it("a decay the port refuses to compute (past 100,000 epochs, not provably 0) is one clear line, not a reward of 0", () => {
-    const far = epoch({ epoch: 200_000n, bitcoinRewardParams: { initialEpochReward: 1_000_000n, decayRate: { value: 1n, exponent: -4 }, genesisEpoch: 0n, useBitcoinRewards: true } });
+    const far = trace({ epoch: 200_000n, bitcoinRewardParams: { initialEpochReward: 1_000_000n, decayRate: { value: 1n, exponent: -4 }, genesisEpoch: 0n, useBitcoinRewards: true } });
     let err: unknown;
     try {
       settleAccounts(far, "v0.2.14");
