@@ -6,5 +6,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     pool: "forks",
+    // builds dist/ first when it is missing or older than src/ (the README library example runs it)
+    globalSetup: ["test/helpers/build-if-stale.ts"],
   },
 });

@@ -3,7 +3,8 @@ import { GoError } from "../go/errors.js";
 import { settlementValidationParams } from "../misstest/grace-epoch.js";
 import type { ChainDecimal } from "../go/chain-decimal.js";
 import type { DynamicP0Explanation } from "../misstest/get-dynamic-p0.js";
-import type { ChainVersion } from "../versions/chain-version.js";
+import { wrapUint64 } from "../go/int64.js";
+import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import type { EffectiveWeight } from "./effective-weight.js";
 import { getBitcoinSettleAmounts, type SupplyCapOutcome } from "./get-bitcoin-settle-amounts.js";
 import type { PowerCappingResult } from "./apply-power-capping-for-weights.js";
@@ -35,6 +36,8 @@ export interface SettledParticipant {
   missTest: ParticipantMissTest | null;
   /** Non-empty exactly when rewardCoins is 0. */
   zeroCauses: ZeroCause[];
+  /** Whether SettleAccounts writes this participant's SettleAmount (what it can claim): see settleAmountWritten. */
+  settleAmountWritten: boolean;
 }
 
 export interface Settlement {
@@ -56,6 +59,18 @@ export interface Settlement {
   supplyCap: SupplyCapOutcome;
   delegationChanges: DelegationChange[];
   participants: SettledParticipant[];
+}
+
+/**
+ * Mirrors the SettleAmount write loop of keeper.SettleAccounts (accountsettle.go@d8b8e907; ee730031): no
+ * record for a row carrying ErrNegativeCoinBalance, nor when work + reward coins is 0. Before v0.2.14 that
+ * sum is a wrapping uint64 add, so work + reward = 2^64 also writes nothing; from v0.2.14 a checked add
+ * (a carry means a payment).
+ */
+export function settleAmountWritten(workCoins: bigint, rewardCoins: bigint, negativeBalanceError: boolean, version: ChainVersion): boolean {
+  if (negativeBalanceError) return false;
+  const sum = workCoins + rewardCoins;
+  return atLeast(version, "v0.2.14") ? sum !== 0n : wrapUint64(sum) !== 0n;
 }
 
 /**
@@ -118,6 +133,7 @@ export function settleAccounts(input: SettlementInput, version: ChainVersion, op
       coinBalance: p.coinBalance,
       missTest: miss,
       zeroCauses: explain ? zeroCauses(p, r, miss, ctx) : [],
+      settleAmountWritten: settleAmountWritten(r.workCoins, r.rewardCoins, r.negativeBalanceError, version),
     };
   });
   return {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/go/decimal.js";
 import { GoError, GoPanic } from "../../src/go/errors.js";
 import { binomialPValue, binomialPValueExactArithmetic, pow, powExact } from "../../src/misstest/binomial-p-value.js";
+import { propertyRuns } from "../helpers/property-runs.js";
 
 const d = (s: string) => Decimal.fromString(s);
 const pv = (k: number, n: number, p0: string, prec = 16) => binomialPValue(BigInt(k), BigInt(n), d(p0), prec).toString();
@@ -56,7 +57,7 @@ describe("binomialPValue: the bounded evaluation equals Go's exact-decimal evalu
         expect(got.toString()).toBe(want.toString());
         expect(got.exp).toBe(want.exp);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -73,7 +74,7 @@ describe("binomialPValue: the bounded evaluation equals Go's exact-decimal evalu
       fc.property(p0Arb, fc.bigInt({ min: 0n, max: 400n }), fc.integer({ min: 0, max: 30 }), (b, e, prec) => {
         expect(pow(b, e, prec).toString()).toBe(powExact(b, e, prec).toString());
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
     expect(pow(d("0.5"), 2n, 1).toString()).toBe("0.3"); // 0.25 rounds half away from zero
     expect(pow(d("0.15"), 2n, 3).toString()).toBe("0.023"); // 0.0225

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/go/decimal.js";
 import { InputError } from "../../src/errors.js";
 import { exactCriticalValue, exactTestPasses, exactUpperTail, fractionToScientific, type Fraction } from "../../src/misstest/exact-binomial.js";
+import { propertyRuns } from "../helpers/property-runs.js";
 
 const d = (s: string) => Decimal.fromString(s);
 
@@ -45,7 +46,7 @@ describe("exact binomial test", () => {
         const want = k === 0 ? { numerator: 1n, denominator: 1n } : bruteTail(k, n, num, den);
         expect(got).toEqual(want);
       }),
-      { numRuns: 300 },
+      propertyRuns(300),
     );
   });
 
@@ -56,7 +57,7 @@ describe("exact binomial test", () => {
         expect(exactTestPasses(exactUpperTail(c, BigInt(n), p0))).toBe(true);
         if (c < BigInt(n)) expect(exactTestPasses(exactUpperTail(c + 1n, BigInt(n), p0))).toBe(false);
       }),
-      { numRuns: 200 },
+      propertyRuns(200),
     );
   });
 
@@ -67,7 +68,7 @@ describe("exact binomial test", () => {
         expect(exactTestPasses(exactUpperTail(c, BigInt(n), p0))).toBe(true);
         if (c < BigInt(n)) expect(exactTestPasses(exactUpperTail(c + 1n, BigInt(n), p0))).toBe(false);
       }),
-      { numRuns: 60 },
+      propertyRuns(60),
     );
   });
 

@@ -8,6 +8,7 @@ import { decimalToPermille } from "../../src/misstest/decimal-to-permille.js";
 import { missedStatTestLookupWithP0 } from "../../src/misstest/missed-stat-test-lookup.js";
 import { missedStatTest } from "../../src/misstest/missed-stat-test.js";
 import { explainMissedStatTest, ratioRuleMaxAllowed } from "../../src/misstest/missed-stat-verdict.js";
+import { propertyRuns } from "../helpers/property-runs.js";
 
 const d = (s: string) => Decimal.fromString(s);
 const test = (m: number | bigint, n: number | bigint, p0: string) => missedStatTest(BigInt(m), BigInt(n), d(p0));
@@ -92,7 +93,7 @@ describe("missedStatTest properties", () => {
         const p0 = Decimal.new(BigInt(p), -3);
         if (!missedStatTest(k, BigInt(n), p0)) expect(missedStatTest(k + 1n, BigInt(n), p0)).toBe(false);
       }),
-      { numRuns: 2000 },
+      propertyRuns(2000),
     );
   });
 
@@ -113,7 +114,7 @@ describe("missedStatTest properties", () => {
         const verdicts = new Set(spellings(p).map((s) => missedStatTest(k, n, Decimal.fromString(s))));
         expect(verdicts.size).toBe(1);
       }),
-      { numRuns: 500 },
+      propertyRuns(500),
     );
   });
 
@@ -129,7 +130,7 @@ describe("missedStatTest properties", () => {
         if (max >= 0n) expect(missedStatTest(max, n, p0)).toBe(true);
         if (max < n) expect(missedStatTest(max + 1n, n, p0)).toBe(false);
       }),
-      { numRuns: 1000 },
+      propertyRuns(1000),
     );
   });
 

@@ -15,6 +15,7 @@ import { getDynamicP0, type Participant } from "../../src/misstest/get-dynamic-p
 import { hasSignificantMissedValidations } from "../../src/misstest/has-significant-missed-validations.js";
 import { settlementValidationParams } from "../../src/misstest/grace-epoch.js";
 import { Decimal } from "../../src/go/decimal.js";
+import { propertyRuns } from "../helpers/property-runs.js";
 
 const EXAMPLE = join(import.meta.dirname, "..", "..", "examples", "epoch-433.epoch.json");
 const dec = (value: bigint, exponent: number): ChainDecimal => ({ value, exponent });
@@ -53,7 +54,7 @@ describe("getDynamicP0", () => {
         if (g !== null) expect(chosen.greaterThanOrEqual(Decimal.fromChain(g))).toBe(true);
         else expect(chosen.greaterThanOrEqual(Decimal.fromChain(dec(100n, -3)))).toBe(true);
       }),
-      { numRuns: 500 },
+      propertyRuns(500),
     );
   });
 
@@ -131,7 +132,7 @@ describe("epoch input and evaluation", () => {
         expect(e.p0).toEqual(step.p0);
         for (const pe of e.participants) if (pe.outcome === "zeroed") expect(pe.rewardAfter).toBe(0n);
       }),
-      { numRuns: 200 },
+      propertyRuns(200),
     );
   });
 

@@ -316,6 +316,13 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     uses: SETTLE,
     brief: "subsidy supply cap: not reached",
   });
+  gaps.push({
+    input: "v0.2.14 delegation reward transfers and penalties (the raw store singleton at prefix 108; no REST query exists)",
+    assumption: "none: under v0.2.14 settlement moves no delegated reward weight (the step after the miss test is skipped); earlier versions do not read them",
+    rowsAffected: participants.length,
+    uses: SETTLE,
+    brief: "delegation reward transfers and penalties: none (read by v0.2.14 only)",
+  });
 
   const collateral = field(params, "collateral_params");
   const collateralGracePeriodEndEpoch = isJsonObject(collateral) && field(collateral, "grace_period_end_epoch") !== undefined ? checkedUint64(field(collateral, "grace_period_end_epoch"), `${pw}.collateral_params.grace_period_end_epoch`) : null;

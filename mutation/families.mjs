@@ -1,0 +1,32 @@
+// Mutation-testing families (npm run mutate): the source files Stryker mutates and the test files that
+// may kill their mutants. To add a family, or the files of a new version switch (v0.2.15, v0.2.16, …),
+// list them here; stryker.config.mjs and mutation/summary.mjs read nothing else. A file belongs to one
+// family only (the score table counts it there).
+export const FAMILIES = {
+  settlement: {
+    mutate: ["src/settlement/*.ts", "!src/settlement/settlement-input.ts", "!src/settlement/settlement-types.ts", "!src/settlement/settlement-version.ts", "src/chain/epoch-stages.ts"],
+    tests: ["test/settlement/*.test.ts", "test/misstest/settlement.test.ts", "test/chain/heights.test.ts", "test/chain/settlement-reads.test.ts"],
+  },
+  // the miss test as settlement runs it: the test, p0 choice, grace epochs, punishment
+  misstest: {
+    mutate: [
+      "src/misstest/missed-stat-test.ts", "src/misstest/missed-stat-test-lookup.ts", "src/misstest/get-dynamic-p0.ts", "src/misstest/check-and-punish-for-downtime.ts",
+      "src/misstest/decimal-to-permille.ts", "src/misstest/decimal-to-permille-ceil.ts", "src/misstest/ceil-to-supported-p0-permille.ts", "src/misstest/permille-to-p0-decimal.ts",
+      "src/misstest/grace-epoch.ts", "src/misstest/downtime-step.ts", "src/misstest/miss-test-versions.ts", "src/misstest/has-significant-missed-validations.ts",
+    ],
+    tests: ["test/misstest/*.test.ts", "test/vectors/go-vectors.test.ts", "test/settlement/go-audit.test.ts", "test/settlement/go-boundaries.test.ts"],
+  },
+  // the rest of src/misstest: BinomialPValue's bracketing, the exact-binomial proposal, the verdict explanations
+  "misstest-extras": {
+    mutate: ["src/misstest/binomial-p-value.ts", "src/misstest/exact-binomial.ts", "src/misstest/evaluate-epoch.ts", "src/misstest/missed-stat-verdict.ts"],
+    tests: ["test/misstest/*.test.ts", "test/vectors/go-vectors.test.ts"],
+  },
+  versions: {
+    mutate: ["src/versions/*.ts", "src/settlement/settlement-version.ts"],
+    tests: ["test/versions/*.test.ts", "test/settlement/cli-settle.test.ts", "test/settlement/realdata.test.ts", "test/settlement/go-boundaries.test.ts", "test/chain/settlement-reads.test.ts", "test/rest-dump/preserved.test.ts", "test/preserved/versions.test.ts"],
+  },
+  rest: {
+    mutate: ["src/rest-dump/*.ts"],
+    tests: ["test/rest-dump/*.test.ts", "test/chain/settlement-reads.test.ts", "test/realdata/*.test.ts", "test/settlement/realdata.test.ts", "test/versions/verify-realdata.test.ts", "test/backtest/backtest.test.ts"],
+  },
+};

@@ -1,0 +1,66 @@
+// Mutation score per family from Stryker's JSON reports (reports/mutation/*.mutation.json, the newest
+// report of each file wins), leaving out
+// the survivors judged equivalent in mutation/equivalent.json. `npm run mutate` prints it after a run;
+// `node mutation/summary.mjs` prints it again. Survivors not yet judged are listed one per line.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { FAMILIES } from "./families.mjs";
+
+const DIR = "reports/mutation";
+// each report is named after its family set ("settlement+rest.mutation.json"): a file's results come
+// from the newest report of a set that holds the file's family (another set may hold stale copies)
+const reports = readdirSync(DIR).filter((f) => f.endsWith(".mutation.json")).sort((a, b) => statSync(`${DIR}/${a}`).mtimeMs - statSync(`${DIR}/${b}`).mtimeMs);
+const byFamily = {};
+for (const f of reports) {
+  const files = JSON.parse(readFileSync(`${DIR}/${f}`, "utf8")).files;
+  for (const fam of f.replace(/\.mutation\.json$/, "").split("+")) byFamily[fam] = { ...(byFamily[fam] ?? {}), ...files };
+}
+const judged = JSON.parse(readFileSync("mutation/equivalent.json", "utf8"));
+
+/** A minimal glob: `dir/*.ts` (one level) or an exact path; `!` excludes. */
+function matches(file, patterns) {
+  const test = (p) => (p.includes("*") ? new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`).test(file) : p === file);
+  return patterns.some((p) => !p.startsWith("!") && test(p)) && !patterns.some((p) => p.startsWith("!") && test(p.slice(1)));
+}
+/** A survivor's stable identity: file, line, mutator, replacement (ids change from run to run); a judgment may also name the column. */
+const key = (file, m) => `${file}:${m.location.start.line}:${m.mutatorName}:${m.replacement ?? ""}`;
+const reasons = new Map(judged.filter((j) => j.column === undefined).map((j) => [`${j.file}:${j.line}:${j.mutator}:${j.replacement}`, j.reason]));
+const columnReasons = new Map(judged.filter((j) => j.column !== undefined).map((j) => [`${j.file}:${j.line}:${j.column}:${j.mutator}:${j.replacement}`, j.reason]));
+const judgedReason = (file, m) => columnReasons.get(`${file}:${m.location.start.line}:${m.location.start.column}:${m.mutatorName}:${m.replacement ?? ""}`) ?? reasons.get(key(file, m));
+const used = new Set();
+
+const rows = [];
+const open = [];
+for (const [family, f] of Object.entries(FAMILIES)) {
+  const c = { killed: 0, survived: 0, equivalent: 0, timeout: 0, noCoverage: 0, static: 0, other: 0 };
+  let any = false;
+  for (const [file, entry] of Object.entries(byFamily[family] ?? {})) {
+    if (!matches(file, f.mutate)) continue;
+    any = true;
+    for (const m of entry.mutants) {
+      // ignoreStatic: a mutant in code run at module load is not run (a result reused from before says nothing)
+      if (m.static === true || m.status === "Ignored") c.static++;
+      else if (m.status === "Killed") c.killed++;
+      else if (m.status === "Timeout") c.timeout++;
+      else if (m.status === "Survived" || m.status === "NoCoverage") {
+        const k = key(file, m);
+        if (judgedReason(file, m) !== undefined) {
+          c.equivalent++;
+          used.add(k);
+        } else {
+          if (m.status === "Survived") c.survived++;
+          else c.noCoverage++;
+          open.push(`${family} ${k.replace(/:([^:]*)$/, ' "$1"')} (${m.status})`);
+        }
+      } else c.other++;
+    }
+  }
+  if (!any) continue;
+  const real = c.killed + c.timeout + c.survived + c.noCoverage;
+  rows.push(`| ${family} | ${c.killed + c.timeout} | ${c.survived + c.noCoverage} | ${c.equivalent} | ${c.static} | ${real === 0 ? "-" : `${((100 * (c.killed + c.timeout)) / real).toFixed(1)} %`} |`);
+}
+console.log("| family | killed (incl. timeout) | survived | judged equivalent | static (not run) | score (non-equivalent) |");
+console.log("|---|---|---|---|---|---|");
+for (const r of rows) console.log(r);
+if (open.length > 0) console.log(`\n${open.length} survivor(s) not judged:\n${open.join("\n")}`);
+const stale = [...reasons.keys()].filter((k) => !used.has(k) && Object.entries(FAMILIES).some(([fam, f]) => matches(k.split(":")[0], f.mutate) && byFamily[fam]?.[k.split(":")[0]] !== undefined));
+if (stale.length > 0) console.log(`\n${stale.length} judged survivor(s) no longer found (killed now, or the code moved):\n${stale.join("\n")}`);
