@@ -19,6 +19,7 @@ import { InputError, describeValue } from "../errors.js";
 import { parseOptionalChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 import { checkedInt64, checkedUint64, plainInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
+import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import { isJsonObject, pathAt, pathText, type JsonObject, type JsonPath } from "../json-input.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
 import { PARTICIPANT_STATUSES, type ModelScale, type ParticipantStatus, type SettlementInput, type SettlementMLNode } from "./settlement-types.js";
@@ -28,6 +29,13 @@ export interface SettlementAssumption {
   assumption: string;
   flag?: string;
   rowsAffected: number;
+  /** Only rules of this version and later read the input (absent: every version); an answer lists it only then. */
+  readFrom?: ChainVersion;
+}
+
+/** The assumptions the rules of `version` depend on (an input a version does not read is no assumption of its answer). */
+export function assumptionsReadBy<A extends { readFrom?: ChainVersion }>(assumptions: readonly A[], version: ChainVersion): A[] {
+  return assumptions.filter((a) => a.readFrom === undefined || atLeast(version, a.readFrom));
 }
 
 export interface ParsedSettlementSlice {

@@ -65,7 +65,8 @@ function epochsOfDump(dump: RestDump): EpochSource[] {
       settlementHeight: l.settlementHeight,
       input: l.input,
       recorded: l.recorded,
-      assumptions: l.assumptions.filter((g) => g.rowsAffected > 0 || g.input === "the chain id").map((g) => `${g.input}: ${g.assumption}`),
+      assumptions: l.assumptions.filter((g) => g.readFrom === undefined && (g.rowsAffected > 0 || g.input === "the chain id")).map((g) => `${g.input}: ${g.assumption}`),
+      versionedAssumptions: l.assumptions.filter((g) => g.readFrom !== undefined && g.rowsAffected > 0).map((g) => ({ line: `${g.input}: ${g.assumption}`, readFrom: g.readFrom! })),
       preserved: null,
       recordedVersion: null,
       demand: null,
@@ -126,7 +127,7 @@ function withPreserved(sources: EpochSource[], dump: RestDump): EpochSource[] {
         ...s,
         preserved: parsePreservedState(pr.preserved, `${s.label}: preserved`),
         assumptions: [...s.assumptions, rules, ...lacks.filter((g) => g.readFrom === undefined).map(line)],
-        versionedAssumptions: lacks.filter((g) => g.readFrom !== undefined).map((g) => ({ line: line(g), readFrom: g.readFrom! })),
+        versionedAssumptions: [...(s.versionedAssumptions ?? []), ...lacks.filter((g) => g.readFrom !== undefined).map((g) => ({ line: line(g), readFrom: g.readFrom! }))],
       };
     } catch (e) {
       if (e instanceof InputError) return s;

@@ -7,6 +7,7 @@
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REALDATA_DIR } from "../realdata/load.js";
+import { runCli } from "../helpers/cli.js";
 import { readRestDump, readRestDumps, type RestDump } from "../../src/sources/rest-dump/read-rest-dump.js";
 import { settlementFromRestDump } from "../../src/sources/rest-dump/settlement-from-rest.js";
 import type { JsonObject } from "../../src/json-input.js";
@@ -61,5 +62,16 @@ describe("the REST reader's choice between two copies", () => {
     expect(g.assumption).toMatch(/under v0\.2\.14 settlement moves no delegated reward weight/);
     expect(g.rowsAffected).toBe(s.input.participants.length);
     expect(g.uses).toEqual(["settle"]);
+    expect(g.readFrom).toBe("v0.2.14");
+  });
+
+  it("settle lists the delegation assumption only under rules that read it (v0.2.14 and later)", async () => {
+    const delegation = (doc: { assumptions: { input: string }[] }) => doc.assumptions.some((a) => a.input.startsWith("v0.2.14 delegation reward transfers"));
+    const byTable = await runCli(["settle", "--rest-dump", E(249), "--json"]);
+    expect(byTable.code, byTable.err).toBe(0);
+    expect(JSON.parse(byTable.out).chainVersion.version).toBe("v0.2.12");
+    expect(delegation(JSON.parse(byTable.out))).toBe(false);
+    const v14 = await runCli(["settle", "--rest-dump", E(249), "--chain-version", "v0.2.14", "--json"]);
+    expect(delegation(JSON.parse(v14.out))).toBe(true);
   });
 });

@@ -7,7 +7,7 @@
  */
 import { describe, expect, it } from "vitest";
 import { settleAccounts } from "../../src/settlement/settle-accounts.js";
-import { CHAIN_VERSIONS, type ChainVersion } from "../../src/versions/chain-version.js";
+import type { ChainVersion } from "../../src/versions/chain-version.js";
 import { divergences, portOutput, readGoFixture, toInput, type GoOutput } from "./go-fixture.js";
 
 const { cases } = readGoFixture("go-boundaries.json.gz");
@@ -25,13 +25,27 @@ function rewards(name: string, version: ChainVersion): string[] {
 }
 const out = (name: string, version: ChainVersion) => portOutput(byName(name).input, version, true) as GoOutput;
 
+/** The versions the Go harness was compiled at (bb2de824, bd1fd508, d8b8e907, 17808620, ee730031). */
+const GO_VERSIONS = ["v0.2.10", "v0.2.11", "v0.2.12", "v0.2.13", "v0.2.14"] as const satisfies readonly ChainVersion[];
+
 describe("settlement boundaries vs compiled Go", () => {
-  for (const version of CHAIN_VERSIONS) {
+  it("the fixture holds Go's outputs at exactly the five compiled versions", () => {
+    const held = new Set(cases.flatMap((c) => Object.keys(c.outputs)));
+    expect([...held].sort()).toEqual([...GO_VERSIONS].sort());
+  });
+
+  for (const version of GO_VERSIONS) {
     it(`${version}: every case pays what Go paid, with the same error rows and SettleAmount writes`, () => {
       expect(cases.filter((c) => c.outputs[version] !== undefined).length).toBeGreaterThan(20);
       expect(divergences(cases, version, true)).toEqual([]);
     });
   }
+
+  it("v0.2.15 (settlement code unchanged but for ToLegacyDec's exponent bound, which no case reaches) pays every case as Go's v0.2.14", () => {
+    const asV15 = cases.map((c) => ({ ...c, outputs: { "v0.2.15": c.outputs["v0.2.14"]! } }));
+    expect(asV15.filter((c) => c.outputs["v0.2.15"] !== undefined).length).toBeGreaterThan(20);
+    expect(divergences(asV15, "v0.2.15", true)).toEqual([]);
+  });
 
   it("v0.2.11 collateral adjustment starts after the grace end epoch, not at it", () => {
     expect(rewards("collateral-grace epoch 199, grace end 200", "v0.2.11")).toEqual(["500000", "500000"]);
@@ -54,7 +68,7 @@ describe("settlement boundaries vs compiled Go", () => {
 
   it("supply cap: paid + amount equal to the supply is still under the cap (no scaling, remainder once)", () => {
     const at = (paid: number) => `supply-cap paid ${paid} + 1000000 vs supply 5000000`;
-    for (const v of CHAIN_VERSIONS) {
+    for (const v of GO_VERSIONS) {
       expect(out(at(3_999_999), v).governanceAmount).toBe("333334");
       expect(out(at(4_000_000), v).governanceAmount).toBe("333334");
       expect(out(at(4_000_000), v).amount).toBe("1000000");
@@ -67,7 +81,7 @@ describe("settlement boundaries vs compiled Go", () => {
   });
 
   it("a debt exactly equal to the reward is repaid without ErrNegativeCoinBalance; one more is the error", () => {
-    for (const v of CHAIN_VERSIONS) {
+    for (const v of GO_VERSIONS) {
       const flags = (bal: number) => out(`debt balance ${bal} vs reward 500000`, v).results[0]!;
       expect(flags(-499_999)).toMatchObject({ rewardCoins: "1", error: false, settleAmountWritten: true });
       expect(flags(-500_000)).toMatchObject({ rewardCoins: "0", error: false, settleAmountWritten: false });

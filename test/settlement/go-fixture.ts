@@ -9,7 +9,7 @@ import { getBitcoinSettleAmounts, type SettleAmounts } from "../../src/settlemen
 import { settleAmountWritten } from "../../src/settlement/settle-accounts.js";
 import type { ChainDecimal } from "../../src/go/chain-decimal.js";
 import type { ParticipantStatus, SettlementInput } from "../../src/settlement/settlement-types.js";
-import type { ChainVersion } from "../../src/versions/chain-version.js";
+import { atLeast, type ChainVersion } from "../../src/versions/chain-version.js";
 
 export interface GoDec { value: string; exponent: number }
 /** A node: its PoC weight (the second audit's fixture), or the weight and timeslot allocation (the boundary fixture). */
@@ -88,7 +88,7 @@ export function portOutput(g: GoInput, version: ChainVersion, withWritten = fals
     return { thrown: e instanceof Error ? `${e.constructor.name}: ${e.message}` : String(e) };
   }
   seen?.(s);
-  const v14 = version === "v0.2.14";
+  const v14 = atLeast(version, "v0.2.14"); // the result fields GetBitcoinSettleAmounts returns from v0.2.14
   return {
     results: s.participants.map((p) => ({
       participant: p.address,

@@ -20,9 +20,9 @@ const REWARD = (initialEpochReward: bigint, decay: bigint) => ({ bitcoinRewardPa
 
 describe("zero causes: one epoch per cause, the exact words", () => {
   it("no validation weight, or a weight that is not positive (grouped digits, the sign kept)", () => {
-    expect(causes(epoch([{ address: z, weight: null }, ...FILLER]), z)).toEqual([["no-validation-weight", "no entry in the epoch group's validation weights (full weight 0)"]]);
-    expect(causes(epoch([{ address: z, weight: 0n }, ...FILLER]), z)).toEqual([["zero-validation-weight", "validation weight 0 (not positive)"]]);
-    expect(causes(epoch([{ address: z, weight: -1234567n }, ...FILLER]), z)).toEqual([["zero-validation-weight", "validation weight -1,234,567 (not positive)"]]);
+    expect(causes(epoch([{ address: z, weight: null }, ...FILLER]), z)).toEqual([["no-validation-weight", "no entry in the epoch group's validation weights: settlement pays on a weight of 0"]]);
+    expect(causes(epoch([{ address: z, weight: 0n }, ...FILLER]), z)).toEqual([["zero-validation-weight", "the epoch group's validation weight is 0: only a positive weight is paid"]]);
+    expect(causes(epoch([{ address: z, weight: -1234567n }, ...FILLER]), z)).toEqual([["zero-validation-weight", "the epoch group's validation weight is -1,234,567: only a positive weight is paid"]]);
   });
 
   it("not ACTIVE: the exclusion record when there is one (reason in words, block, the weight kept in the denominator), else the status", () => {
@@ -67,12 +67,12 @@ describe("zero causes: one epoch per cause, the exact words", () => {
     expect(causes(epoch([{ address: z }, ...FILLER], REWARD(0n, 0n)), z)).toEqual([["no-fixed-reward", "the fixed epoch reward is 0"]]);
     expect(causes(epoch([{ address: z }, ...FILLER], REWARD(1000n, -5n)), z)).toEqual([["no-fixed-reward", "no fixed epoch reward: unsupported decay rate: -0.5"]]);
     expect(causes(epoch([{ address: z, weight: 1n, cw: 1n, nodes: [1n] }, { address: "gonka1big", weight: 9_999_999n, cw: 9_999_999n, nodes: [9_999_999n] }, ...FILLER]), z)).toEqual([["rounding", "weight 1 × 1,000,000 ngonka ÷ total weight 10,006,000 rounds down to 0 ngonka"]]);
-    expect(causes(epoch([{ address: z, balance: -2_000_000n }, ...FILLER]), z)).toEqual([["negative-balance", "negative coin balance -2,000,000 ngonka: the debt took the whole reward of 142,857 ngonka"]]);
+    expect(causes(epoch([{ address: z, balance: -2_000_000n }, ...FILLER]), z)).toEqual([["negative-balance", "negative coin balance -0.002 GNK (-2,000,000 ngonka): the debt took the whole reward of 0.000142857 GNK (142,857 ngonka)"]]);
     expect(causes(epoch([{ address: z }, ...FILLER], { settleParameters: { totalSubsidyPaid: 10n, totalSubsidySupply: 10n } }), z)).toEqual([["supply-cap", "the subsidy supply cap is reached: nothing is minted"]]);
     expect(causes(epoch([{ address: z, weight: 1n, cw: 1n, nodes: [1n] }, ...FILLER], { settleParameters: { totalSubsidyPaid: 0n, totalSubsidySupply: 3n } }), z)).toEqual([["supply-cap", "scaled down to the remaining subsidy supply"]]);
     // the cap is a cause only of a reward there was to cut: not beside a zero weight, not after a debt took it
     const reached = { settleParameters: { totalSubsidyPaid: 10n, totalSubsidySupply: 10n } };
-    expect(causes(epoch([{ address: z, weight: 0n }, ...FILLER], reached), z)).toEqual([["zero-validation-weight", "validation weight 0 (not positive)"]]);
+    expect(causes(epoch([{ address: z, weight: 0n }, ...FILLER], reached), z)).toEqual([["zero-validation-weight", "the epoch group's validation weight is 0: only a positive weight is paid"]]);
     expect(causes(epoch([{ address: z, balance: -2_000_000n }, ...FILLER], reached), z).map((c) => c[0])).toEqual(["negative-balance"]);
     // a paid participant has no cause
     expect(causes(epoch([{ address: z }, ...FILLER]), z)).toEqual([]);

@@ -11,6 +11,7 @@ import type { RecordedOutcome } from "../../sources/rest-dump/settlement-from-re
 import { settlementFromRestDumps, settlementFromSnapshot, settlementInputsOf, type SettlementInputs } from "../../sources/settlement-inputs.js";
 import { settleAccounts, type Settlement, type SettledParticipant } from "../../settlement/settle-accounts.js";
 import { settlementVersion } from "../../settlement/settlement-version.js";
+import { assumptionsReadBy } from "../../settlement/settlement-input.js";
 import { p0Decision } from "../../misstest/p0-decision.js";
 import { gapSummary } from "../../sources/rest-dump/dump-gap.js";
 import { coinsWithoutCauses, type CauseLifted } from "../../settlement/lift-zero-cause.js";
@@ -278,8 +279,10 @@ export const settleCommand: Command = {
   usage,
   async run(args: string[], io: CliIO): Promise<number> {
     const p = parse(args, options);
-    const l = await loadSettlement(p, io);
-    const choice = settlementVersion(str(p, "chain-version"), l.settlementHeight, l.chainId, l.recordedVersion);
+    const loaded = await loadSettlement(p, io);
+    const choice = settlementVersion(str(p, "chain-version"), loaded.settlementHeight, loaded.chainId, loaded.recordedVersion);
+    // an input only later versions read is no assumption of this version's answer
+    const l = { ...loaded, assumptions: assumptionsReadBy(loaded.assumptions, choice.version) };
     const s = settleAccounts(l.input, choice.version);
     const address = str(p, "address");
     let rows = s.participants;

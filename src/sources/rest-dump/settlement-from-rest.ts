@@ -321,6 +321,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     assumption: "none: under v0.2.14 settlement moves no delegated reward weight (the step after the miss test is skipped); earlier versions do not read them",
     rowsAffected: participants.length,
     uses: SETTLE,
+    readFrom: "v0.2.14",
     brief: "delegation reward transfers and penalties: none (read by v0.2.14 only)",
   });
 
