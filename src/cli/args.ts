@@ -22,6 +22,7 @@ const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
 export function normalizeArgs(args: string[], options: Options): string[] {
   const out: string[] = [];
   const takesJson = options.json?.type === "boolean";
+  const formats = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--") {
@@ -36,7 +37,13 @@ export function normalizeArgs(args: string[], options: Options): string[] {
       const flag = a.startsWith("--") ? "--output" : "-o";
       if (v === "json") out.push("--json");
       else if (v !== "text") throw new InputError(`expected json or text, got ${v === undefined ? "nothing" : describeValue(v)}`, flag);
+      formats.add(v);
+      if (formats.size > 1) throw new InputError("asks for both json and text output; give one", flag);
       continue;
+    }
+    if (takesJson && a === "--json") {
+      formats.add("json");
+      if (formats.size > 1) throw new InputError("--json and -o text ask for both json and text output; give one", "--json");
     }
     const name = a.startsWith("--") && !a.includes("=") ? a.slice(2) : undefined;
     const next = args[i + 1];
@@ -58,11 +65,30 @@ export function parse(args: string[], options: Options, allowPositionals = false
   const all: Options = { ...options, help: { type: "boolean", short: "h" } };
   if (all.rpc !== undefined && all.node === undefined) all.node = { type: "string" };
   const normalized = normalizeArgs(args, all);
+  let r: ReturnType<typeof parseArgs<{ args: string[]; options: Options; allowPositionals: boolean; strict: true; tokens: true }>>;
   try {
-    const r = parseArgs({ args: normalized, options: all, allowPositionals, strict: true });
-    return { values: r.values as Parsed["values"], positionals: r.positionals };
+    r = parseArgs({ args: normalized, options: all, allowPositionals, strict: true, tokens: true });
   } catch (e) {
     throw new InputError((e as Error).message.replace(/\. To specify a positional.*$/s, "").replace(/\s*\n\s*/g, " "));
+  }
+  refuseRepeatedFlags(r.tokens, all);
+  return { values: r.values as Parsed["values"], positionals: r.positionals };
+}
+
+/**
+ * A flag that takes one value given twice with different values (`--snapshot A --snapshot B`):
+ * parseArgs keeps the last silently. Repeatable flags (`multiple`) and repeated switches pass.
+ */
+function refuseRepeatedFlags(tokens: readonly { kind: string; name?: string; value?: string | undefined }[], options: Options): void {
+  const seen = new Map<string, string | undefined>();
+  for (const t of tokens) {
+    if (t.kind !== "option" || t.name === undefined) continue;
+    const o = options[t.name];
+    if (o === undefined || o.multiple === true || o.type === "boolean") continue;
+    if (seen.has(t.name) && seen.get(t.name) !== t.value) {
+      throw new InputError(`given twice, as ${describeValue(seen.get(t.name))} and as ${describeValue(t.value)}; give it once`, `--${t.name}`);
+    }
+    seen.set(t.name, t.value);
   }
 }
 

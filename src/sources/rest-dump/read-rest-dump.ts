@@ -1,9 +1,7 @@
 /** Read a directory of saved REST answers (any file names; `.json` or `.json.gz`) and sort them by shape. */
-import { readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { InputError, describeValue } from "../../errors.js";
-import { readRegularFile } from "../../fs/files.js";
+import { isDirectory, listDirectory, readTextFile } from "../../fs/files.js";
 import { checkedUint64 } from "../../go/int64.js";
 import { parseJson, stringifyJson, type Json } from "../../go/json.js";
 import { isJsonObject, type JsonObject } from "../../json-input.js";
@@ -79,17 +77,9 @@ export function epochOf(o: JsonObject, where: string): bigint {
   return checkedUint64(v, `${where}.epoch_index`);
 }
 
+/** A saved answer: `.json` or `.json.gz` (gzip recognised by its bytes; bounded and UTF-8 checked as every input file). */
 function readJsonMaybeGz(file: string): Json {
-  const bytes = readRegularFile(file);
-  let text: string;
-  if (file.endsWith(".gz")) {
-    try {
-      text = gunzipSync(bytes).toString("utf8");
-    } catch (e) {
-      throw new InputError(`not a readable gzip file (${(e as Error).message})`, file);
-    }
-  } else text = bytes.toString("utf8");
-  return parseJson(text, file);
+  return parseJson(readTextFile(file), file);
 }
 
 function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, RestFile<JsonObject[]>>, empty?: RestFile<JsonObject[]>[]): void {
@@ -111,15 +101,7 @@ function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, 
 
 /** Read every `.json`/`.json.gz` file of `dir` (not recursive), recognising each by its shape. */
 export function readRestDump(dir: string): RestDump {
-  let names: string[];
-  try {
-    if (!statSync(dir).isDirectory()) throw new InputError("is not a directory (--rest-dump takes a directory of saved REST answers)", dir);
-    names = readdirSync(dir).sort();
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(code === "ENOENT" ? "directory not found" : `cannot read directory (${code ?? String(e)})`, dir);
-  }
+  const names = listDirectory(dir);
   const dump = emptyRestDump(dir);
   const addGroup = (g: JsonObject, file: string, at: string): void => {
     const epoch = epochOf(g, at);
@@ -180,18 +162,10 @@ export function readRestDump(dir: string): RestDump {
   return dump;
 }
 
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /** The dump directories a --rest-dump DIR names: DIR itself when it holds answers, else its sub-directories (a folder of epoch_N dumps). */
 export function dumpDirectories(dir: string): string[] {
   if (!isDirectory(dir)) return [dir]; // readRestDump names the problem
-  const names = readdirSync(dir).sort();
+  const names = listDirectory(dir);
   if (names.some((n) => /\.json(\.gz)?$/.test(n))) return [dir];
   const subs = names.filter((n) => isDirectory(join(dir, n))).map((n) => join(dir, n));
   return subs.length === 0 ? [dir] : subs;

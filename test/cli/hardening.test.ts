@@ -1,0 +1,358 @@
+// Issue 22 (hardening, second round): each class of what a sweep of hostile invocations broke, tested
+// on generated inputs and on fake nodes started here on 127.0.0.1. Every refusal is exit 2 with one
+// line on stderr (the last one) naming the file or flag and the value; every answer on odd input that
+// the chain would accept carries a named warning.
+import { chmodSync, closeSync, existsSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { main } from "../../src/cli/main.js";
+import { MAX_INPUT_FILE_BYTES, checkDistinctOutputs, listDirectory, readTextFile, withFileLedger, writeFileAtomic } from "../../src/fs/files.js";
+import { InputError, UNSAFE_TEXT, visibleText } from "../../src/errors.js";
+import { MAX_JSON_DEPTH, parseJson, parseJsonExact, stringifyJson, type Json } from "../../src/go/json.js";
+import type { FixtureServer, FixtureServerOptions } from "../../src/testing/fixture-server.js";
+import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
+import { fixtureNodes as startNodes } from "../chain/helpers.js";
+
+const SNAP = "examples/mainnet-like.snapshot.json";
+const EPOCH = "examples/epoch-433.epoch.json";
+const D248 = "test/realdata/rest/epoch_248";
+const dir = mkdtempSync(join(tmpdir(), "gonka-hardening-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const isRoot = process.getuid?.() === 0;
+
+async function run(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const t0 = performance.now();
+  const code = await main(argv, { out: (t) => out.push(t), err: (t) => err.push(t) });
+  return { code, out: out.join("\n"), err: err.join("\n"), errLines: err.join("\n").trim().split("\n"), ms: performance.now() - t0 };
+}
+
+/** Exit 2; the last stderr line is the only error line and matches `re`; no stack trace, no JS internals. */
+async function refused(argv: string[], re: RegExp, maxMs = 10_000) {
+  const r = await run(...argv);
+  expect(r.code, `${argv.join(" ")}\n${r.err}\n${r.out.slice(0, 300)}`).toBe(2);
+  const errors = r.errLines.filter((l) => /^gonka-spec( [a-z-]+)?: /.test(l));
+  expect(errors, r.err).toHaveLength(1);
+  expect(r.errLines.at(-1)).toBe(errors[0]);
+  expect(errors[0]).toMatch(re);
+  expect(r.err).not.toMatch(/ at .*:\d+:\d+|internal error|Cannot read properties|Maximum call stack|too large to process/);
+  expect(r.ms).toBeLessThan(maxMs);
+  return r;
+}
+
+function file(name: string, text: string | Buffer): string {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+}
+
+const doc = (f: string) => parseJson(readFileSync(f, "utf8"), f) as { [k: string]: Json };
+const copyDump = (name: string, edit?: (name: string, text: string) => string | null): string => {
+  const d = join(dir, name);
+  mkdirSync(d, { recursive: true });
+  for (const n of readdirSync(D248)) {
+    const t = n.endsWith(".gz") ? null : readFileSync(join(D248, n), "utf8");
+    const out = t === null ? readFileSync(join(D248, n)) : edit ? edit(n, t) : t;
+    if (out !== null) writeFileSync(join(d, n), out);
+  }
+  return d;
+};
+
+describe("crashes: every input file gets one bounded read, every filesystem error names the path and cause", () => {
+  it(`a file just under the ${MAX_INPUT_FILE_BYTES / 1048576} MiB limit is read and refused in one line; one byte past it is refused unread`, { timeout: 60_000 }, async () => {
+    const under = join(dir, "under.json");
+    const fd = openSync(under, "w");
+    ftruncateSync(fd, MAX_INPUT_FILE_BYTES - 1);
+    closeSync(fd);
+    await refused(["preserved", "--snapshot", under], /under\.json: invalid JSON at line 1, column 1/, 30_000);
+    const over = join(dir, "over.json");
+    const fd2 = openSync(over, "w");
+    ftruncateSync(fd2, MAX_INPUT_FILE_BYTES + 1);
+    closeSync(fd2);
+    await refused(["miss-test", "--epoch", over], new RegExp(`over\\.json: the file has ${MAX_INPUT_FILE_BYTES + 1} bytes, more than the limit of ${MAX_INPUT_FILE_BYTES} bytes \\(64 MiB\\)`));
+    rmSync(under);
+    rmSync(over);
+  });
+
+  it("the limit is one V8 can hold as a string, and whose worst JSON fits the default heap", () => {
+    expect(MAX_INPUT_FILE_BYTES).toBeLessThan(2 ** 29 - 24);
+    expect(MAX_INPUT_FILE_BYTES * 22).toBeLessThan(4 * 1024 ** 3);
+  });
+
+  it("a symlink loop, a path through a file, a directory for a file: the path and the cause", async () => {
+    const loop = join(dir, "loop.json");
+    symlinkSync("loop.json", loop);
+    await refused(["preserved", "--snapshot", loop], /loop\.json: cannot read file: too many symbolic links \(a link loop\?\) \(ELOOP\)/);
+    await refused(["import-rest", loop, "--out", join(dir, "x.json")], /loop\.json/);
+    const plain = file("plain.txt", "x");
+    expect(() => listDirectory(join(plain, "sub"))).toThrow(/plain\.txt\/sub: is not a directory|plain\.txt\/sub: directory not found/);
+    await refused(["settle", "--rest-dump", join(plain, "sub")], /plain\.txt\/sub/);
+  });
+
+  it.skipIf(isRoot)("an unreadable REST-dump directory (EACCES) is one line naming it", async () => {
+    const d = join(dir, "locked");
+    mkdirSync(d);
+    chmodSync(d, 0o000);
+    try {
+      await refused(["import-rest", d, "--out", join(dir, "y.json")], /locked: cannot read the directory: permission denied \(EACCES\)/);
+      await refused(["preserved", "--rest-dump", d], /locked: cannot read the directory: permission denied \(EACCES\)/);
+    } finally {
+      chmodSync(d, 0o755);
+    }
+  });
+
+  it("listDirectory turns every readdir failure into an InputError naming the directory", () => {
+    expect(() => listDirectory(join(dir, "nope"))).toThrow(InputError);
+    expect(() => listDirectory(join(dir, "nope"))).toThrow(/nope: directory not found/);
+  });
+});
+
+describe("hangs: every file a command reads, whatever flag names it, is a bounded regular file", () => {
+  const fifo = join(dir, "fifo.json");
+  it("a FIFO and /dev/zero on each file flag end at once", async () => {
+    if (!existsSync(fifo)) {
+      const { execFileSync } = await import("node:child_process");
+      execFileSync("mkfifo", [fifo]);
+    }
+    for (const f of [fifo, "/dev/zero"]) {
+      const name = f === fifo ? /fifo\.json: is not a regular file/ : /\/dev\/zero: is not a regular file/;
+      await refused(["settle", "--rest-dump", D248, "--coin-balances", f], name, 3000);
+      await refused(["preserved", "--snapshot", SNAP, "--demand", f], name, 3000);
+      await refused(["compare", "--snapshot", SNAP, "--a", f, "--b", "examples/proposal-b.json"], name, 3000);
+      await refused(["tally", "--file", f], name, 3000);
+      await refused(["proposal", f], name, 3000);
+    }
+    // a FIFO named *.json inside a dump
+    const d = copyDump("dump-with-fifo");
+    const { execFileSync } = await import("node:child_process");
+    execFileSync("mkfifo", [join(d, "zz.json")]);
+    await refused(["settle", "--rest-dump", d], /zz\.json: is not a regular file/, 3000);
+  });
+});
+
+describe("torn output: no output replaces an input of the same command, or another output", () => {
+  const serve = fixtureNodes();
+
+  it("snapshot --out F --record F (or ./F) is refused before the node is asked anything", async () => {
+    const node = await serve({});
+    const f = join(dir, "same.json");
+    await refused(["snapshot", "--node", node.url, "--height", "4990", "--out", f, "--record", f], /same\.json: --record and --out name the same file/);
+    await refused(["snapshot", "--node", node.url, "--height", "4990", "--out", f, "--record", join(dir, ".", "same.json")], /--record and --out name the same file/);
+    expect(existsSync(f)).toBe(false);
+    expect(node.asked).toHaveLength(0);
+  });
+
+  it("an output onto a file the command read (its snapshot, its proposal, its dump's params) is refused, the input unchanged", async () => {
+    const snap = file("snapcopy.json", readFileSync(SNAP));
+    const before = readFileSync(snap, "utf8");
+    await refused(["compare", "--snapshot", snap, "--a", "examples/proposal-a.json", "--b", "examples/proposal-b.json", "--anchors", "0", "--html", snap], /snapcopy\.json: cannot write the report: this command read its input from that file/);
+    expect(readFileSync(snap, "utf8")).toBe(before);
+    const d = copyDump("selfdump");
+    const params = readFileSync(join(d, "params.json"), "utf8");
+    await refused(["import-rest", d, "--out", join(d, "params.json")], /params\.json: cannot write the snapshot: this command read its input from that file/);
+    expect(readFileSync(join(d, "params.json"), "utf8")).toBe(params);
+    // a hard link to the input is the same file
+    const { linkSync } = await import("node:fs");
+    linkSync(snap, join(dir, "hardlink.json"));
+    await refused(["compare", "--snapshot", snap, "--a", "examples/proposal-a.json", "--b", "examples/proposal-b.json", "--anchors", "0", "--html", join(dir, "hardlink.json")], /hardlink\.json: cannot write the report: this command read its input/);
+  });
+
+  it("the ledger lives only inside one command: a library caller may rewrite a file it read", () => {
+    const f = file("lib.json", '{"a": 1}');
+    readTextFile(f);
+    writeFileAtomic(f, '{"a": 2}');
+    expect(readFileSync(f, "utf8")).toBe('{"a": 2}');
+    expect(() => withFileLedger(() => {
+      readTextFile(f);
+      writeFileAtomic(f, "x", "the output");
+    })).toThrow(/lib\.json: cannot write the output: this command read its input from that file/);
+    expect(() => withFileLedger(() => {
+      writeFileAtomic(join(dir, "twice.json"), "1", "the first");
+      writeFileAtomic(join(dir, "twice.json"), "2", "the second");
+    })).toThrow(/twice\.json: cannot write the second: this command already wrote another output to that file/);
+    expect(() => checkDistinctOutputs([{ flag: "--out", file: f }, { flag: "--record", file: join(dir, "..", dir.split("/").pop()!, "lib.json") }])).toThrow(/--record and --out name the same file/);
+  });
+});
+
+describe("honest input: an output name near the 255-byte name limit", () => {
+  const serve = fixtureNodes();
+  it("240 and 255 characters are written (the temporary name is short)", { timeout: 30_000 }, async () => {
+    for (const n of [240, 255]) {
+      const out = join(dir, `${"n".repeat(n - 5)}.json`);
+      const r = await run("import-rest", D248, "--out", out, "--json");
+      expect(r.code, r.err).toBe(0);
+      expect(doc(out).schema).toBe("gonka-spec/snapshot");
+    }
+    const node = await serve({});
+    const out = join(dir, `${"s".repeat(245)}.json`);
+    const rec = join(dir, `${"r".repeat(249)}.jsonl`);
+    const r = await run("snapshot", "--node", node.url, "--height", "4990", "--out", out, "--record", rec, "--json");
+    expect(r.code, r.err).toBe(0);
+    expect(readdirSync(dir).filter((f) => f.endsWith(".tmp"))).toEqual([]);
+    await refused(["import-rest", D248, "--out", join(dir, `${"n".repeat(251)}.json`)], /cannot write the snapshot: the name is too long \(ENAMETOOLONG\)/);
+  });
+});
+
+describe("vague refusals: nesting is bounded and named", () => {
+  const deep = (n: number) => "[".repeat(n) + "]".repeat(n);
+  it(`JSON nested deeper than ${MAX_JSON_DEPTH} levels names the file and the depth, valid or not, in every reader`, async () => {
+    const valid = file("deep.json", deep(100_000));
+    const invalid = file("deep-bad.json", "[".repeat(100_000));
+    const objects = file("deep-obj.json", '{"a":'.repeat(5000) + "1" + "}".repeat(5000));
+    const re = (f: string) => new RegExp(`${f.replace(".", "\\.")}: nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects .*\\(at line \\d+, column \\d+\\)`);
+    for (const [f, name] of [[valid, "deep.json"], [invalid, "deep-bad.json"], [objects, "deep-obj.json"]] as const) {
+      await refused(["preserved", "--snapshot", f], re(name));
+      await refused(["miss-test", "--epoch", f], re(name));
+      await refused(["tally", "--file", f], re(name));
+      await refused(["simulate-poc", "--scenario", f], re(name));
+      await refused(["compare", "--snapshot", SNAP, "--a", "examples/proposal-a.json", "--b", f], re(name));
+      await refused(["proposal", f], re(name));
+    }
+    const d = copyDump("deepdump");
+    writeFileSync(join(d, "deep.json"), deep(3000));
+    await refused(["settle", "--rest-dump", d], re("deep.json"));
+    // a snapshot that is fine but for a deep reference extra
+    const s = readFileSync(SNAP, "utf8").replace('"chainId"', `"chain": {"x": ${deep(200)}}, "chainId"`);
+    await refused(["preserved", "--snapshot", file("snap-deep.json", s)], re("snap-deep.json"));
+  });
+
+  it(`exactly ${MAX_JSON_DEPTH} levels read, on the fast path and the exact one alike`, () => {
+    const t = deep(MAX_JSON_DEPTH);
+    expect(parseJson(t)).toEqual(parseJsonExact(t));
+    expect(() => parseJson(deep(MAX_JSON_DEPTH + 1), "f")).toThrow(/f: nested deeper than 100/);
+    expect(() => parseJsonExact(deep(MAX_JSON_DEPTH + 1), "f")).toThrow(/f: nested deeper than 100/);
+  });
+});
+
+describe("duplicate keys: JSON.parse keeps the last silently; every reader refuses, naming the key", () => {
+  it("in a snapshot, an epoch file, a proposal, a tally file, a scenario and a REST answer", async () => {
+    const snap = readFileSync(SNAP, "utf8");
+    await refused(["preserved", "--snapshot", file("dup1.json", snap.replace('"anchorHeight":', '"anchorHeight": 1, "anchorHeight":'))], /dup1\.json: preserved: the key "anchorHeight" appears twice in one object/);
+    await refused(["preserved", "--snapshot", file("dup2.json", snap.replace('"anchorHeight":', '"anchorHeight" : 1, "anchorHeight" :'))], /dup2\.json: preserved: the key "anchorHeight" appears twice/);
+    const epoch = readFileSync(EPOCH, "utf8");
+    await refused(["miss-test", "--epoch", file("dup3.json", epoch.replace('"inferenceCount": 748,', '"inferenceCount": 748, "inferenceCount": 1,'))], /dup3\.json: participants\[1\]\.currentEpochStats: the key "inferenceCount" appears twice/);
+    await refused(["compare", "--snapshot", SNAP, "--a", "examples/proposal-a.json", "--b", file("dup4.json", '{"name": "B", "PocSlotAllocation": "0.3", "PocSlotAllocation": "0.9"}')], /dup4\.json: the key "PocSlotAllocation" appears twice/);
+    const tally = readFileSync("examples/tally-invalidated.json", "utf8");
+    await refused(["tally", "--file", file("dup5.json", tally.replace("{", '{"factor": 10, "factor": 20, '))], /dup5\.json: the key "factor" appears twice/);
+    const d = copyDump("dupdump", (n, t) => (n === "params.json" ? t.replace('"params": {', '"params": {"epoch_params": {}, ') : t));
+    await refused(["settle", "--rest-dump", d], /params\.json: params: the key "epoch_params" appears twice/);
+  });
+
+  it("on generated documents: refused exactly when an object has a key twice, whatever the spacing", () => {
+    let seed = 7; // mulberry32
+    const rnd = (n: number): number => {
+      seed = (seed + 0x6d2b79f5) | 0;
+      let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) % n;
+    };
+    const gen = (depth: number): Json => {
+      const k = rnd(4);
+      if (depth > 4 || k === 0) return rnd(3) === 0 ? `s${rnd(5)}":x` : rnd(1000);
+      if (k === 1) return Array.from({ length: rnd(4) }, () => gen(depth + 1));
+      const o: { [k: string]: Json } = {};
+      for (let i = rnd(5); i > 0; i--) o[`k${rnd(6)}`] = gen(depth + 1);
+      return o;
+    };
+    const spaced = [(t: string) => t, (t: string) => stringifyJson(JSON.parse(t), 2), (t: string) => t.replace(/"(k\d)":/g, '"$1" \n\t:')];
+    let dups = 0;
+    for (let n = 0; n < 400; n++) {
+      const v = gen(0);
+      const text = stringifyJson(v);
+      const form = spaced[n % 3]!(text);
+      expect(parseJson(form)).toEqual(v);
+      // inject a key twice into the first object with a key
+      const m = /\{"(k\d)":/.exec(form) ?? /\{"(k\d)" \n\t:/.exec(form);
+      if (m === null) continue;
+      const dup = form.slice(0, m.index + 1) + `"${m[1]}":0,` + form.slice(m.index + 1);
+      expect(() => parseJson(dup, "g")).toThrow(new RegExp(`the key "${m[1]}" appears twice in one object`));
+      dups++;
+    }
+    expect(dups).toBeGreaterThan(100);
+  });
+});
+
+describe("confident answers: text output never carries raw control or bidi characters", () => {
+  it("visibleText escapes exactly the unsafe characters, keeping JSON valid", () => {
+    const s = 'a\u202eb\u001b[31mc\td\ne\u0085f\u2066g';
+    expect(visibleText(s)).toBe("a\\u202Eb\\u001B[31mc\td\ne\\u0085f\\u2066g");
+    const j = JSON.stringify({ name: s });
+    expect(JSON.parse(visibleText(j))).toEqual({ name: s });
+    expect(UNSAFE_TEXT.test(visibleText(s))).toBe(false);
+  });
+
+  it("a proposal name with an override or an ANSI escape, a demand model with one: escaped in text, JSON still parses", async () => {
+    const b = file("bidi.json", JSON.stringify({ name: "evil \u202e gnp.exe \u001b[31m", PocSlotAllocation: "0.3" }));
+    const r = await run("compare", "--snapshot", SNAP, "--a", "examples/proposal-a.json", "--b", b, "--anchors", "0");
+    expect(r.code, r.err).toBe(0);
+    expect(UNSAFE_TEXT.test(r.out + r.err)).toBe(false);
+    expect(r.out).toContain("evil \\u202E gnp.exe \\u001B[31m");
+    const j = await run("compare", "--snapshot", SNAP, "--a", "examples/proposal-a.json", "--b", b, "--anchors", "0", "--json");
+    expect(UNSAFE_TEXT.test(j.out)).toBe(false);
+    expect((JSON.parse(j.out) as { b: { name: string } }).b.name).toBe("evil \u202e gnp.exe \u001b[31m");
+    const s = doc(SNAP) as { demand: { peakInFlightRequests: { [k: string]: Json } } };
+    s.demand.peakInFlightRequests["evil\u202emodel"] = 3;
+    const p = await run("preserved", "--snapshot", file("bidi-model.json", stringifyJson(s)), "--rule", "demand");
+    expect(UNSAFE_TEXT.test(p.out + p.err)).toBe(false);
+    expect(p.err).toContain("evil\\u202Emodel");
+  });
+
+  it("an error quoting input escapes it too", async () => {
+    const r = await refused(["check", "gonka1\u202eabc", "--snapshot", SNAP], /ADDRESS: .*"gonka1\\u202Eabc"/);
+    expect(UNSAFE_TEXT.test(r.err)).toBe(false);
+  });
+});
+
+describe("confident answers: a flag given twice with different values, or flags of another form", () => {
+  it("is refused naming the flag and both values; the same value twice and repeated switches pass", async () => {
+    await refused(["preserved", "--snapshot", SNAP, "--snapshot", join(dir, "b.json")], /--snapshot: given twice, as "examples\/mainnet-like\.snapshot\.json" and as ".*b\.json"; give it once/);
+    await refused(["miss-test", "--missed", "1", "--total", "10", "--p0", "0.1", "--p0", "0.2"], /--p0: given twice/);
+    await refused(["check", "gonka1x", "--snapshot", SNAP, "--anchors", "10", "--anchors", "20"], /--anchors: given twice/);
+    await refused(["miss-test", "--missed", "1", "--total", "10", "-o", "json", "-o", "text"], /-o: asks for both json and text output/);
+    await refused(["miss-test", "--missed", "1", "--total", "10", "-o", "text", "--json"], /--json: --json and -o text ask for both/);
+    const same = await run("miss-test", "--missed", "1", "--total", "10", "--p0", "0.1", "--p0", "0.1", "--json", "--json");
+    expect(same.code, same.err).toBe(0);
+  });
+
+  it("--set names one parameter once, in any spelling; tally's --file and --scenario forms do not mix", async () => {
+    await refused(["preserved", "--snapshot", SNAP, "--set", "poc_slot_allocation=0.2", "--set", "PocSlotAllocation=0.9"], /--set: "poc_slot_allocation" and "PocSlotAllocation" name the same parameter; set it once/);
+    await refused(["preserved", "--snapshot", SNAP, "--set", "poc_slot_allocation=0.2", "--set", "poc_slot_allocation=0.9"], /--set: "poc_slot_allocation" is set twice/);
+    await refused(["tally", "--file", "examples/tally-invalidated.json", "--scenario", "context-length"], /--file: applies to --file FILE|--file: applies to/);
+    await refused(["tally", "--file", "examples/tally-invalidated.json", "--slots", "4"], /--slots: applies to --scenario context-length only/);
+    await refused(["tally", "--scenario", "context-length", "--explain"], /--explain: applies to --file/);
+  });
+});
+
+describe("confident answers: a node's status answer without result or sync_info", () => {
+  const serve = fixtureNodes();
+  it("is one line naming the field, for every command that reads a node; no JS internals leak", async () => {
+    for (const [answer, field] of [[{}, "result object"], [{ result: null }, "result object"], [{ result: { node_info: { network: "gonka-mainnet" } } }, "result\\.sync_info"], [{ result: { sync_info: {} } }, "result\\.node_info"]] as const) {
+      const node = await serve({ statusAnswer: answer });
+      const re = new RegExp(`node at ${node.url} answered status with malformed JSON-RPC answer \\(the node's answer to status has no ${field}; is this a CometBFT RPC endpoint\\?\\)`);
+      await refused(["snapshot", "--node", node.url, "--out", join(dir, "st.json")], re);
+      await refused(["preserved", "--node", node.url], re);
+      await refused(["miss-test", "--node", node.url], re);
+    }
+  });
+
+  it("the error is the last line: no progress line after it", { timeout: 30_000 }, async () => {
+    const node = await serve({ slowMs: 300, corrupt: (path) => /EpochPerformanceSummary/.test(path) });
+    const err: string[] = [];
+    const code = await main(["snapshot", "--node", node.url, "--height", "4990", "--out", join(dir, "pc.json")], { out: () => undefined, err: (t) => err.push(t) });
+    expect(code).toBe(2);
+    const last = err.length;
+    expect(err[last - 1]).toMatch(/^gonka-spec snapshot: .*does not decode/);
+    // queries still in flight finish after the error: their progress is not printed
+    await new Promise((res) => setTimeout(res, 1500));
+    expect(err).toHaveLength(last);
+  });
+});
+
+/** Loopback fixture nodes serving the example snapshot's state at height 5000; each stops after its test. */
+function fixtureNodes(): (o: Partial<FixtureServerOptions>) => Promise<FixtureServer> {
+  const start = startNodes();
+  const state = fixtureFromPreserved(doc(SNAP).preserved!);
+  return (o) => start({ latestHeight: 5000, stateAt: () => state, ...o });
+}
