@@ -132,6 +132,51 @@ describe("hangs: every file a command reads, whatever flag names it, is a bounde
   });
 });
 
+describe("hangs: every documented limit finishes in bounded time, and past it is one line", () => {
+  it("the exact test at its largest total, with the full fraction, in seconds", { timeout: 120_000 }, async () => {
+    const r = await run("miss-test", "--missed", "100000", "--total", "1000000", "--exact", "--fraction", "--json");
+    expect(r.code, r.err).toBe(0);
+    const j = JSON.parse(r.out) as { exact: { passed: boolean; criticalValue: string; pValueFraction: { numerator: string } } };
+    expect(j.exact.passed).toBe(true);
+    expect(j.exact.pValueFraction.numerator.length).toBeGreaterThan(900_000);
+    expect(r.ms).toBeLessThan(60_000);
+    const long = await run("miss-test", "--missed", "3", "--total", "1000000", "--exact", "--p0", "0.123456789012345678", "--json");
+    expect(long.code, long.err).toBe(0);
+    expect((JSON.parse(long.out) as { exact: { unavailable: string } }).exact.unavailable).toMatch(/more than its limit of 10000000; at this p0 it supports totals up to/);
+  });
+
+  it("an epoch whose exact tests are past their budget: the verdicts, each exact test unavailable, one warning naming --no-exact", { timeout: 60_000 }, async () => {
+    const e = doc(EPOCH);
+    e.participants = Array.from({ length: 30_000 }, (_, i) => ({ address: `gonka1p${String(i).padStart(38, "0")}`, currentEpochStats: { inferenceCount: 20_000 + (i % 997), missedRequests: 200 + (i % 301) } }));
+    delete e.rewards;
+    const f = file("epoch-30k.json", stringifyJson(e));
+    const r = await run("miss-test", "--epoch", f, "--json");
+    expect(r.code, r.err).toBe(0);
+    expect(r.ms).toBeLessThan(30_000);
+    expect(r.err).toMatch(/^warning: the exact tests of this epoch \(30,000 participants, [\d,]+ requests at p0 0\.1\) are past their budget .*--no-exact/);
+    const j = JSON.parse(r.out) as { warnings: string[]; participants: { exact: { unavailable?: string } }[] };
+    expect(j.warnings.some((w) => /past their budget/.test(w))).toBe(true);
+    expect(j.participants.every((p) => p.exact.unavailable === "past the epoch's exact-test budget")).toBe(true);
+    // a small epoch keeps its exact tests
+    const small = await run("miss-test", "--epoch", EPOCH, "--json");
+    const tested = (JSON.parse(small.out) as { participants: { exact?: { passed?: boolean } }[] }).participants.filter((p) => p.exact !== undefined);
+    expect(tested.length).toBeGreaterThan(5);
+    expect(tested.every((p) => typeof p.exact!.passed === "boolean")).toBe(true);
+  });
+
+  it("anchors and scenario sizes: lowered to what finishes, stated in --help, refused past it", async () => {
+    await refused(["check", "gonka1x", "--snapshot", SNAP, "--anchors", "100001"], /--anchors: expected a number of anchors between 1 and 100000, got "100001"/);
+    expect((await run("check", "--help")).out).toContain("--anchors N   number of anchors for the probability (1..100,000;");
+    await refused(["compare", "--snapshot", SNAP, "--a", "examples/proposal-a.json", "--b", "examples/proposal-b.json", "--anchors", "20001"], /--anchors: expected 0\.\.20000 anchors, got 20001/);
+    expect((await run("compare", "--help")).out).toContain("at most 20,000; 0 skips it");
+    const sc = doc("examples/scenarios/large.json");
+    sc.traffic = [{ route: "pooled", startMs: 0, intervalMs: 1, count: 2_000_001 }];
+    await refused(["simulate-poc", "--scenario", file("scen-big.json", stringifyJson(sc))], /traffic\[0\]\.count: expected an integer from 0 to 2000000, got 2000001/);
+    expect((await run("simulate-poc", "--help")).out).toContain("at most 2,000,000 requests in all");
+    expect((await run("miss-test", "--help")).out).toMatch(/totals up to 1,000,000\s+and numbers of at most 10,000,000 bits/);
+  });
+});
+
 describe("torn output: no output replaces an input of the same command, or another output", () => {
   const serve = fixtureNodes();
 
