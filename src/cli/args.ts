@@ -142,11 +142,17 @@ export function heightFlag(p: Parsed, name: string): bigint | undefined {
   return v === undefined ? undefined : heightValue(v, `--${name}`);
 }
 
-/** A block height or anchor written by a user: an integer in 0..2^63−1, else an InputError naming `where`. */
+/**
+ * A block height or anchor written by a user: an integer in 0..2^63−1 (an anchor: 1..2^63−1, no PoC is
+ * anchored at a block before the first), else an InputError naming `where`.
+ */
 export function heightValue(text: string, where: string, what = where === "--anchor" ? "an anchor height" : "a height"): bigint {
   const t = text.trim();
-  if (!/^[-+]?\d+$/.test(t) || t.length > 400) throw new InputError(`expected ${what} (an integer ≥ 0), got ${describeValue(text)}`, where);
-  return checkRange(BigInt(t.startsWith("+") ? t.slice(1) : t), 0n, INT64_MAX_ARG, where, what);
+  const anchor = where === "--anchor";
+  if (!/^[-+]?\d+$/.test(t) || t.length > 400) throw new InputError(`expected ${what} (an integer ≥ ${anchor ? 1 : 0}), got ${describeValue(text)}`, where);
+  const v = BigInt(t.startsWith("+") ? t.slice(1) : t);
+  if (anchor && v === 0n) throw new InputError(`${what} must be ≥ 1 (the chain's first block is 1), got 0`, where);
+  return checkRange(v, 0n, INT64_MAX_ARG, where, what);
 }
 
 /** A count flag (a JS number is enough: it sizes a loop), in [min, max]. */

@@ -382,6 +382,13 @@ describe("confident answers: a node's status answer without result or sync_info"
     }
   });
 
+  it("a node whose binom_test_p0 is 0: refused like the same value in a file", async () => {
+    const state = fixtureFromPreserved(doc(SNAP).preserved!);
+    state.params = { ...state.params, validationParams: { ...(state.params?.validationParams as object), binomTestP0: { value: 0n, exponent: 0 } } } as typeof state.params;
+    const node = await serve({ stateAt: () => state });
+    await refused(["miss-test", "--node", node.url, "--height", "4990"], /settlement\.validationParams\.binomTestP0: p0 0 is outside \(0, 1\)/);
+  });
+
   it("the error is the last line: no progress line after it", { timeout: 30_000 }, async () => {
     const node = await serve({ slowMs: 300, corrupt: (path) => /EpochPerformanceSummary/.test(path) });
     const err: string[] = [];
@@ -401,3 +408,103 @@ function fixtureNodes(): (o: Partial<FixtureServerOptions>) => Promise<FixtureSe
   const state = fixtureFromPreserved(doc(SNAP).preserved!);
   return (o) => start({ latestHeight: 5000, stateAt: () => state, ...o });
 }
+
+describe("confident answers: input no chain state could hold is refused, naming the field", () => {
+  const snapWith = (name: string, edit: (s: { [k: string]: Json }) => void): string => {
+    const s = doc(SNAP);
+    edit(s);
+    return file(name, stringifyJson(s));
+  };
+  const epochWith = (name: string, edit: (e: { [k: string]: Json }) => void): string => {
+    const e = doc(EPOCH);
+    edit(e);
+    return file(name, stringifyJson(e));
+  };
+  const restSnap = async (): Promise<string> => {
+    const out = join(dir, "rest248.json");
+    if (!existsSync(out)) expect((await run("import-rest", D248, "--out", out, "--json")).code).toBe(0);
+    return out;
+  };
+
+  it("an anchor height of 0 or below, in a snapshot or a flag", async () => {
+    for (const h of [-1, 0]) {
+      const f = snapWith(`anchor${h}.json`, (s) => ((s.preserved as { [k: string]: Json }).anchorHeight = h));
+      await refused(["preserved", "--snapshot", f], new RegExp(`preserved\\.anchorHeight: expected an anchor height ≥ 1 \\(a block height\\), got ${h}`));
+      await refused(["check", "gonka1x", "--snapshot", f], /preserved\.anchorHeight: expected an anchor height ≥ 1/);
+      await refused(["compare", "--snapshot", f, "--a", "examples/proposal-a.json", "--b", "examples/proposal-b.json", "--anchors", "0"], /preserved\.anchorHeight/);
+    }
+    await refused(["preserved", "--snapshot", SNAP, "--anchor", "0"], /--anchor: an anchor height must be ≥ 1 \(the chain's first block is 1\), got 0/);
+    await refused(["compare", "--snapshot", SNAP, "--a", "examples/proposal-a.json", "--b", "examples/proposal-b.json", "--anchor", "-1"], /--anchor: an anchor height must be ≥ 0, got -1/);
+    await refused(["compare", "--snapshot", SNAP, "--a", "examples/proposal-a.json", "--b", "examples/proposal-b.json", "--anchor", "18446744073709551616"], /--anchor: an anchor height must be at most 9223372036854775807/);
+  });
+
+  it("a field the format does not define: the snapshot's envelope and slices, the epoch file's nested objects", async () => {
+    await refused(["miss-test", "--snapshot", snapWith("u1.json", (s) => (s.settlment = { epoch: 1 }))], /u1\.json: unknown field "settlment" \(expected schema, version/);
+    await refused(["preserved", "--snapshot", snapWith("u2.json", (s) => (((s.preserved as { params: { epochParams: { [k: string]: Json } } }).params.epochParams.pocSlotAlocation = { value: 9, exponent: -1 })))], /preserved\.params\.epochParams: unknown field "pocSlotAlocation" \(expected pocSlotAllocation\)/);
+    await refused(["miss-test", "--snapshot", snapWith("u3.json", (s) => ((s.settlement as { [k: string]: Json }).graceEpoch = { binomTestP0: { value: 5, exponent: -1 }, upgradeProtectionWindw: 3000 }))], /settlement\.graceEpoch: unknown field "upgradeProtectionWindw"/);
+    await refused(["miss-test", "--epoch", epochWith("u4.json", (e) => (e.validationParams = { binomTestPO: { value: 4, exponent: -1 } }))], /u4\.json\.validationParams: unknown field "binomTestPO" \(expected binomTestP0\)/);
+    await refused(["miss-test", "--epoch", epochWith("u5.json", (e) => (((e.participants as { currentEpochStats: { [k: string]: Json } }[])[1]!.currentEpochStats.missedRequest = 5)))], /participants\[1\]\.currentEpochStats: unknown field "missedRequest"/);
+    const rs = doc(await restSnap()) as { settlement: { reward: { bitcoinRewardParams: { [k: string]: Json } } } };
+    rs.settlement.reward.bitcoinRewardParams.useBitcoinReward = true;
+    await refused(["settle", "--snapshot", file("u6.json", stringifyJson(rs))], /settlement\.reward\.bitcoinRewardParams: unknown field "useBitcoinReward"/);
+  });
+
+  it("a p0 outside (0, 1): an epoch file, a snapshot, a REST dump, a node, --grace-p0", async () => {
+    for (const [v, e] of [[0, 0], [-1, -1], [2, 0]]) {
+      await refused(["miss-test", "--epoch", epochWith(`p0-${v}.json`, (x) => (x.validationParams = { binomTestP0: { value: v, exponent: e } }))], /validationParams\.binomTestP0: p0 -?[\d.]+ is outside \(0, 1\)/);
+      const rs = doc(await restSnap()) as { settlement: { validationParams: { binomTestP0: Json } } };
+      rs.settlement.validationParams.binomTestP0 = { value: String(v), exponent: e };
+      await refused(["settle", "--snapshot", file(`rs-p0-${v}.json`, stringifyJson(rs))], /settlement\.validationParams\.binomTestP0: p0 .* is outside \(0, 1\)/);
+    }
+    await refused(["miss-test", "--epoch", epochWith("grace.json", (x) => (x.graceEpoch = { binomTestP0: { value: -1, exponent: 0 } }))], /graceEpoch\.binomTestP0: p0 -1 is outside \(0, 1\)/);
+    const d = copyDump("p0dump", (n, t) => (n === "params.json" ? t.replace(/"binom_test_p0": \{[^}]*\}/, '"binom_test_p0": {"value": "0", "exponent": 0}') : t));
+    await refused(["settle", "--rest-dump", d, "--validation-params", "saved"], /params\.json: params\.validation_params\.binom_test_p0: p0 0 is outside \(0, 1\)/);
+    for (const g of ["-1", "0", "1", "2"]) await refused(["settle", "--rest-dump", D248, "--grace-p0", g], /--grace-p0: p0 -?\d is outside \(0, 1\)/);
+  });
+
+  it("a participant twice in one epoch, a performance summary twice: refused, so no money moves; a root member twice warns", async () => {
+    await refused(["miss-test", "--epoch", epochWith("twice.json", (e) => (e.participants as Json[]).push((e.participants as Json[])[0]!))], /participants\[10\]\.address: "gonka1qz3kx7lq9h2tlm0d5w8yv4c6rj0ae3np5xk2rd" is listed twice \(also .*participants\[0\]\)/);
+    const rs = doc(await restSnap()) as { settlement: { participants: Json[] } };
+    rs.settlement.participants.push(rs.settlement.participants[3]!);
+    await refused(["settle", "--snapshot", file("rs-twice.json", stringifyJson(rs))], /settlement\.participants\[95\]\.address: .* is listed twice/);
+    const d = copyDump("dupsum", (n, t) => {
+      if (!n.startsWith("epoch_performance_summary")) return t;
+      const j = JSON.parse(t) as { epochPerformanceSummary: Json[] };
+      j.epochPerformanceSummary.push(j.epochPerformanceSummary[7]!);
+      return JSON.stringify(j);
+    });
+    await refused(["settle", "--rest-dump", d], /epochPerformanceSummary\[95\]\.participant_id: ".*" is listed twice for epoch 248 \(also epochPerformanceSummary\[7\]\)/);
+    await refused(["import-rest", d, "--out", join(dir, "dup.json")], /is listed twice for epoch 248/);
+    const s = doc(SNAP) as { preserved: { rootGroup: { validationWeights: Json[] } } };
+    s.preserved.rootGroup.validationWeights.push(s.preserved.rootGroup.validationWeights[1]!);
+    const r = await run("preserved", "--snapshot", file("root-twice.json", stringifyJson(s)));
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/warning: .*rootGroup\.validationWeights\[400\]\.memberAddress: member ".*" listed twice in the root group/);
+  });
+
+  it("import-rest of a directory with no REST answers, of an epoch it lacks (the old --out untouched), of a count past uint64", async () => {
+    const empty = join(dir, "empty");
+    mkdirSync(empty, { recursive: true });
+    await refused(["import-rest", empty, "--out", join(dir, "e.json")], /empty: the dumps hold neither a settlement slice nor a preserved slice \(0 of 0 \.json files recognised as REST answers\)/);
+    const junk = join(dir, "junk");
+    mkdirSync(junk, { recursive: true });
+    writeFileSync(join(junk, "x.json"), '{"hello": 1}');
+    await refused(["import-rest", junk, "--out", join(dir, "j.json")], /\(0 of 1 \.json files recognised as REST answers\)/);
+    const keep = file("keep.json", readFileSync(SNAP));
+    await refused(["import-rest", D248, "--epoch", "999", "--out", keep], /no root epoch group data of epoch 999/);
+    expect(readFileSync(keep, "utf8")).toBe(readFileSync(SNAP, "utf8"));
+    const d = copyDump("ovf", (n, t) => (n.startsWith("epoch_performance_summary") ? t.replace(/"inference_count": "\d+"/, '"inference_count": "18446744073709551616"') : t));
+    await refused(["import-rest", d, "--out", join(dir, "o.json")], /epochPerformanceSummary\[0\]\.inference_count: 18446744073709551616 does not fit in uint64/);
+  });
+
+  it("an address with a bidirectional override, and bytes that are not UTF-8, in any input", async () => {
+    await refused(["miss-test", "--epoch", epochWith("bidi-addr.json", (e) => (((e.participants as { address: string }[])[1]!.address = "gonka1\u202ev8n6")))], /participants\[1\]\.address: the address contains the invisible formatting character U\+202E at position 6: "gonka1\\u202Ev8n6"/);
+    const e = readFileSync(EPOCH);
+    const at = e.indexOf("gonka1v8n6");
+    await refused(["miss-test", "--epoch", file("bad-utf8.json", Buffer.concat([e.subarray(0, at), Buffer.from([0xff]), e.subarray(at)]))], /bad-utf8\.json: is not valid UTF-8 text: byte 0xFF at offset \d+ \(line \d+\)/);
+    await refused(["compare", "--snapshot", SNAP, "--a", "examples/proposal-a.json", "--b", file("bad-utf8-prop.json", Buffer.concat([Buffer.from('{"name": "B'), Buffer.from([0xc3, 0x28]), Buffer.from('", "PocSlotAllocation": "0.3"}')]))], /bad-utf8-prop\.json: is not valid UTF-8 text: byte 0xC3 at offset 11 \(line 1\)/);
+    const d = copyDump("utf8dump", (n, t) => (n === "params.json" ? t.replace('"params": {', '"params": {"zzz": "\u00ff", ') : t));
+    writeFileSync(join(d, "params.json"), Buffer.from(readFileSync(join(d, "params.json"), "utf8").replace("\u00ff", "\u0000"), "utf8").map((b) => (b === 0 ? 0xfe : b)));
+    await refused(["settle", "--rest-dump", d], /params\.json: is not valid UTF-8 text: byte 0xFE/);
+  });
+});

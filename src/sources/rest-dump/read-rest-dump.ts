@@ -82,12 +82,26 @@ function readJsonMaybeGz(file: string): Json {
   return parseJson(readTextFile(file), file);
 }
 
-function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, RestFile<JsonObject[]>>, empty?: RestFile<JsonObject[]>[]): void {
+/**
+ * The rows of a list answer by epoch. `id` (a row's field): the chain keeps one row per (epoch, id),
+ * so a row listed twice is refused (a summary counted twice would pay twice and double the network's
+ * request counts).
+ */
+function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, RestFile<JsonObject[]>>, empty?: RestFile<JsonObject[]>[], id?: string): void {
   const byEpoch = new Map<bigint, JsonObject[]>();
+  const seen = new Map<string, number>();
   rows.forEach((r, i) => {
     const at = `${file}: ${key}[${i}]`;
     if (!isJsonObject(r)) throw new InputError(`expected an object, got ${describeValue(r)}`, at);
     const e = epochOf(r, at);
+    if (id !== undefined) {
+      const v = field(r, id);
+      if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, `${at}.${id}`);
+      const k = `${e}\u0000${v}`;
+      const first = seen.get(k);
+      if (first !== undefined) throw new InputError(`${describeValue(v)} is listed twice for epoch ${e} (also ${key}[${first}]): the chain keeps one ${key} row per participant and epoch`, `${at}.${id}`);
+      seen.set(k, i);
+    }
     if (!byEpoch.has(e)) byEpoch.set(e, []);
     byEpoch.get(e)!.push(r);
   });
@@ -135,7 +149,7 @@ export function readRestDump(dir: string): RestDump {
         break;
       case "epoch-performance-summaries": {
         const v = field(json, "epoch_performance_summary")!;
-        rowsByEpoch(Array.isArray(v) ? v : [v], file, "epochPerformanceSummary", dump.summaries);
+        rowsByEpoch(Array.isArray(v) ? v : [v], file, "epochPerformanceSummary", dump.summaries, undefined, "participant_id");
         break;
       }
       case "excluded-participants": {

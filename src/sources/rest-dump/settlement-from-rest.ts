@@ -19,10 +19,11 @@ import type {
 } from "../../settlement/settlement-types.js";
 import { field } from "./recognise-rest-file.js";
 import { stringInterner } from "../../settlement/settlement-input.js";
+import { checkP0 } from "../../misstest/epoch-input.js";
 import { emptyExclusionsFor, paramsFor, type RestDump } from "./read-rest-dump.js";
 
 export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
-import type { DumpGap, DumpUse } from "./dump-gap.js";
+import { DumpLacksError, type DumpGap, type DumpUse } from "./dump-gap.js";
 import { endOfPoCValidation } from "../../chain/epoch-stages.js";
 
 const SETTLE: DumpUse[] = ["settle"];
@@ -118,18 +119,18 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   let epoch: bigint;
   if (options.epoch !== undefined) {
     epoch = options.epoch;
-    if (!dump.roots.has(epoch)) throw new InputError(`no root epoch group data of epoch ${epoch} (the REST answer of /epoch_group_data/${epoch}); found ${epochs.length === 0 ? "none" : epochs.join(", ")}`, dump.dir);
+    if (!dump.roots.has(epoch)) throw new DumpLacksError(`no root epoch group data of epoch ${epoch} (the REST answer of /epoch_group_data/${epoch}); found ${epochs.length === 0 ? "none" : epochs.join(", ")}`, dump.dir);
   } else if (epochs.length === 1) epoch = epochs[0]!;
-  else if (epochs.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dump.dir);
+  else if (epochs.length === 0) throw new DumpLacksError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dump.dir);
   else throw new InputError(`root epoch group data of several epochs (${epochs.join(", ")}): pass --epoch N`, dump.dir);
 
   const root = dump.roots.get(epoch)!;
   const rw = `${root.file}: epoch_group_data`;
   const g = root.value;
   const sumFile = dump.summaries.get(epoch);
-  if (sumFile === undefined) throw new InputError(`no epoch performance summaries of epoch ${epoch} (the REST answer of /epoch_performance_summary/${epoch}): settlement's participants and request counts come from them`, dump.dir);
+  if (sumFile === undefined) throw new DumpLacksError(`no epoch performance summaries of epoch ${epoch} (the REST answer of /epoch_performance_summary/${epoch}): settlement's participants and request counts come from them`, dump.dir);
   const paramsFile = paramsFor(dump, root.file);
-  if (paramsFile === null) throw new InputError("no module params (the REST answer of /params): the reward params come from them", dump.dir);
+  if (paramsFile === null) throw new DumpLacksError("no module params (the REST answer of /params): the reward params come from them", dump.dir);
   const params = paramsFile.value;
   const pw = `${paramsFile.file}: params`;
   const gaps: DumpGap[] = [];
@@ -161,7 +162,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   const listedModels = arr(field(g, "sub_group_models"), `${rw}.sub_group_models`).map((m, i) => str(m, `${rw}.sub_group_models[${i}]`));
   const missingModels = listedModels.filter((m) => !subgroups.some((s) => s.modelId === m));
   if (missingModels.length > 0) {
-    throw new InputError(`the root group lists model ${missingModels.join(", ")} but no per-model epoch group data of epoch ${epoch} for it is in the dump (the REST answer of /epoch_group_data/${epoch}?model_id=…)`, dump.dir);
+    throw new DumpLacksError(`the root group lists model ${missingModels.join(", ")} but no per-model epoch group data of epoch ${epoch} for it is in the dump (the REST answer of /epoch_group_data/${epoch}?model_id=…)`, dump.dir);
   }
 
   const exFile = dump.exclusions.get(epoch) ?? emptyExclusionsFor(dump, root.file);
@@ -245,10 +246,11 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   let vpJson: Json | undefined;
   if (source === "group") {
     vpJson = field(g, "validation_params");
-    if (vpJson === undefined || vpJson === null) throw new InputError(`missing field validation_params (or pass --validation-params saved)`, rw);
+    if (vpJson === undefined || vpJson === null) throw new DumpLacksError(`missing field validation_params (or pass --validation-params saved)`, rw);
   } else vpJson = field(params, "validation_params");
   const vpWhere = source === "group" ? `${rw}.validation_params` : `${pw}.validation_params`;
   const validationParams = vpJson === undefined || vpJson === null ? null : { binomTestP0: parseOptionalChainDecimal(field(obj(vpJson, vpWhere), "binom_test_p0"), `${vpWhere}.binom_test_p0`) };
+  if (validationParams !== null) checkP0(validationParams.binomTestP0, `${vpWhere}.binom_test_p0`);
   gaps.push({
     input: "validation params (binom_test_p0) at the settlement height",
     assumption: source === "group" ? "the epoch group's own validation_params (copied at the epoch's start)" : `the saved module params (${paramsFile.file}, saved later)`,
