@@ -22,6 +22,7 @@ import type { Participant, ValidationParams } from "./get-dynamic-p0.js";
 import type { GraceEpochParams } from "./grace-epoch.js";
 import { isJsonObject, isAddressText, checkAddressText, knownKeys } from "../json-input.js";
 import { DEC_ONE, Decimal } from "../go/decimal.js";
+import { bech32Warning } from "../preserved/bech32.js";
 import type { ChainDecimal } from "../go/chain-decimal.js";
 
 export interface EpochInput {
@@ -31,6 +32,8 @@ export interface EpochInput {
   participants: Participant[];
   /** Reward weights by address, or null when the file gives none (verdicts only). */
   rewards: Map<string, bigint> | null;
+  /** Odd input the chain would not hold but the rules read as given (strict reading), each named. */
+  warnings?: string[];
 }
 
 const TOP_LEVEL_KEYS = new Set(["epoch", "validationParams", "graceEpoch", "participants", "rewards", "weights", "comment", "reward"]);
@@ -162,11 +165,18 @@ export function parseEpochInput(json: Json, path: string, options: EpochInputOpt
     throw new InputError("give either rewards or weights (the same thing), not both", path);
   }
   if (json.epoch === undefined) throw new InputError("missing (the epoch index being settled)", `${path}.epoch`);
+  const participants = parseParticipants(json.participants, `${path}.participants`, options);
+  const warnings: string[] = [];
+  if (options.strict === true) {
+    const w = bech32Warning(participants.map((p) => p.address), (i) => `${path}.participants[${i}].address`, "participant addresses");
+    if (w !== undefined) warnings.push(w);
+  }
   return {
     epoch: checkedUint64(json.epoch, `${path}.epoch`),
     validationParams: parseValidationParams(json.validationParams, `${path}.validationParams`, options),
     graceEpoch: parseGraceEpoch(json.graceEpoch, `${path}.graceEpoch`, options),
-    participants: parseParticipants(json.participants, `${path}.participants`, options),
+    participants,
     rewards: parseRewards(json.rewards ?? json.weights, `${path}.${json.rewards !== undefined ? "rewards" : "weights"}`),
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }

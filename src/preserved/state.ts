@@ -20,7 +20,7 @@
 import { InputError, describeValue } from "../errors.js";
 import { checkedInt64, checkedUint64, int64SumOverflow, plainInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
-import { operatorAddressToAccAddress } from "./bech32.js";
+import { bech32Warning, operatorAddressToAccAddress } from "./bech32.js";
 import {
   type JsonObject, type JsonPath, checkAddressText, expectArray, expectBoolean, expectObject, expectString, expectStrings, isAddressText, isJsonObject, knownKeys, pathAt, pathText, repeatedIds,
 } from "../json-input.js";
@@ -314,6 +314,11 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     const weight = r.weight(vo.weight === undefined ? has(vo, "weight", `${rvPath}[${i}]`) : vo.weight, rvPath, i, "weight", "weight");
     const votingPower = vo.votingPower === undefined ? 0n : (plainInt64(vo.votingPower) ?? checkedInt64(vo.votingPower, `${rvPath}[${i}].votingPower`));
     rootWeights[i] = { memberAddress, weight, votingPower, mlNodes: [] };
+  }
+  if (!r.lenient) {
+    const members = rootWeights.map((w) => w?.memberAddress ?? "");
+    const w = bech32Warning(members, (i) => `${rvPath}[${i}].memberAddress`, "root group members");
+    if (w !== undefined) r.warnings.push(w);
   }
   repeatedIds(
     rootWeights.length,

@@ -153,7 +153,7 @@ describe("hangs: every documented limit finishes in bounded time, and past it is
     const r = await run("miss-test", "--epoch", f, "--json");
     expect(r.code, r.err).toBe(0);
     expect(r.ms).toBeLessThan(30_000);
-    expect(r.err).toMatch(/^warning: the exact tests of this epoch \(30,000 participants, [\d,]+ requests at p0 0\.1\) are past their budget .*--no-exact/);
+    expect(r.err).toMatch(/^warning: the exact tests of this epoch \(30,000 participants, [\d,]+ requests at p0 0\.1\) are past their budget .*--no-exact/m);
     const j = JSON.parse(r.out) as { warnings: string[]; participants: { exact: { unavailable?: string } }[] };
     expect(j.warnings.some((w) => /past their budget/.test(w))).toBe(true);
     expect(j.participants.every((p) => p.exact.unavailable === "past the epoch's exact-test budget")).toBe(true);
@@ -463,7 +463,7 @@ describe("confident answers: input no chain state could hold is refused, naming 
   });
 
   it("a participant twice in one epoch, a performance summary twice: refused, so no money moves; a root member twice warns", async () => {
-    await refused(["miss-test", "--epoch", epochWith("twice.json", (e) => (e.participants as Json[]).push((e.participants as Json[])[0]!))], /participants\[10\]\.address: "gonka1qz3kx7lq9h2tlm0d5w8yv4c6rj0ae3np5xk2rd" is listed twice \(also .*participants\[0\]\)/);
+    await refused(["miss-test", "--epoch", epochWith("twice.json", (e) => (e.participants as Json[]).push((e.participants as Json[])[0]!))], /participants\[10\]\.address: "gonka1qz3kx7lq9h2tlm0d5w8yv4c6rj0ae3np63lde3" is listed twice \(also .*participants\[0\]\)/);
     const rs = doc(await restSnap()) as { settlement: { participants: Json[] } };
     rs.settlement.participants.push(rs.settlement.participants[3]!);
     await refused(["settle", "--snapshot", file("rs-twice.json", stringifyJson(rs))], /settlement\.participants\[95\]\.address: .* is listed twice/);
@@ -506,5 +506,79 @@ describe("confident answers: input no chain state could hold is refused, naming 
     const d = copyDump("utf8dump", (n, t) => (n === "params.json" ? t.replace('"params": {', '"params": {"zzz": "\u00ff", ') : t));
     writeFileSync(join(d, "params.json"), Buffer.from(readFileSync(join(d, "params.json"), "utf8").replace("\u00ff", "\u0000"), "utf8").map((b) => (b === 0 ? 0xfe : b)));
     await refused(["settle", "--rest-dump", d], /params\.json: is not valid UTF-8 text: byte 0xFE/);
+  });
+});
+
+describe("confident answers: what the chain would hold differently, kept as Go reads it and said", () => {
+  it("addresses that are not bech32 (a bad checksum, no separator): one warning naming the first, in an epoch file, a snapshot, a REST dump", async () => {
+    const e = doc(EPOCH) as { participants: { address: string }[] };
+    e.participants[2]!.address = e.participants[2]!.address.slice(0, -1) + (e.participants[2]!.address.endsWith("q") ? "p" : "q");
+    const r = await run("miss-test", "--epoch", file("bech-epoch.json", stringifyJson(e)), "--json");
+    expect(r.code, r.err).toBe(0);
+    expect((JSON.parse(r.out) as { warnings: string[] }).warnings[0]).toMatch(/^1 of 10 participant addresses are not valid bech32 .*participants\[2\]\.address ".*" \(invalid checksum/);
+    const t = await run("miss-test", "--epoch", file("bech-epoch.json", stringifyJson(e)));
+    expect(t.err).toMatch(/^warning: 1 of 10 participant addresses are not valid bech32/);
+    const s = doc(SNAP) as { preserved: { rootGroup: { validationWeights: { memberAddress: string }[] } } };
+    s.preserved.rootGroup.validationWeights[4]!.memberAddress = "gonka1notbech32";
+    const p = await run("preserved", "--snapshot", file("bech-snap.json", stringifyJson(s)));
+    expect(p.code, p.err).toBe(0);
+    expect(p.err).toMatch(/warning: 1 of 400 root group members are not valid bech32 .*validationWeights\[4\]\.memberAddress "gonka1notbech32"/);
+    const d = copyDump("bechdump", (n, x) => (n.startsWith("epoch_performance_summary") ? x.replace(/"participant_id": "gonka1(\w+)(\w)"/, (_m, a: string, c: string) => `"participant_id": "gonka1${a}${c === "q" ? "p" : "q"}"`) : x));
+    const st = await run("settle", "--rest-dump", d);
+    expect(st.out).toMatch(/participant addresses: 1 of 95 participant addresses are not valid bech32 .*epochPerformanceSummary\[0\]\.participant_id/);
+  });
+
+  it("a member listed twice in a dump's epoch group: settlement reads the first entry, and says so; the money is the same", async () => {
+    const plain = await run("settle", "--rest-dump", D248, "--json");
+    const d = copyDump("dupweight", (n, x) => {
+      if (n !== "epoch_group_data_248.json") return x;
+      const j = JSON.parse(x) as { epoch_group_data: { validation_weights: Json[] } };
+      j.epoch_group_data.validation_weights.push(j.epoch_group_data.validation_weights[0]!);
+      return JSON.stringify(j);
+    });
+    const r = await run("settle", "--rest-dump", d);
+    expect(r.out).toMatch(/validation_weights\[\d+\]: member ".*" is listed twice; settlement reads its first entry, as Go does/);
+    const j = await run("settle", "--rest-dump", d, "--json");
+    expect((JSON.parse(j.out) as { distributed: string }).distributed).toBe((JSON.parse(plain.out) as { distributed: string }).distributed);
+  });
+});
+
+describe("confident answers: verify compares what the chain stored, not a set made of it", () => {
+  const realDoc = async (): Promise<{ chain: { preservedNodesSnapshot: { model_preserved_nodes: { model_id: string; participants: { participant_id: string; node_ids: string[] }[] }[] } } }> => {
+    const { gunzipSync } = await import("node:zlib");
+    return parseJson(gunzipSync(readFileSync("test/realdata/preserved/snapshot-4089970.json.gz")).toString("utf8")) as never;
+  };
+  it("agrees on the real snapshot; a participant or a node listed twice is refused; an extra model entry differs (exit 1)", { timeout: 30_000 }, async () => {
+    const base = await realDoc();
+    const ok = await run("verify", "--snapshot", file("v-ok.json", stringifyJson(base)), "--json");
+    expect(ok.code, ok.err).toBe(0);
+    const twice = await realDoc();
+    const m = twice.chain.preservedNodesSnapshot.model_preserved_nodes[0]!;
+    m.participants.push(m.participants[0]!);
+    await refused(["verify", "--snapshot", file("v-twice.json", stringifyJson(twice))], /model_preserved_nodes\[0\]\.participants\[\d+\]\.participant_id: participant ".*" is listed twice in this model's entry/);
+    const node = await realDoc();
+    const p = node.chain.preservedNodesSnapshot.model_preserved_nodes[0]!.participants[0]!;
+    p.node_ids.push(p.node_ids[0]!);
+    await refused(["verify", "--snapshot", file("v-node.json", stringifyJson(node))], /node_ids\[\d+\]: node ".*" is listed twice/);
+    const extra = await realDoc();
+    extra.chain.preservedNodesSnapshot.model_preserved_nodes.push({ model_id: "extra/Model-1", participants: [] });
+    const r = await run("verify", "--snapshot", file("v-extra.json", stringifyJson(extra)));
+    expect(r.code, r.err).toBe(1);
+    expect(r.out).toMatch(/model entries: only on chain \[extra\/Model-1\]; only in port \[\]/);
+    const j = JSON.parse((await run("verify", "--snapshot", file("v-extra.json", stringifyJson(extra)), "--json")).out) as { agree: boolean; modelsOnlyOnChain: string[] };
+    expect(j.agree).toBe(false);
+    expect(j.modelsOnlyOnChain).toEqual(["extra/Model-1"]);
+  });
+});
+
+describe("raw characters: the HTML report escapes them as text does", () => {
+  it("a proposal name with an override or an escape sequence is shown as \\uXXXX in the report", async () => {
+    const b = file("ansi.json", JSON.stringify({ name: "red \u001b[31m alert \u202e x", PocSlotAllocation: "0.3" }));
+    const out = join(dir, "ansi.html");
+    const r = await run("compare", "--snapshot", SNAP, "--a", "examples/proposal-a.json", "--b", b, "--anchors", "0", "--html", out);
+    expect(r.code, r.err).toBe(0);
+    const html = readFileSync(out, "utf8");
+    expect(UNSAFE_TEXT.test(html)).toBe(false);
+    expect(html).toContain("red \\u001B[31m alert \\u202E x");
   });
 });

@@ -342,7 +342,7 @@ function epochText(e: EpochEvaluation): string {
 function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, address: string | undefined, version: VersionChoice): number {
   const e = evaluateEpoch(input, { exact });
   const chainVersion = versionJson(version);
-  const warnings = [...countOverflowWarnings(input, address), ...(e.exactSkipped !== undefined ? [e.exactSkipped] : [])];
+  const warnings = [...(input.warnings ?? []), ...countOverflowWarnings(input, address), ...(e.exactSkipped !== undefined ? [e.exactSkipped] : [])];
   for (const w of warnings) io.err(`warning: ${w}`);
   if (address !== undefined) {
     const one = e.participants.find((x) => x.address === address);
@@ -411,7 +411,7 @@ export const missTestCommand: Command = {
         if (p.values.address !== undefined) throw new InputError("give either --missed/--total or --address, not both");
         if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to an epoch; a single count computes the exact test only with --exact");
         const e = evaluateEpoch(input, { exact: false }); // the dynamic p0 needs the whole network's counts
-        return runSingle(p, io, json, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch, warnings: countOverflowWarnings(input) });
+        return runSingle(p, io, json, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch, warnings: [...(input.warnings ?? []), ...countOverflowWarnings(input)] });
       }
       if (single.length > 0) throw new InputError(`--${single[0]} applies to a single count (--missed/--total)`);
       return runEpoch(input, json, exact, io, str(p, "address"), version);

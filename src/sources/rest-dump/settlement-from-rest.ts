@@ -6,7 +6,7 @@ import { InputError, describeValue } from "../../errors.js";
 import { parseOptionalChainDecimal, type ChainDecimal } from "../../go/chain-decimal.js";
 import { checkedInt64, checkedUint64 } from "../../go/int64.js";
 import type { Json } from "../../go/json.js";
-import { isJsonObject, type JsonObject } from "../../json-input.js";
+import { isJsonObject, repeatedIds, type JsonObject } from "../../json-input.js";
 import type {
   Exclusion,
   ModelScale,
@@ -20,6 +20,7 @@ import type {
 import { field } from "./recognise-rest-file.js";
 import { stringInterner } from "../../settlement/settlement-input.js";
 import { checkP0 } from "../../misstest/epoch-input.js";
+import { bech32Warning } from "../../preserved/bech32.js";
 import { emptyExclusionsFor, paramsFor, type RestDump } from "./read-rest-dump.js";
 
 export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
@@ -159,6 +160,14 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       }),
     };
   });
+  // A member listed twice in one group: settlement reads the first entry (Go's), said, not silent.
+  const twice = (list: readonly { memberAddress: string }[], where: string): void => {
+    repeatedIds(list.length, (i) => list[i]!.memberAddress, (i, a) => {
+      gaps.push({ input: `${where}[${i}]`, assumption: `member ${describeValue(a)} is listed twice; settlement reads its first entry, as Go does (the chain lists each member once)`, rowsAffected: 0, uses: SETTLE, brief: `${where}[${i}]: member ${a} listed twice (the first entry is read)` });
+    });
+  };
+  twice(validationWeights, `${rw}.validation_weights`);
+  for (const [k, sg] of subgroups.entries()) twice(sg.validationWeights, `${(dump.models.get(epoch) ?? [])[k]!.file}: epoch_group_data.validation_weights`);
   const listedModels = arr(field(g, "sub_group_models"), `${rw}.sub_group_models`).map((m, i) => str(m, `${rw}.sub_group_models[${i}]`));
   const missingModels = listedModels.filter((m) => !subgroups.some((s) => s.modelId === m));
   if (missingModels.length > 0) {
@@ -201,6 +210,8 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     };
   });
 
+  const notBech32 = bech32Warning(participants.map((x) => x.address), (i) => `${sumFile.file}: epochPerformanceSummary[${i}].participant_id`, "participant addresses");
+  if (notBech32 !== undefined) gaps.push({ input: "participant addresses", assumption: notBech32, rowsAffected: 0, uses: SETTLE_AND_MISS, brief: notBech32 });
   gaps.push({
     input: "the active participant list ActiveParticipants(E) and each Participant record",
     assumption: `the participants are the ${participants.length} epoch performance summaries of epoch ${epoch} (settlement writes one per participant it settles), in the file's order (the order changes no amount)`,
