@@ -4,7 +4,7 @@
  * of input JSON in the project uses these, so a wrong field reads the same way everywhere:
  * `snap.json: preserved.rootGroup.validationWeights[3].weight: expected an integer, got "12"`.
  */
-import { InputError, describeValue } from "./errors.js";
+import { InputError, UNSAFE_TEXT, describeValue } from "./errors.js";
 import type { Json } from "./go/json.js";
 
 export type JsonObject = { [k: string]: Json };
@@ -46,6 +46,17 @@ export function onlyKeys(o: JsonObject, allowed: Iterable<string>, path: string)
   }
 }
 
+/**
+ * Refuse a key of `o` that the format does not define (a misspelt optional field would otherwise be
+ * a silent default). `allowed` is a short list (the check runs per object of large inputs); `path`
+ * names the object and is written out only on failure.
+ */
+export function knownKeys(o: JsonObject, allowed: readonly string[], path: JsonPath): void {
+  for (const k in o) {
+    if (!allowed.includes(k)) throw new InputError(`unknown field ${describeValue(k)} (expected ${allowed.join(", ")})`, pathText(path));
+  }
+}
+
 /** An object with exactly the keys `keys`: none missing, none unknown. */
 export function exactObject(v: Json | undefined, keys: readonly string[], path: string): JsonObject {
   if (!isJsonObject(v)) throw new InputError(`expected an object with fields ${keys.join(", ")}, got ${describeValue(v)}`, path);
@@ -60,7 +71,8 @@ export const MAX_ADDRESS_LENGTH = 256;
 /**
  * An account address (or other id) from user input: a non-empty string of at most
  * MAX_ADDRESS_LENGTH characters with no control character (C0, DEL or C1: NUL and friends cannot be
- * typed, printed or copied into another command, and no chain address contains one).
+ * typed, printed or copied into another command, and no chain address contains one) and no
+ * bidirectional override or other character that changes how text around it is shown.
  */
 export function expectAddress(v: Json | undefined, path: string): string {
   const s = expectString(v, path);
@@ -68,8 +80,8 @@ export function expectAddress(v: Json | undefined, path: string): string {
   return s;
 }
 
-/** C0 controls, DEL and C1 controls: never in an address. */
-const CONTROL_CHARACTER = /[\u0000-\u001f\u007f-\u009f]/;
+/** C0 controls, DEL, C1 controls, and the characters that reorder or hide text (UNSAFE_TEXT): never in an address. */
+const CONTROL_CHARACTER = new RegExp(`[\\u0000-\\u001f\\u007f-\\u009f]|${UNSAFE_TEXT.source}`);
 
 /** Whether `checkAddressText` accepts `s` (without building its error). */
 export function isAddressText(s: string): boolean {
@@ -83,7 +95,7 @@ export function checkAddressText(s: string, path: string): void {
   const bad = CONTROL_CHARACTER.exec(s);
   if (bad !== null) {
     const code = `U+${bad[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, "0")}`;
-    throw new InputError(`the address contains the control character ${code} at position ${bad.index}: ${describeValue(s)}`, path);
+    throw new InputError(`the address contains the ${bad[0]! <= "\u009f" ? "control" : "invisible formatting"} character ${code} at position ${bad.index}: ${describeValue(s)}`, path);
   }
 }
 

@@ -238,7 +238,31 @@ export class BatchRpcClient implements RpcClient {
         p.reject(new JsonRpcError(`JSON-RPC error ${a.error.code ?? ""}: ${a.error.message ?? ""}${a.error.data ? ` (${String(a.error.data)})` : ""}`, a.error.code));
         continue;
       }
+      const missing = missingResultField(p.request.method, a.result);
+      if (missing !== undefined) {
+        p.reject(new MalformedAnswerError(`the node's answer to ${p.request.method} has no ${missing}; is this a CometBFT RPC endpoint?`));
+        continue;
+      }
       p.resolve({ jsonrpc: "2.0", id: p.request.id, result: a.result } as JsonRpcSuccessResponse);
     }
   }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * The first field CosmJS reads from a `method` answer that `result` lacks (undefined: none lacks):
+ * a decoder would otherwise fail with "Cannot read properties of undefined".
+ */
+function missingResultField(method: string, result: unknown): string | undefined {
+  if (!isObject(result)) return "result object";
+  if (method === "status") {
+    if (!isObject(result.node_info)) return "result.node_info";
+    if (typeof result.node_info.network !== "string") return "result.node_info.network (the chain id)";
+    if (!isObject(result.sync_info)) return "result.sync_info";
+    if (typeof result.sync_info.latest_block_height !== "string") return "result.sync_info.latest_block_height";
+    if (typeof result.sync_info.latest_block_time !== "string") return "result.sync_info.latest_block_time";
+  }
+  if (method === "abci_query" && !isObject(result.response)) return "result.response";
+  return undefined;
 }

@@ -191,6 +191,10 @@ export class ChainClient {
           throw new ChainError("too-large", `node at ${this.url} sent an answer to ${what} larger than the ${e.limit / 1024 / 1024} MiB limit; try --max-response-mb`);
         }
         if (e instanceof JsonRpcError) throw new ChainError("query", `node at ${this.url} refused ${what}: ${e.message}`);
+        // The CometBFT client decoding an answer that lacks a field it reads: the node's answer is wrong, not our code.
+        if (e instanceof TypeError || /must not be undefined|Value must be/.test((e as Error)?.message ?? "")) {
+          throw new ChainError("http", `node at ${this.url} answered ${what} with an answer the CometBFT client cannot decode (${(e as Error).message}); is this a CometBFT RPC endpoint?`);
+        }
         const t = transportKind(e);
         if (t.transient && attempt < this.attempts) {
           this.progress.retries++;

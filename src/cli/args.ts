@@ -23,6 +23,7 @@ const NEGATIVE_NUMBER = /^-(\d|\.\d)/;
 export function normalizeArgs(args: string[], options: Options): string[] {
   const out: string[] = [];
   const takesJson = options.json?.type === "boolean";
+  const formats = new Set<string>();
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === "--") {
@@ -37,7 +38,13 @@ export function normalizeArgs(args: string[], options: Options): string[] {
       const flag = a.startsWith("--") ? "--output" : "-o";
       if (v === "json") out.push("--json");
       else if (v !== "text") throw new InputError(`expected json or text, got ${v === undefined ? "nothing" : describeValue(v)}`, flag);
+      formats.add(v);
+      if (formats.size > 1) throw new InputError("asks for both json and text output; give one", flag);
       continue;
+    }
+    if (takesJson && a === "--json") {
+      formats.add("json");
+      if (formats.size > 1) throw new InputError("--json and -o text ask for both json and text output; give one", "--json");
     }
     const name = a.startsWith("--") && !a.includes("=") ? a.slice(2) : undefined;
     const next = args[i + 1];
@@ -59,9 +66,9 @@ export function parse(args: string[], options: Options, allowPositionals = false
   const all: Options = { ...options, help: { type: "boolean", short: "h" } };
   if (all.rpc !== undefined && all.node === undefined) all.node = { type: "string" };
   const normalized = normalizeArgs(args, all);
+  let r: ReturnType<typeof parseArgs<{ args: string[]; options: Options; allowPositionals: boolean; strict: true; tokens: true }>>;
   try {
-    const r = parseArgs({ args: normalized, options: all, allowPositionals, strict: true });
-    return { values: r.values as Parsed["values"], positionals: r.positionals };
+    r = parseArgs({ args: normalized, options: all, allowPositionals, strict: true, tokens: true });
   } catch (e) {
     const err = e as Error & { code?: string };
     if (err.code === "ERR_PARSE_ARGS_UNKNOWN_OPTION") {
@@ -72,6 +79,25 @@ export function parse(args: string[], options: Options, allowPositionals = false
       throw new InputError(`unknown option ${typed.startsWith("--") ? `--${flag}` : typed}${near || " (see --help)"}`);
     }
     throw new InputError(err.message.replace(/\. To specify a positional.*$/s, "").replace(/\s*\n\s*/g, " "));
+  }
+  refuseRepeatedFlags(r.tokens, all);
+  return { values: r.values as Parsed["values"], positionals: r.positionals };
+}
+
+/**
+ * A flag that takes one value given twice with different values (`--snapshot A --snapshot B`):
+ * parseArgs keeps the last silently. Repeatable flags (`multiple`) and repeated switches pass.
+ */
+function refuseRepeatedFlags(tokens: readonly { kind: string; name?: string; value?: string | undefined }[], options: Options): void {
+  const seen = new Map<string, string | undefined>();
+  for (const t of tokens) {
+    if (t.kind !== "option" || t.name === undefined) continue;
+    const o = options[t.name];
+    if (o === undefined || o.multiple === true || o.type === "boolean") continue;
+    if (seen.has(t.name) && seen.get(t.name) !== t.value) {
+      throw new InputError(`given twice, as ${describeValue(seen.get(t.name))} and as ${describeValue(t.value)}; give it once`, `--${t.name}`);
+    }
+    seen.set(t.name, t.value);
   }
 }
 
@@ -125,11 +151,17 @@ export function heightFlag(p: Parsed, name: string): bigint | undefined {
   return v === undefined ? undefined : heightValue(v, `--${name}`);
 }
 
-/** A block height or anchor written by a user: an integer in 0..2^63−1, else an InputError naming `where`. */
+/**
+ * A block height or anchor written by a user: an integer in 0..2^63−1 (an anchor: 1..2^63−1, no PoC is
+ * anchored at a block before the first), else an InputError naming `where`.
+ */
 export function heightValue(text: string, where: string, what = where === "--anchor" ? "an anchor height" : "a height"): bigint {
   const t = text.trim();
-  if (!/^[-+]?\d+$/.test(t) || t.length > 400) throw new InputError(`expected ${what} (an integer ≥ 0), got ${describeValue(text)}`, where);
-  return checkRange(BigInt(t.startsWith("+") ? t.slice(1) : t), 0n, INT64_MAX_ARG, where, what);
+  const anchor = where === "--anchor";
+  if (!/^[-+]?\d+$/.test(t) || t.length > 400) throw new InputError(`expected ${what} (an integer ≥ ${anchor ? 1 : 0}), got ${describeValue(text)}`, where);
+  const v = BigInt(t.startsWith("+") ? t.slice(1) : t);
+  if (anchor && v === 0n) throw new InputError(`${what} must be ≥ 1 (the chain's first block is 1), got 0`, where);
+  return checkRange(v, 0n, INT64_MAX_ARG, where, what);
 }
 
 /** A count flag (a JS number is enough: it sizes a loop), in [min, max]. */

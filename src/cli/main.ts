@@ -2,7 +2,9 @@
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { InputError } from "../errors.js";
+import { InputError, visibleText } from "../errors.js";
+import { MAX_INPUT_FILE_BYTES, withFileLedger } from "../fs/files.js";
+import { MAX_JSON_DEPTH } from "../go/json.js";
 import { GoError, GoPanic } from "../go/errors.js";
 import { processIO, type CliIO } from "./command.js";
 import { COMMANDS, findCommand } from "./commands/index.js";
@@ -23,7 +25,10 @@ function help(): string {
     "Every command takes --json (or -o json). Commands that read a node take --node URL (tcp://, http://",
     "or https://; --rpc is the same; default: the GONKA_NODE environment variable) with --height,",
     "--chain-id, --timeout and --batch-size.",
-    "Exit codes: 0 success, 1 a failed check, 2 bad input (one line on stderr).",
+    `Input files: regular files (or gzip) up to ${MAX_INPUT_FILE_BYTES / 1048576} MiB of UTF-8 text; JSON nested at most ${MAX_JSON_DEPTH} levels,`,
+    "with no key twice in one object. No output replaces an input of the same command, or another output.",
+    "Control and bidirectional-override characters from the input are printed as \\uXXXX escapes.",
+    "Exit codes: 0 success, 1 a failed check, 2 bad input (one line on stderr, the last one).",
   ].join("\n");
 }
 
@@ -37,8 +42,29 @@ export function version(): string {
   }
 }
 
+/**
+ * What a command prints, made safe: characters that change how a terminal shows text (UNSAFE_TEXT)
+ * become `\uXXXX` escapes, in text and in JSON alike; once `close()` is called (the error line is
+ * out), nothing more is written, so a late progress line cannot follow the error.
+ */
+function guardedIO(io: CliIO): CliIO & { close(): void } {
+  let closed = false;
+  return {
+    out: (t) => {
+      if (!closed) io.out(visibleText(t));
+    },
+    err: (t) => {
+      if (!closed) io.err(visibleText(t));
+    },
+    close: () => {
+      closed = true;
+    },
+  };
+}
+
 /** Run the CLI; resolves to the exit code. Never throws for bad input. */
-export async function main(argv: string[], io: CliIO = processIO): Promise<number> {
+export async function main(argv: string[], rawIo: CliIO = processIO): Promise<number> {
+  const io = guardedIO(rawIo);
   const [name, ...rest] = argv;
   if (name === undefined || name === "--help" || name === "-h" || (name === "help" && rest.length === 0)) {
     io.out(help());
@@ -64,25 +90,32 @@ export async function main(argv: string[], io: CliIO = processIO): Promise<numbe
     return 0;
   }
   try {
-    return await cmd.run(rest, io);
+    return await withFileLedger(() => cmd.run(rest, io));
   } catch (e) {
     // --json / -o json: the error as a JSON object on stdout too (schemas/error.schema.json).
     if (wantsJson(rest)) io.out(errorDocumentFor(name, e));
-    if (e instanceof InputError || e instanceof GoError) {
-      io.err(`gonka-spec ${name}: ${oneLine(e.message)}`);
-      return 2;
-    }
-    if (e instanceof GoPanic) {
-      io.err(`gonka-spec ${name}: the Go code would panic here: ${oneLine(e.message)}`);
-      return 2;
-    }
-    if (e instanceof RangeError && /Maximum call stack|Invalid string length|Array buffer allocation/.test(e.message)) {
-      io.err(`gonka-spec ${name}: the input is too large to process (${e.message})`);
-      return 2;
-    }
-    io.err(`gonka-spec ${name}: internal error: ${e instanceof Error ? e.message : String(e)}`);
-    return 3;
+    const code = printError(name, e, io);
+    io.close();
+    return code;
   }
+}
+
+/** The one error line on stderr; the exit code. */
+function printError(name: string, e: unknown, io: CliIO): number {
+  if (e instanceof InputError || e instanceof GoError) {
+    io.err(`gonka-spec ${name}: ${oneLine(e.message)}`);
+    return 2;
+  }
+  if (e instanceof GoPanic) {
+    io.err(`gonka-spec ${name}: the Go code would panic here: ${oneLine(e.message)}`);
+    return 2;
+  }
+  if (e instanceof RangeError && /Maximum call stack|Invalid string length|Array buffer allocation/.test(e.message)) {
+    io.err(`gonka-spec ${name}: the input is too large to process (${e.message})`);
+    return 2;
+  }
+  io.err(`gonka-spec ${name}: internal error: ${e instanceof Error ? e.message : String(e)}`);
+  return 3;
 }
 
 /** Keep the one-line convention even when a message quotes multi-line text. */

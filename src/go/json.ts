@@ -1,21 +1,47 @@
 /**
  * A lossless JSON reader: integers beyond ±(2^53 − 1) become `bigint` instead of being rounded
  * through `number` (vector files and chain JSON carry int64/uint64 values). Everything else is what
- * `JSON.parse` yields. Errors name the line and column.
+ * `JSON.parse` yields, except that a document nested deeper than MAX_JSON_DEPTH, or an object with
+ * a key twice (JSON.parse keeps the last value silently), is refused. Errors name the line and column.
  */
-import { InputError } from "../errors.js";
+import { InputError, describeValue } from "../errors.js";
 
 export type Json = null | boolean | number | bigint | string | Json[] | { [k: string]: Json };
 
+/**
+ * The deepest nesting of arrays and objects read (the deepest input of the project, a schema file,
+ * nests 15 levels): deeper documents are refused by name, before any recursive reader meets them.
+ */
+export const MAX_JSON_DEPTH = 100;
+
 class Parser {
   pos = 0;
+  private depth = 0;
+  /** The keys and indices from the top to the value being read (for the path of a refused value). */
+  private readonly at: (string | number)[] = [];
   constructor(readonly text: string, readonly source: string) {}
 
-  fail(msg: string): never {
+  private where(): string {
     const before = this.text.slice(0, this.pos);
     const line = before.split("\n").length;
     const col = this.pos - before.lastIndexOf("\n");
-    throw new InputError(`invalid JSON at line ${line}, column ${col}: ${msg}`, this.source);
+    return `line ${line}, column ${col}`;
+  }
+
+  fail(msg: string): never {
+    throw new InputError(`invalid JSON at ${this.where()}: ${msg}`, this.source);
+  }
+
+  /** Valid JSON that is refused (too deep, a key twice): the line, column and path. */
+  refuse(msg: string, withPath = true): never {
+    if (!withPath) throw new InputError(`${msg} (at ${this.where()})`, this.source);
+    const path = this.at.map((k) => (typeof k === "number" ? `[${k}]` : /^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` : `[${describeValue(k)}]`)).join("").replace(/^\./, "");
+    const shown = path.length > 120 ? `${path.slice(0, 60)}…${path.slice(-57)}` : path;
+    throw new InputError(`${shown === "" ? "" : `${shown}: `}${msg} (at ${this.where()})`, this.source);
+  }
+
+  private enter(): void {
+    if (++this.depth > MAX_JSON_DEPTH) this.refuse(`nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects (no input of gonka-spec nests more than about 15)`, false);
   }
 
   ws(): void {
@@ -43,39 +69,50 @@ class Parser {
   }
 
   object(): Json {
+    this.enter();
     this.pos++;
     const out: { [k: string]: Json } = {};
     this.ws();
-    if (this.text.charCodeAt(this.pos) === 125) { this.pos++; return out; }
+    if (this.text.charCodeAt(this.pos) === 125) { this.pos++; this.depth--; return out; }
     for (;;) {
       this.ws();
       if (this.text.charCodeAt(this.pos) !== 34) this.fail("expected a string key");
+      const keyAt = this.pos;
       const k = this.string();
+      if (Object.hasOwn(out, k)) {
+        this.pos = keyAt;
+        this.refuse(`the key ${describeValue(k)} appears twice in one object (JSON.parse would keep the last value silently); give each key once`);
+      }
       this.ws();
       if (this.text.charCodeAt(this.pos) !== 58) this.fail("expected ':'");
       this.pos++;
+      this.at.push(k);
       const v = this.value();
+      this.at.pop();
       if (k === "__proto__") Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
       else out[k] = v;
       this.ws();
       const c = this.text.charCodeAt(this.pos);
       if (c === 44) { this.pos++; continue; }
-      if (c === 125) { this.pos++; return out; }
+      if (c === 125) { this.pos++; this.depth--; return out; }
       this.fail("expected ',' or '}'");
     }
   }
 
   array(): Json {
+    this.enter();
     this.pos++;
     const out: Json[] = [];
     this.ws();
-    if (this.text.charCodeAt(this.pos) === 93) { this.pos++; return out; }
+    if (this.text.charCodeAt(this.pos) === 93) { this.pos++; this.depth--; return out; }
     for (;;) {
+      this.at.push(out.length);
       out.push(this.value());
+      this.at.pop();
       this.ws();
       const c = this.text.charCodeAt(this.pos);
       if (c === 44) { this.pos++; continue; }
-      if (c === 93) { this.pos++; return out; }
+      if (c === 93) { this.pos++; this.depth--; return out; }
       this.fail("expected ',' or ']'");
     }
   }
@@ -180,60 +217,49 @@ interface Rounded {
 }
 
 /**
- * The numbers of `v` beyond ±(2^53 − 1), in order, until `wanted` of them have a value in `counts`
- * (each value at most as often as it counts): then no integer literal is left to find.
+ * One walk of JSON.parse's tree: the keys of every object (to compare with the text's key marks), the
+ * depth, and with `collect` every number beyond ±(2^53 − 1) with where it sits (JSON.parse rounded it).
  */
-class RoundedSearch {
-  readonly found: Rounded[] = [];
-  private left: number;
-  constructor(
-    private readonly counts: Map<number, number>,
-    wanted: number,
-  ) {
-    this.left = wanted;
-  }
+class TreeWalk {
+  keys = 0;
+  readonly rounded: Rounded[] = [];
+  constructor(private readonly collect: boolean) {}
 
-  private take(at: Rounded["at"], key: string | number, value: number): void {
-    this.found.push({ at, key, value });
-    const c = this.counts.get(value);
-    if (c !== undefined && c > 0) {
-      this.counts.set(value, c - 1);
-      this.left--;
-    }
-  }
-
-  /** One value met by the walk; false once every literal is accounted for (the walk stops). */
-  private visit(at: Rounded["at"], key: string | number, x: Json | undefined): boolean {
-    if (typeof x === "number") {
-      if (!unsafe(x)) return true;
-      this.take(at, key, x);
-      return this.left !== 0;
-    }
-    return typeof x !== "object" || x === null || this.walk(x);
-  }
-
-  /** false once every literal is accounted for (the walk stops). */
-  walk(v: Json[] | { [k: string]: Json }): boolean {
+  /** false when `v` (at nesting `depth`, 1 for the document) nests deeper than MAX_JSON_DEPTH. */
+  walk(v: Json[] | { [k: string]: Json }, depth: number): boolean {
+    if (depth > MAX_JSON_DEPTH) return false;
     if (Array.isArray(v)) {
-      for (let i = 0; i < v.length; i++) if (!this.visit(v, i, v[i])) return false;
+      for (let i = 0; i < v.length; i++) {
+        const x = v[i];
+        if (typeof x === "object") {
+          if (x !== null && !this.walk(x, depth + 1)) return false;
+        } else if (this.collect && typeof x === "number" && unsafe(x)) this.rounded.push({ at: v, key: i, value: x });
+      }
       return true;
     }
-    for (const k in v) if (!this.visit(v, k, v[k])) return false;
+    for (const k in v) {
+      this.keys++;
+      const x = v[k];
+      if (typeof x === "object") {
+        if (x !== null && !this.walk(x, depth + 1)) return false;
+      } else if (this.collect && typeof x === "number" && unsafe(x)) this.rounded.push({ at: v, key: k, value: x });
+    }
     return true;
   }
 }
 
-/**
- * JSON.parse's value `v` of `text` with every integer beyond ±(2^53 − 1) put back as its exact bigint,
- * or undefined when the text's number tokens do not decide it (then the exact reader runs). Each value
- * JSON.parse rounded traces back to the tokens that round to it (found anywhere in the text, strings
- * included, which only adds candidates): one integer literal → that bigint; only fraction or exponent
- * forms → the number, as the exact reader keeps them; two different literals, or both kinds → undecided.
- */
-function restoreIntegers(v: Json, text: string): Json | undefined {
+/** The integer literals beyond ±(2^53 − 1) in a text, by the value JSON.parse rounds them to. */
+interface Literals {
+  integer: Map<number, string>;
+  /** Values that fraction or exponent forms also round to. */
+  other: Set<number>;
+  /** Values two different integer literals round to. */
+  undecided: Set<number>;
+}
+
+/** The integer literals beyond ±(2^53 − 1) of `text` (undefined: none, JSON.parse lost nothing the exact reader keeps). */
+function integerLiterals(text: string): Literals | undefined {
   let integer: Map<number, string> | undefined;
-  const counts = new Map<number, number>();
-  let literals = 0;
   const other = new Set<number>();
   const undecided = new Set<number>();
   SIXTEEN_DIGITS.lastIndex = 0;
@@ -254,22 +280,25 @@ function restoreIntegers(v: Json, text: string): Json | undefined {
     if (end !== intEnd) other.add(d);
     else {
       integer ??= new Map();
-      counts.set(d, (counts.get(d) ?? 0) + 1);
-      literals++;
       const seen = integer.get(d);
       if (seen === undefined) integer.set(d, t);
       else if (seen !== t) undecided.add(d);
     }
   }
-  // Without an integer literal beyond 2^53, JSON.parse lost nothing that the exact reader keeps.
-  if (integer === undefined) return v;
-  if (typeof v !== "object" || v === null) return undefined;
-  // The numbers JSON.parse rounded; once as many as there are integer literals beyond 2^53 are found
-  // (value by value), any later one can only be a fraction or exponent form, which stays a number.
-  const search = new RoundedSearch(counts, literals);
-  search.walk(v);
-  const rounded = search.found;
-  if (rounded.length === 0) return v;
+  return integer === undefined ? undefined : { integer, other, undecided };
+}
+
+/**
+ * JSON.parse's tree with every integer beyond ±(2^53 − 1) put back as its exact bigint (in place), or
+ * false when the text's number tokens do not decide it (then the exact reader runs). Each value
+ * JSON.parse rounded (`rounded`, found by the walk) traces back to the tokens that round to it (found
+ * anywhere in the text, strings included, which only adds candidates): one integer literal → that
+ * bigint; only fraction or exponent forms → the number, as the exact reader keeps them; two different
+ * literals, or both kinds → undecided.
+ */
+function restoreIntegers(rounded: readonly Rounded[], lit: Literals, text: string): boolean {
+  if (rounded.length === 0) return true;
+  const { integer, other, undecided } = lit;
   DIGIT_EXPONENT.lastIndex = 0;
   for (let m = DIGIT_EXPONENT.exec(text); m !== null; m = DIGIT_EXPONENT.exec(text)) {
     let start = m.index;
@@ -279,17 +308,17 @@ function restoreIntegers(v: Json, text: string): Json | undefined {
     if (unsafe(d)) other.add(d);
   }
   for (const r of rounded) {
-    const lit = integer.get(r.value);
-    if (lit === undefined) {
+    const t = integer.get(r.value);
+    if (t === undefined) {
       if (other.has(r.value)) continue;
-      return undefined;
+      return false;
     }
-    if (other.has(r.value) || undecided.has(r.value)) return undefined;
-    const b = BigInt(lit);
+    if (other.has(r.value) || undecided.has(r.value)) return false;
+    const b = BigInt(t);
     if (r.key === "__proto__") Object.defineProperty(r.at, r.key, { value: b, enumerable: true, writable: true, configurable: true });
     else (r.at as { [k: string]: Json })[r.key] = b;
   }
-  return v;
+  return true;
 }
 
 /** The exact reader on the whole text (also the one that names the line and column of an error). */
@@ -302,10 +331,29 @@ function parseExact(text: string, source: string): Json {
 }
 
 /**
+ * An upper bound of the keys written in `text`: the colons whose previous character other than JSON
+ * whitespace is a quote. Every key of the text ends so (it cannot be fewer); a string holding `":`
+ * counts too (it can be more).
+ */
+function keyMarks(text: string): number {
+  let n = 0;
+  for (let i = text.indexOf(":"); i !== -1; i = text.indexOf(":", i + 1)) {
+    let j = i - 1;
+    let c = text.charCodeAt(j);
+    while (c === 32 || c === 10 || c === 13 || c === 9) c = text.charCodeAt(--j);
+    if (c === 34) n++;
+  }
+  return n;
+}
+
+/**
  * Parse JSON text losslessly. `source` (a file name) prefixes error messages. JSON.parse reads the
  * text; the integers it rounded (only possible where the text has a run of 16 digits) are put back
  * exactly from their tokens, and what cannot be decided that way, or invalid JSON, goes through the
- * exact reader above.
+ * exact reader above. JSON.parse keeps the last of two equal keys and any depth: the keys of its
+ * tree are counted (with the depth) and compared with the key marks of the text, and when they differ
+ * (a key twice, or a string holding `":`) or the tree is too deep the exact reader decides, naming
+ * the key or the depth.
  */
 export function parseJson(text: string, source = "JSON"): Json {
   let v: Json;
@@ -314,7 +362,11 @@ export function parseJson(text: string, source = "JSON"): Json {
   } catch {
     return parseExact(text, source);
   }
-  return restoreIntegers(v, text) ?? parseExact(text, source);
+  const lit = integerLiterals(text);
+  if (typeof v !== "object" || v === null) return lit === undefined ? v : parseExact(text, source);
+  const tree = new TreeWalk(lit !== undefined);
+  if (!tree.walk(v, 1) || tree.keys !== keyMarks(text)) return parseExact(text, source);
+  return lit === undefined || restoreIntegers(tree.rounded, lit, text) ? v : parseExact(text, source);
 }
 
 /** The exact reader alone (no JSON.parse): the reference the fast path is tested against. */

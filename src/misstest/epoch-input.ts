@@ -20,7 +20,10 @@ import type { Json } from "../go/json.js";
 import { parseOptionalChainDecimal } from "../go/chain-decimal.js";
 import type { Participant, ValidationParams } from "./get-dynamic-p0.js";
 import type { GraceEpochParams } from "./grace-epoch.js";
-import { isJsonObject, isAddressText, checkAddressText } from "../json-input.js";
+import { isJsonObject, isAddressText, checkAddressText, knownKeys } from "../json-input.js";
+import { DEC_ONE, Decimal } from "../go/decimal.js";
+import { bech32Warning } from "../preserved/bech32.js";
+import type { ChainDecimal } from "../go/chain-decimal.js";
 
 export interface EpochInput {
   epoch: bigint;
@@ -29,39 +32,87 @@ export interface EpochInput {
   participants: Participant[];
   /** Reward weights by address, or null when the file gives none (verdicts only). */
   rewards: Map<string, bigint> | null;
+  /** Odd input the chain would not hold but the rules read as given (strict reading), each named. */
+  warnings?: string[];
 }
 
 const TOP_LEVEL_KEYS = new Set(["epoch", "validationParams", "graceEpoch", "participants", "rewards", "weights", "comment", "reward"]);
 
-/** Parse `validationParams` (null/absent → null; only binomTestP0 is read, other chain fields are ignored). */
-export function parseValidationParams(v: Json | undefined, path: string): ValidationParams | null {
-  if (v === undefined || v === null) return null;
-  if (!isJsonObject(v)) throw new InputError(`expected an object or null, got ${describeValue(v)}`, path);
-  return { binomTestP0: parseOptionalChainDecimal(v.binomTestP0, `${path}.binomTestP0`) };
+/**
+ * How an epoch input is read. `strict` (files, snapshots, node and REST reads): no key the format
+ * does not define, no participant twice, a p0 strictly between 0 and 1, since no chain state holds
+ * anything else. Not strict: the Go vectors' inputs, which probe Go's behaviour on such values.
+ */
+export interface EpochInputOptions {
+  strict?: boolean;
 }
 
+/**
+ * A miss-test p0 (binom_test_p0, a grace epoch's p0) must be a probability strictly between 0 and 1:
+ * no chain state holds another (the miss test would divide by it or test against certainty).
+ */
+export function checkP0(d: ChainDecimal | null, path: string): void {
+  if (d === null) return;
+  const x = Decimal.fromChain(d);
+  if (!x.isPositive() || !x.lessThan(DEC_ONE)) throw new InputError(`p0 ${x.toString()} is outside (0, 1): a miss-test p0 is a probability strictly between 0 and 1, and no chain state holds another`, path);
+}
+
+/** Parse `validationParams` (null/absent → null; only binomTestP0 is read; strict: it is the only field). */
+export function parseValidationParams(v: Json | undefined, path: string, options: EpochInputOptions = {}): ValidationParams | null {
+  if (v === undefined || v === null) return null;
+  if (!isJsonObject(v)) throw new InputError(`expected an object or null, got ${describeValue(v)}`, path);
+  const binomTestP0 = parseOptionalChainDecimal(v.binomTestP0, `${path}.binomTestP0`);
+  if (options.strict === true) {
+    knownKeys(v, VALIDATION_PARAMS_KEYS, path);
+    checkP0(binomTestP0, `${path}.binomTestP0`);
+  }
+  return { binomTestP0 };
+}
+
+const VALIDATION_PARAMS_KEYS = ["binomTestP0"] as const;
+const GRACE_KEYS = ["binomTestP0", "upgradeProtectionWindow"] as const;
+/** A participant's fields: the miss test's, and settlement's status and coin balance. */
+const PARTICIPANT_KEYS = ["address", "currentEpochStats", "status", "coinBalance"] as const;
+const STATS_KEYS = ["inferenceCount", "missedRequests"] as const;
+
 /** Parse `graceEpoch` (null/absent → no grace entry for this epoch). */
-export function parseGraceEpoch(v: Json | undefined, path: string): GraceEpochParams | null {
+export function parseGraceEpoch(v: Json | undefined, path: string, options: EpochInputOptions = {}): GraceEpochParams | null {
   if (v === undefined || v === null) return null;
   if (!isJsonObject(v)) throw new InputError(`expected an object or null, got ${describeValue(v)}`, path);
   const grace: GraceEpochParams = { binomTestP0: parseOptionalChainDecimal(v.binomTestP0, `${path}.binomTestP0`) };
+  if (options.strict === true) {
+    knownKeys(v, GRACE_KEYS, path);
+    checkP0(grace.binomTestP0, `${path}.binomTestP0`);
+  }
   if (v.upgradeProtectionWindow !== undefined && v.upgradeProtectionWindow !== null) {
     grace.upgradeProtectionWindow = checkedUint64(v.upgradeProtectionWindow, `${path}.upgradeProtectionWindow`);
   }
   return grace;
 }
 
-/** Parse the participant list (order kept: Go iterates it in this order). */
-export function parseParticipants(v: Json | undefined, path: string): Participant[] {
+/**
+ * Parse the participant list (order kept: Go iterates it in this order). Strict: each participant
+ * once (the chain's active participants of an epoch are a set; a repeated row would count its
+ * requests twice in the network totals), and no field the format does not define.
+ */
+export function parseParticipants(v: Json | undefined, path: string, options: EpochInputOptions = {}): Participant[] {
   if (!Array.isArray(v)) throw new InputError(`expected an array of participants, got ${describeValue(v)}`, path);
+  const strict = options.strict === true;
   const out = new Array<Participant>(v.length);
+  const seen = strict ? new Map<string, number>() : undefined;
   for (let i = 0; i < v.length; i++) {
     // (the paths are written only when a value fails)
     const p = v[i];
     if (!isJsonObject(p)) throw new InputError(`expected a participant object, got ${describeValue(p)}`, `${path}[${i}]`);
+    if (strict) knownKeys(p, PARTICIPANT_KEYS, `${path}[${i}]`);
     const address = p.address;
     if (typeof address !== "string") throw new InputError(`expected a string, got ${describeValue(address)}`, `${path}[${i}].address`);
     if (!isAddressText(address)) checkAddressText(address, `${path}[${i}].address`);
+    if (seen !== undefined) {
+      const first = seen.get(address);
+      if (first !== undefined) throw new InputError(`${describeValue(address)} is listed twice (also ${path}[${first}]): a participant is settled once per epoch, and a second row would count its requests twice`, `${path}[${i}].address`);
+      seen.set(address, i);
+    }
     const s = p.currentEpochStats;
     if (s === undefined) throw new InputError("missing (use null for a participant without stats)", `${path}[${i}].currentEpochStats`);
     if (s === null) {
@@ -69,6 +120,7 @@ export function parseParticipants(v: Json | undefined, path: string): Participan
       continue;
     }
     if (!isJsonObject(s)) throw new InputError(`expected an object or null, got ${describeValue(s)}`, `${path}[${i}].currentEpochStats`);
+    if (strict) knownKeys(s, STATS_KEYS, `${path}[${i}].currentEpochStats`);
     out[i] = {
       address,
       currentEpochStats: {
@@ -98,8 +150,11 @@ function parseRewards(v: Json | undefined, path: string): Map<string, bigint> | 
   return m;
 }
 
-/** Validate an epoch input document; `path` prefixes every error (e.g. "epoch.json" or "snap.json: settlement"). */
-export function parseEpochInput(json: Json, path: string): EpochInput {
+/**
+ * Validate an epoch input document; `path` prefixes every error (e.g. "epoch.json" or "snap.json:
+ * settlement"). Strict unless `options.strict` is false (EpochInputOptions).
+ */
+export function parseEpochInput(json: Json, path: string, options: EpochInputOptions = { strict: true }): EpochInput {
   if (!isJsonObject(json)) throw new InputError(`expected an epoch object, got ${describeValue(json)}`, path);
   for (const k of Object.keys(json)) {
     if (!TOP_LEVEL_KEYS.has(k)) {
@@ -110,11 +165,18 @@ export function parseEpochInput(json: Json, path: string): EpochInput {
     throw new InputError("give either rewards or weights (the same thing), not both", path);
   }
   if (json.epoch === undefined) throw new InputError("missing (the epoch index being settled)", `${path}.epoch`);
+  const participants = parseParticipants(json.participants, `${path}.participants`, options);
+  const warnings: string[] = [];
+  if (options.strict === true) {
+    const w = bech32Warning(participants.map((p) => p.address), (i) => `${path}.participants[${i}].address`, "participant addresses");
+    if (w !== undefined) warnings.push(w);
+  }
   return {
     epoch: checkedUint64(json.epoch, `${path}.epoch`),
-    validationParams: parseValidationParams(json.validationParams, `${path}.validationParams`),
-    graceEpoch: parseGraceEpoch(json.graceEpoch, `${path}.graceEpoch`),
-    participants: parseParticipants(json.participants, `${path}.participants`),
+    validationParams: parseValidationParams(json.validationParams, `${path}.validationParams`, options),
+    graceEpoch: parseGraceEpoch(json.graceEpoch, `${path}.graceEpoch`, options),
+    participants,
     rewards: parseRewards(json.rewards ?? json.weights, `${path}.${json.rewards !== undefined ? "rewards" : "weights"}`),
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
 }

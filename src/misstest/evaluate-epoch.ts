@@ -8,7 +8,7 @@ import { GoPanic } from "../go/errors.js";
 import { type ChainDecimal } from "../go/chain-decimal.js";
 import { checkAndPunishForDowntimeForParticipants, downtimeCounts, NIL_DEREFERENCE } from "./check-and-punish-for-downtime.js";
 import type { EpochInput } from "./epoch-input.js";
-import { EXACT_MAX_TOTAL, exactCriticalValue, exactTestPasses, exactUpperTail, fractionToScientific, type Fraction } from "./exact-binomial.js";
+import { EXACT_EPOCH_BUDGET, EXACT_MAX_TOTAL, exactCriticalValue, exactTestLimit, exactTestWork, exactTestPasses, exactUpperTail, fractionToScientific, type Fraction } from "./exact-binomial.js";
 import { explainDynamicP0, type DynamicP0Explanation } from "./get-dynamic-p0.js";
 import { settlementValidationParams } from "./grace-epoch.js";
 import { explainMissedStatTest, type MissTestVerdict } from "./missed-stat-verdict.js";
@@ -62,6 +62,8 @@ export interface EpochEvaluation {
   rewards: Map<string, bigint> | null;
   /** Addresses whose weight was zeroed, in participant order. */
   zeroed: string[];
+  /** Why no participant's exact test was computed (the epoch's exact tests are past EXACT_EPOCH_BUDGET). */
+  exactSkipped?: string;
 }
 
 export interface EvaluateOptions {
@@ -70,14 +72,24 @@ export interface EvaluateOptions {
 }
 
 
-/** The exact test for one count at p0, or why it is unavailable. */
-export function exactTestFor(missed: bigint, total: bigint, p0: ChainDecimal): ExactTest {
+/**
+ * The exact test for one count at p0, or why it is unavailable. `critical` (optional) keeps the
+ * critical value by total across the calls of one epoch (it depends on the total and p0 only).
+ */
+export function exactTestFor(missed: bigint, total: bigint, p0: ChainDecimal, critical?: Map<bigint, bigint>): ExactTest {
   const d = Decimal.fromChain(p0);
   if (total > EXACT_MAX_TOTAL) return { unavailable: `total ${groupDigits(total)} requests is above the exact test's limit of ${groupDigits(EXACT_MAX_TOTAL)}` };
   if (!(d.isPositive() && d.lessThan(DEC_ONE))) return { unavailable: `p0 ${d.toString()} outside (0, 1)` };
+  const tooLarge = exactTestLimit(total, d);
+  if (tooLarge !== undefined) return { unavailable: tooLarge };
   if (missed < 0n || missed > total) return { unavailable: "missed outside 0..total" };
   const pValue = exactUpperTail(missed, total, d);
-  return { pValue, pValueText: fractionToScientific(pValue), passed: exactTestPasses(pValue), criticalValue: exactCriticalValue(total, d) };
+  let criticalValue = critical?.get(total);
+  if (criticalValue === undefined) {
+    criticalValue = exactCriticalValue(total, d);
+    critical?.set(total, criticalValue);
+  }
+  return { pValue, pValueText: fractionToScientific(pValue), passed: exactTestPasses(pValue), criticalValue };
 }
 
 function governanceOf(input: EpochInput): EpochEvaluation["governance"] {
@@ -103,6 +115,29 @@ export function evaluateEpoch(input: EpochInput, options: EvaluateOptions = {}):
       );
     }
   }
+
+  // The exact tests' work in total, bounded (EXACT_EPOCH_BUDGET): past it none is computed, and the answer says why.
+  let exactSkipped: string | undefined;
+  if (withExact && !skip) {
+    const d = Decimal.fromChain(p0);
+    if (d.isPositive() && d.lessThan(DEC_ONE)) {
+      let work = 0;
+      let tested = 0;
+      let requests = 0n;
+      for (const pt of input.participants) {
+        if (pt.currentEpochStats === null) continue;
+        const { total } = downtimeCounts(pt);
+        if (total === 0n || total > EXACT_MAX_TOTAL) continue;
+        work += exactTestWork(total, d);
+        tested++;
+        requests += total;
+      }
+      if (work > EXACT_EPOCH_BUDGET) {
+        exactSkipped = `the exact tests of this epoch (${groupDigits(tested)} participants, ${groupDigits(requests)} requests at p0 ${d.toString()}) are past their budget of about half a minute of exact arithmetic, so none is computed; the chain's verdicts are (--no-exact skips the exact tests; miss-test --missed M --total T --exact tests one count)`;
+      }
+    }
+  }
+  const critical = new Map<bigint, bigint>();
 
   const rewardsAfter = new Map(input.rewards ?? []);
   if (!skip) checkAndPunishForDowntimeForParticipants(input.participants, rewardsAfter, p0);
@@ -135,7 +170,7 @@ export function evaluateEpoch(input: EpochInput, options: EvaluateOptions = {}):
       ev.verdict = verdict;
       ev.outcome = verdict.error !== undefined ? "kept-error" : verdict.passed ? "kept" : "zeroed";
       if (withExact) {
-        const exact = exactTestFor(missed, total, p0);
+        const exact: ExactTest = exactSkipped !== undefined ? { unavailable: "past the epoch's exact-test budget" } : exactTestFor(missed, total, p0, critical);
         ev.exact = exact;
         if ("passed" in exact && verdict.error === undefined) ev.verdictsDiffer = exact.passed !== verdict.passed;
       }
@@ -155,5 +190,6 @@ export function evaluateEpoch(input: EpochInput, options: EvaluateOptions = {}):
     participants,
     rewards: input.rewards === null ? null : rewardsAfter,
     zeroed: participants.filter((p) => p.outcome === "zeroed").map((p) => p.address),
+    ...(exactSkipped !== undefined ? { exactSkipped } : {}),
   };
 }

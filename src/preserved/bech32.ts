@@ -72,6 +72,70 @@ export function bech32Decode(bech: string, limit = BECH32_MAX_LENGTH): Bech32Res
   return { hrp, data: data.slice(0, data.length - 6) };
 }
 
+const lowerCode = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
+
+/** One value into BIP 173's checksum polynomial (the step of `polymod`). */
+function polymodStep(chk: number, v: number): number {
+  const top = chk >>> 25;
+  chk = (((chk & 0x1ffffff) << 5) ^ v) >>> 0;
+  if (top & 1) chk = (chk ^ 0x3b6a57b2) >>> 0;
+  if (top & 2) chk = (chk ^ 0x26508e6d) >>> 0;
+  if (top & 4) chk = (chk ^ 0x1ea119fa) >>> 0;
+  if (top & 8) chk = (chk ^ 0x3d4233dd) >>> 0;
+  if (top & 16) chk = (chk ^ 0x2a1462b3) >>> 0;
+  return chk;
+}
+
+/**
+ * Whether `s` is a valid bech32 string (charset, one case, separator, checksum) — what bech32Decode
+ * accepts, without building its result: cheap enough to check every address of a large input.
+ */
+export function isBech32(s: string): boolean {
+  const n = s.length;
+  if (n < 8 || n > 90) return n >= 8 && n <= BECH32_MAX_LENGTH && !("error" in bech32Decode(s));
+  let lower = false;
+  let upper = false;
+  let one = -1;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 33 || c > 126) return false;
+    if (c >= 97 && c <= 122) lower = true;
+    else if (c >= 65 && c <= 90) upper = true;
+    if (c === 49) one = i;
+  }
+  if ((lower && upper) || one < 1 || one + 7 > n) return false;
+  let chk = 1;
+  for (let i = 0; i < one; i++) chk = polymodStep(chk, lowerCode(s.charCodeAt(i)) >> 5);
+  chk = polymodStep(chk, 0);
+  for (let i = 0; i < one; i++) chk = polymodStep(chk, lowerCode(s.charCodeAt(i)) & 31);
+  for (let i = one + 1; i < n; i++) {
+    const v = CHARSET_REV[lowerCode(s.charCodeAt(i))]!;
+    if (v < 0) return false;
+    chk = polymodStep(chk, v);
+  }
+  return chk === 1;
+}
+
+/**
+ * One warning for the addresses of an input that are not valid bech32 (`at(i)` names the i-th), or
+ * undefined when all are: the chain holds only valid addresses, but a rule reads an address as a
+ * string, so each is used as given and the warning says so.
+ */
+export function bech32Warning(addresses: readonly string[], at: (i: number) => string, what = "addresses"): string | undefined {
+  let first = -1;
+  let count = 0;
+  for (let i = 0; i < addresses.length; i++) {
+    if (isBech32(addresses[i]!)) continue;
+    if (first === -1) first = i;
+    count++;
+  }
+  if (first === -1) return undefined;
+  const a = addresses[first]!;
+  const why = bech32Decode(a);
+  const reason = "error" in why ? why.error : "invalid";
+  return `${count} of ${addresses.length} ${what} are not valid bech32 (the chain holds only valid addresses; each is used as given): first ${at(first)} ${JSON.stringify(a)} (${reason})`;
+}
+
 /** Mirrors bech32.Encode: lowercase hrp + "1" + data + checksum. */
 export function bech32Encode(hrp: string, data: number[]): string {
   const h = hrp.toLowerCase();

@@ -4,6 +4,7 @@
  */
 import { InputError, describeValue } from "../errors.js";
 import { compareGoStrings } from "../go/bytes.js";
+import { checkAddressText } from "../json-input.js";
 import { bech32Decode, operatorAddressToAccAddress } from "./bech32.js";
 import { explainEpisode } from "./explanations.js";
 import { assembleResult, prepareEpisodeShared, sampleAtAnchor, type NodeReasonCode } from "./sample-preserved-for-episode.js";
@@ -50,6 +51,7 @@ function participantAddresses(state: PreservedState): Set<string> {
  * InputError naming `path` and the value when the state does not know it.
  */
 export function resolveParticipantAddress(state: PreservedState, input: string, path = "ADDRESS"): string {
+  checkAddressText(input, path); // no control or invisible formatting character: no address holds one
   const known = participantAddresses(state);
   if (known.has(input)) return input;
   const acc = operatorAddressToAccAddress(input);

@@ -95,10 +95,18 @@ export interface PreservedRulesResult {
 /** Parse `epoch_params.poc_slot_allocation=0.25`-style assignments into an overrides record. */
 export function parseOverrides(assignments: readonly string[], path = "--set"): Record<string, string> {
   const out: Record<string, string> = {};
+  const spelled = new Map<string, string>(); // one parameter, whatever its spelling → the key as given
   for (const a of assignments) {
     const eq = a.indexOf("=");
     if (eq <= 0) throw new InputError(`expected KEY=VALUE (e.g. epoch_params.poc_slot_allocation=0.25), got ${describeValue(a)}`, path);
-    out[a.slice(0, eq).trim()] = a.slice(eq + 1).trim();
+    const k = a.slice(0, eq).trim();
+    const canonical = SLOT_ALLOCATION_NAMES.includes(k) ? SLOT_ALLOCATION_NAMES[0]! : k;
+    const before = spelled.get(canonical);
+    if (before !== undefined) {
+      throw new InputError(`${before === k ? `${describeValue(k)} is set twice` : `${describeValue(before)} and ${describeValue(k)} name the same parameter`}; set it once`, path);
+    }
+    spelled.set(canonical, k);
+    out[k] = a.slice(eq + 1).trim();
   }
   return out;
 }

@@ -20,9 +20,9 @@
 import { InputError, describeValue } from "../errors.js";
 import { checkedInt64, checkedUint64, int64SumOverflow, plainInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
-import { operatorAddressToAccAddress } from "./bech32.js";
+import { bech32Warning, operatorAddressToAccAddress } from "./bech32.js";
 import {
-  type JsonObject, type JsonPath, checkAddressText, expectArray, expectBoolean, expectObject, expectString, expectStrings, isAddressText, isJsonObject, pathAt, pathText, repeatedIds,
+  type JsonObject, type JsonPath, checkAddressText, expectArray, expectBoolean, expectObject, expectString, expectStrings, isAddressText, isJsonObject, knownKeys, pathAt, pathText, repeatedIds,
 } from "../json-input.js";
 import { parseChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 
@@ -118,9 +118,29 @@ const array = (v: Json | undefined, p: JsonPath): Json[] => (Array.isArray(v) ? 
 /** Element `i` of the list at `p` (`i` < 0: `p` itself), for the paths of errors and warnings. */
 const elem = (p: JsonPath, i: number): JsonPath => (i < 0 ? p : pathAt(p, i));
 
+/** The fields of each object of the slice (docs/snapshot.md), refused otherwise unless lenient. */
+const KEYS = {
+  state: ["anchorHeight", "epoch", "genesisGuardianAddresses", "params", "rootGroup", "liveSubGroups", "previousEpochGroupData", "previousEpochPerformanceSummaries"],
+  epoch: ["index"],
+  params: ["error", "epochParams", "pocParams"],
+  epochParams: ["pocSlotAllocation"],
+  rootGroup: ["error", "subGroupModels", "validationWeights", "liveMembers"],
+  weight: ["memberAddress", "weight", "confirmationWeight", "votingPower", "mlNodes"],
+  node: ["nodeId", "pocWeight", "throughput", "timeslotAllocation"],
+  liveSubGroups: ["error", "byModel"],
+  subGroup: ["liveMembers", "validationWeights"],
+  previousGroup: ["validationWeights"],
+  summary: ["rewardedCoins"],
+} as const;
+
 class Reader {
   readonly warnings: string[] = [];
   constructor(readonly lenient: boolean) {}
+
+  /** Strict reading: no field the format does not define (a misspelt optional field would be a silent default). */
+  keys(o: JsonObject, allowed: readonly string[], p: JsonPath): void {
+    if (!this.lenient) knownKeys(o, allowed, p);
+  }
 
   /** An int64 that must not be negative unless lenient (then a warning); at `key` of element `i` of `p`. */
   weight(v: Json | undefined, p: JsonPath, i: number, key: string, what: string): bigint {
@@ -154,6 +174,7 @@ class Reader {
       return null;
     }
     const o = isJsonObject(v) ? v : expectObject(v, pathText(elem(p, i)));
+    this.keys(o, KEYS.node, elem(p, i));
     const id = o.nodeId === undefined ? has(o, "nodeId", pathText(elem(p, i))) : o.nodeId;
     const nodeId = typeof id === "string" ? id : expectString(id, pathText(pathAt(elem(p, i), "nodeId")));
     const pocWeight = this.weight(o.pocWeight === undefined ? has(o, "pocWeight", pathText(elem(p, i))) : o.pocWeight, p, i, "pocWeight", "pocWeight");
@@ -190,6 +211,7 @@ class Reader {
       return null;
     }
     const o = isJsonObject(v) ? v : expectObject(v, pathText(elem(p, i)));
+    this.keys(o, KEYS.weight, elem(p, i));
     const memberAddress = this.address(o.memberAddress === undefined ? has(o, "memberAddress", pathText(elem(p, i))) : o.memberAddress, p, i, "memberAddress");
     const votingPower = this.weight(o.votingPower === undefined ? has(o, "votingPower", pathText(elem(p, i))) : o.votingPower, p, i, "votingPower", "votingPower");
     const weight = o.weight === undefined ? 0n : this.weight(o.weight, p, i, "weight", "weight");
@@ -229,10 +251,14 @@ class Reader {
 export function parsePreservedState(json: Json, path: string, options: ParsePreservedStateOptions = {}): PreservedState {
   const r = new Reader(options.lenient ?? false);
   const o = expectObject(json, path);
+  r.keys(o, KEYS.state, path);
 
   const anchorHeight = o.anchorHeight === undefined || o.anchorHeight === null ? undefined : checkedInt64(o.anchorHeight, `${path}.anchorHeight`);
+  // No PoC is anchored at a block ≤ 0 (the chain's first block is 1); the Go vectors probe such anchors.
+  if (anchorHeight !== undefined && anchorHeight <= 0n && !r.lenient) throw new InputError(`expected an anchor height ≥ 1 (a block height), got ${anchorHeight}`, `${path}.anchorHeight`);
 
   const ep = expectObject(has(o, "epoch", path), `${path}.epoch`);
+  r.keys(ep, KEYS.epoch, `${path}.epoch`);
   const epoch = { index: checkedUint64(has(ep, "index", `${path}.epoch`), `${path}.epoch.index`) };
 
   const gPath = `${path}.genesisGuardianAddresses`;
@@ -246,10 +272,12 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   // params
   const pPath = `${path}.params`;
   const p = expectObject(has(o, "params", path), pPath);
+  r.keys(p, KEYS.params, pPath);
   const paramsError = optBool(p, "error", pPath);
   let pocSlotAllocation: ChainDecimal | null = null;
   if (!paramsError || p.epochParams !== undefined) {
     const epp = expectObject(has(p, "epochParams", pPath), `${pPath}.epochParams`);
+    r.keys(epp, KEYS.epochParams, `${pPath}.epochParams`);
     const psa = epp.pocSlotAllocation;
     pocSlotAllocation = psa === undefined || psa === null ? null : parseChainDecimal(psa, `${pPath}.epochParams.pocSlotAllocation`);
   }
@@ -259,6 +287,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   // root group
   const rPath = `${path}.rootGroup`;
   const rg = expectObject(has(o, "rootGroup", path), rPath);
+  r.keys(rg, KEYS.rootGroup, rPath);
   const rootError = optBool(rg, "error", rPath);
   const smPath = `${rPath}.subGroupModels`;
   // A failed root read carries no data: its other fields may be absent.
@@ -280,16 +309,28 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
       continue;
     }
     const vo = isJsonObject(v) ? v : expectObject(v, `${rvPath}[${i}]`);
+    r.keys(vo, KEYS.weight, pathAt(rvPath, i));
     const memberAddress = r.address(vo.memberAddress === undefined ? has(vo, "memberAddress", `${rvPath}[${i}]`) : vo.memberAddress, rvPath, i, "memberAddress");
     const weight = r.weight(vo.weight === undefined ? has(vo, "weight", `${rvPath}[${i}]`) : vo.weight, rvPath, i, "weight", "weight");
     const votingPower = vo.votingPower === undefined ? 0n : (plainInt64(vo.votingPower) ?? checkedInt64(vo.votingPower, `${rvPath}[${i}].votingPower`));
     rootWeights[i] = { memberAddress, weight, votingPower, mlNodes: [] };
   }
+  if (!r.lenient) {
+    const members = rootWeights.map((w) => w?.memberAddress ?? "");
+    const w = bech32Warning(members, (i) => `${rvPath}[${i}].memberAddress`, "root group members");
+    if (w !== undefined) r.warnings.push(w);
+  }
+  repeatedIds(
+    rootWeights.length,
+    (i) => rootWeights[i]?.memberAddress ?? null,
+    (i, a) => r.warnings.push(`${rvPath}[${i}].memberAddress: member ${describeValue(a)} listed twice in the root group (the chain lists each member once; Go reads both entries as they are)`),
+  );
   const rootLive = optional("liveMembers") ? null : r.liveSet(has(rg, "liveMembers", rPath), `${rPath}.liveMembers`);
 
   // live subgroups
   const lPath = `${path}.liveSubGroups`;
   const ls = expectObject(has(o, "liveSubGroups", path), lPath);
+  r.keys(ls, KEYS.liveSubGroups, lPath);
   const subError = optBool(ls, "error", lPath);
   const byModel = new Map<string, SubGroupState>();
   const bm = ls.byModel === undefined && subError ? {} : expectObject(has(ls, "byModel", lPath), `${lPath}.byModel`);
@@ -297,6 +338,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   for (const m of Object.keys(bm)) {
     const mp = pathAt(bmPath, m, true);
     const so = object(bm[m], mp);
+    r.keys(so, KEYS.subGroup, mp);
     const liveMembers = r.liveSet(need(so.liveMembers, so, "liveMembers", mp), pathAt(mp, "liveMembers"));
     byModel.set(m, { liveMembers, ...r.subWeights(need(so.validationWeights, so, "validationWeights", mp), pathAt(mp, "validationWeights")) });
   }
@@ -317,6 +359,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   for (const m of Object.keys(pg)) {
     const mp = pathAt(pgPath, m, true);
     const so = object(pg[m], mp);
+    r.keys(so, KEYS.previousGroup, mp);
     previousEpochGroupData.set(m, r.subWeights(need(so.validationWeights, so, "validationWeights", mp), pathAt(mp, "validationWeights")));
   }
   const psPath = `${path}.previousEpochPerformanceSummaries`;
@@ -325,6 +368,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   for (const a of Object.keys(ps)) {
     const v = ps[a];
     const so = isJsonObject(v) ? v : expectObject(v, `${psPath}${key(a)}`);
+    r.keys(so, KEYS.summary, pathAt(psPath, a, true));
     const c = so.rewardedCoins;
     const x = c === undefined ? undefined : plainInt64(c);
     const rewardedCoins = x !== undefined && x >= 0n ? x : checkedUint64(has(so, "rewardedCoins", `${psPath}${key(a)}`), `${psPath}${key(a)}.rewardedCoins`);

@@ -41,14 +41,24 @@ export function parseStoredPreservedSnapshot(json: Json, path: string): Preserve
       const mo = expectObject(m, mp);
       const id = field(mo, "modelId", "model_id", mp);
       const parts = list(mo, "participants", "participants", mp);
+      // The chain's sampler emits each participant once per model entry, each node once: a second
+      // listing is no chain state (and merged into a set it would read as agreement).
+      const seen = new Map<string, number>();
       return {
         modelId: expectString(id.v, id.p),
         participants: parts.v.map((x, j) => {
           const pp = `${parts.p}[${j}]`;
           const po = expectObject(x, pp);
           const pid = field(po, "participantId", "participant_id", pp);
+          const participantId = expectString(pid.v, pid.p);
+          const first = seen.get(participantId);
+          if (first !== undefined) throw new InputError(`participant ${describeValue(participantId)} is listed twice in this model's entry (also ${parts.p}[${first}]); the chain's sampler lists each once`, pid.p);
+          seen.set(participantId, j);
           const ids = list(po, "nodeIds", "node_ids", pp);
-          return { participantId: expectString(pid.v, pid.p), nodeIds: ids.v.map((n, k) => expectString(n, `${ids.p}[${k}]`)) };
+          const nodeIds = ids.v.map((n, k) => expectString(n, `${ids.p}[${k}]`));
+          const twice = nodeIds.findIndex((n, k) => nodeIds.indexOf(n) !== k);
+          if (twice !== -1) throw new InputError(`node ${describeValue(nodeIds[twice])} is listed twice; the chain's sampler lists each preserved node once`, `${ids.p}[${twice}]`);
+          return { participantId, nodeIds };
         }),
       };
     }),
@@ -106,4 +116,18 @@ export function diffPreserved(chain: NodeSet, port: NodeSet): Difference[] {
   return diffs;
 }
 
-void describeValue;
+/** The model entries only one side has (a model listed twice counts twice: Go emits an entry per listing), sorted. */
+export function modelDifferences(chain: PreservedNodesSnapshot, port: PreservedNodesSnapshot): { onlyOnChain: string[]; onlyInPort: string[] } {
+  const left = chain.modelPreservedNodes.map((m) => m.modelId);
+  const right = port.modelPreservedNodes.map((m) => m.modelId);
+  const minus = (a: string[], b: string[]): string[] => {
+    const rest = [...b];
+    return a.filter((x) => {
+      const i = rest.indexOf(x);
+      if (i === -1) return true;
+      rest.splice(i, 1);
+      return false;
+    });
+  };
+  return { onlyOnChain: minus(left, right).sort(compareGoStrings), onlyInPort: minus(right, left).sort(compareGoStrings) };
+}

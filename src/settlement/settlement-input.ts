@@ -20,7 +20,7 @@ import { parseOptionalChainDecimal, type ChainDecimal } from "../go/chain-decima
 import { checkedInt64, checkedUint64, plainInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
-import { isJsonObject, pathAt, pathText, type JsonObject, type JsonPath } from "../json-input.js";
+import { isJsonObject, knownKeys, pathAt, pathText, type JsonObject, type JsonPath } from "../json-input.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
 import { PARTICIPANT_STATUSES, type ModelScale, type ParticipantStatus, type SettlementInput, type SettlementMLNode } from "./settlement-types.js";
 
@@ -89,10 +89,25 @@ const uint64 = (v: Json | undefined, p: JsonPath, key: string): bigint => {
   return x !== undefined && x >= 0n ? x : checkedUint64(v, field(p, key));
 };
 
-function obj(v: Json | undefined, p: JsonPath): JsonObject {
+function obj(v: Json | undefined, p: JsonPath, keys?: readonly string[]): JsonObject {
   if (!isJsonObject(v)) throw new InputError(v === undefined ? "missing" : `expected an object, got ${describeValue(v)}`, pathText(p));
+  if (keys !== undefined) knownKeys(v, keys, p); // a misspelt optional field would be a silent default
   return v;
 }
+
+/** The fields of each object of the `reward` slice (docs/snapshot.md). */
+const KEYS = {
+  bitcoinRewardParams: ["initialEpochReward", "decayRate", "genesisEpoch", "useBitcoinRewards"],
+  settleParameters: ["totalSubsidyPaid", "totalSubsidySupply"],
+  validationWeight: ["memberAddress", "weight", "confirmationWeight", "mlNodes"],
+  subgroup: ["modelId", "validationWeights"],
+  subgroupWeight: ["memberAddress", "mlNodes"],
+  node: ["nodeId", "pocWeight", "throughput", "timeslotAllocation"],
+  scale: ["modelId", "weightScaleFactor"],
+  transfer: ["from", "to", "modelId", "share"],
+  penalty: ["participant", "penaltyFraction"],
+  exclusion: ["address", "reason", "exclusionBlockHeight"],
+} as const;
 function list(v: Json | undefined, p: JsonPath): Json[] {
   if (v === undefined || v === null) return [];
   if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, pathText(p));
@@ -114,7 +129,7 @@ function nodes(v: Json | undefined, p: JsonPath): (SettlementMLNode | null)[] {
       continue;
     }
     const np = at(p, i);
-    const o = obj(n, np);
+    const o = obj(n, np, KEYS.node);
     // checked in the order the fields are read: pocWeight, throughput, timeslotAllocation
     const pocWeight = int64(o.pocWeight, np, "pocWeight");
     const throughput = int64(o.throughput ?? 0, np, "throughput");
@@ -130,7 +145,7 @@ function nodes(v: Json | undefined, p: JsonPath): (SettlementMLNode | null)[] {
 function scales(v: Json | undefined, p: JsonPath): ModelScale[] {
   return list(v, p).map((s, i) => {
     const sp = at(p, i);
-    const o = obj(s, sp);
+    const o = obj(s, sp, KEYS.scale);
     return { modelId: text(o.modelId, sp, "modelId"), weightScaleFactor: decimal(o.weightScaleFactor, sp, "weightScaleFactor") };
   });
 }
@@ -155,9 +170,9 @@ export function parseSettlementInput(json: Json, path: string): ParsedSettlement
     return { address: intern(p.address), status: status as ParticipantStatus, coinBalance: o.coinBalance === undefined ? 0n : int64(o.coinBalance, ap, "coinBalance"), currentEpochStats: p.currentEpochStats };
   });
   const bpAt = at(rp, "bitcoinRewardParams");
-  const bp = r.bitcoinRewardParams === null ? null : obj(r.bitcoinRewardParams, bpAt);
+  const bp = r.bitcoinRewardParams === null ? null : obj(r.bitcoinRewardParams, bpAt, KEYS.bitcoinRewardParams);
   const spAt = at(rp, "settleParameters");
-  const sp = r.settleParameters === undefined || r.settleParameters === null ? null : obj(r.settleParameters, spAt);
+  const sp = r.settleParameters === undefined || r.settleParameters === null ? null : obj(r.settleParameters, spAt, KEYS.settleParameters);
   const vwAt = at(rp, "validationWeights");
   const sgAt = at(rp, "subgroups");
   const input: SettlementInput = {
@@ -165,18 +180,18 @@ export function parseSettlementInput(json: Json, path: string): ParsedSettlement
     participants,
     validationWeights: list(r.validationWeights, vwAt).map((v, i) => {
       const a = at(vwAt, i);
-      const o = obj(v, a);
+      const o = obj(v, a, KEYS.validationWeight);
       return { memberAddress: intern(text(o.memberAddress, a, "memberAddress")), weight: int64(o.weight, a, "weight"), confirmationWeight: int64(o.confirmationWeight ?? 0, a, "confirmationWeight"), mlNodes: nodes(o.mlNodes, at(a, "mlNodes")) };
     }),
     subgroups: list(r.subgroups, sgAt).map((g, i) => {
       const a = at(sgAt, i);
-      const o = obj(g, a);
+      const o = obj(g, a, KEYS.subgroup);
       const wAt = at(a, "validationWeights");
       return {
         modelId: text(o.modelId, a, "modelId"),
         validationWeights: list(o.validationWeights, wAt).map((v, j) => {
           const b = at(wAt, j);
-          const o2 = obj(v, b);
+          const o2 = obj(v, b, KEYS.subgroupWeight);
           return { memberAddress: intern(text(o2.memberAddress, b, "memberAddress")), mlNodes: nodes(o2.mlNodes, at(b, "mlNodes")) };
         }),
       };
@@ -198,17 +213,17 @@ export function parseSettlementInput(json: Json, path: string): ParsedSettlement
     settleParameters: sp === null ? null : { totalSubsidyPaid: int64(sp.totalSubsidyPaid, spAt, "totalSubsidyPaid"), totalSubsidySupply: int64(sp.totalSubsidySupply, spAt, "totalSubsidySupply") },
     delegationRewardTransfers: list(r.delegationRewardTransfers, at(rp, "delegationRewardTransfers")).map((t, i) => {
       const a = at(at(rp, "delegationRewardTransfers"), i);
-      const o = obj(t, a);
+      const o = obj(t, a, KEYS.transfer);
       return { from: text(o.from, a, "from"), to: text(o.to ?? "", a, "to"), modelId: text(o.modelId ?? "", a, "modelId"), share: decimal(o.share, a, "share") };
     }),
     delegationRewardPenalties: list(r.delegationRewardPenalties, at(rp, "delegationRewardPenalties")).map((t, i) => {
       const a = at(at(rp, "delegationRewardPenalties"), i);
-      const o = obj(t, a);
+      const o = obj(t, a, KEYS.penalty);
       return { participant: text(o.participant, a, "participant"), penaltyFraction: decimal(o.penaltyFraction, a, "penaltyFraction") };
     }),
     exclusions: list(r.exclusions, at(rp, "exclusions")).map((e, i) => {
       const a = at(at(rp, "exclusions"), i);
-      const o = obj(e, a);
+      const o = obj(e, a, KEYS.exclusion);
       return { address: intern(text(o.address, a, "address")), reason: text(o.reason ?? "", a, "reason"), exclusionBlockHeight: uint64(o.exclusionBlockHeight ?? 0, a, "exclusionBlockHeight") };
     }),
   };

@@ -53,6 +53,9 @@ export interface Snapshot {
 }
 
 
+/** The envelope's fields (docs/snapshot.md). */
+const ENVELOPE_KEYS = ["schema", "version", "chainId", "height", "fetchedAt", "source", "chainVersion", "preserved", "settlement", "demand", "chain"] as const;
+
 /** Validate a parsed document as a snapshot envelope. `where` names the file in errors. */
 export function parseSnapshot(doc: Json, where = "snapshot"): Snapshot {
   if (!isJsonObject(doc)) throw new InputError("a snapshot must be a JSON object", where);
@@ -71,6 +74,10 @@ export function parseSnapshot(doc: Json, where = "snapshot"): Snapshot {
     throw new InputError(`height: expected a block height, got ${describeValue(h)}`, where);
   }
   if (!isJsonObject(doc.preserved)) throw new InputError(`preserved: expected an object, got ${describeValue(doc.preserved)}`, where);
+  for (const k of Object.keys(doc)) {
+    // a misspelt slice ("settlment") would be a slice silently absent
+    if (!(ENVELOPE_KEYS as readonly string[]).includes(k)) throw new InputError(`unknown field ${describeValue(k)} (expected ${ENVELOPE_KEYS.join(", ")})`, where);
+  }
   for (const k of ["settlement", "demand", "chain", "chainVersion"] as const) {
     if (doc[k] !== undefined && !isJsonObject(doc[k])) throw new InputError(`${k}: expected an object, got ${describeValue(doc[k])}`, where);
   }

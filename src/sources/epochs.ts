@@ -3,7 +3,8 @@
  * of epoch_N dump directories), snapshot files, or a node. Reading is here; the backtest itself
  * (backtest.ts) is a pure function of what this returns.
  */
-import { readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
+import { fsCause, isDirectory, listDirectory } from "../fs/files.js";
 import { InputError, describeValue } from "../errors.js";
 import type { Json } from "../go/json.js";
 import { isJsonObject } from "../json-input.js";
@@ -41,14 +42,6 @@ export interface EpochSource {
   demand: { json: Json; source: string } | null;
   /** Stored PreservedNodesSnapshot answers in a REST dump (the chain's own set; no sampler inputs). */
   storedPreservedSnapshots: number;
-}
-
-function isDir(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
 }
 
 /** Every epoch of one dump directory (each root epoch group in it). */
@@ -96,16 +89,16 @@ export function epochsFromRestDumps(dirs: readonly string[]): EpochSource[] {
 
 /** The dump directories of one --rest-dump DIR (itself, or its epoch_N sub-directories). */
 function dumpDirectoriesOf(dir: string): string[] {
-  if (!isDir(dir)) {
+  if (!isDirectory(dir)) {
     try {
       statSync(dir);
-    } catch {
-      throw new InputError("directory not found", `--rest-dump ${dir}`);
+    } catch (e) {
+      throw new InputError((e as NodeJS.ErrnoException).code === "ENOENT" ? "directory not found" : `cannot read the directory: ${fsCause(e)}`, `--rest-dump ${dir}`);
     }
     throw new InputError("is not a directory (--rest-dump takes a directory of saved REST answers, or of epoch_N directories)", `--rest-dump ${dir}`);
   }
   const dirs = dumpDirectories(dir);
-  if (dirs.length === 1 && dirs[0] === dir && !readdirSync(dir).some((n) => /\.json(\.gz)?$/.test(n))) {
+  if (dirs.length === 1 && dirs[0] === dir && !listDirectory(dir).some((n) => /\.json(\.gz)?$/.test(n))) {
     throw new InputError("holds neither saved REST answers (.json files) nor epoch directories", `--rest-dump ${dir}`);
   }
   return dirs;

@@ -10,7 +10,8 @@
  * seen before fails with 503: the first attempt of each query fails), `slowMs` (every HTTP answer is delayed), `corrupt(path)` (garbage value).
  * Hostile modes: `dripMs` (the answer starts at once, then one byte every dripMs, forever), `hugeBodyBytes`
  * (a 200 answer of that many bytes, streamed with backpressure, never held in memory), `garbageBody` (a
- * 200 answer that is not JSON, e.g. an HTML page).
+ * 200 answer that is not JSON, e.g. an HTML page), `statusAnswer` (the JSON-RPC answer to `status` replaced,
+ * e.g. one without `result` or without `result.sync_info`).
  * Every (method, path, height) asked is recorded in `asked`; `bytesOut` counts the HTTP bodies sent.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -52,6 +53,8 @@ export interface FixtureServerOptions {
   hugeBodyDeclared?: boolean;
   /** Hostile: answer every POST with this body and status 200 (not JSON). */
   garbageBody?: string;
+  /** Hostile: the fields of the JSON-RPC answer to `status` besides jsonrpc and id (e.g. `{}`: no result). */
+  statusAnswer?: Record<string, unknown>;
 }
 
 export interface AskedQuery {
@@ -226,6 +229,7 @@ export class FixtureServer {
   private call(method: string, params: Record<string, unknown>): { result?: unknown; error?: unknown } {
     if (method === "status") {
       this.asked.push({ method });
+      if (this.options.statusAnswer !== undefined) return this.options.statusAnswer;
       const result = this.status();
       if (this.options.advanceAfterStatus) this.options.latestHeight++;
       return { result };

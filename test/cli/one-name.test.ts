@@ -11,7 +11,7 @@ describe("wording", () => {
     const scenario = readFileSync(join(ROOT, "examples", "scenarios", "epoch-433.json"), "utf8");
     const epoch = readFileSync(join(ROOT, "examples", "epoch-433.epoch.json"), "utf8");
     const demo = readFileSync(join(ROOT, "src", "cli", "commands", "demo.ts"), "utf8");
-    const host = "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749";
+    const host = "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fc2uv8x";
     expect(scenario).toContain(`"address": "${host}"`);
     expect(epoch).toContain(host);
     expect(demo).toContain(`"--address", "${host}"`);

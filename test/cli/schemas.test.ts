@@ -35,7 +35,7 @@ const CASES: [schema: string, argv: string[], exitCode?: number][] = [
   ["miss-test", ["miss-test", "--missed", "749", "--total", "1497", "--exact", "--json"]],
   ["miss-test", ["miss-test", "--missed", "749", "--total", "1497", "--epoch", EX("epoch-433.epoch.json"), "--json"]],
   ["miss-test-epoch", ["miss-test", "--epoch", EX("epoch-433.epoch.json"), "--json"]],
-  ["miss-test-epoch", ["miss-test", "--epoch", EX("epoch-433.epoch.json"), "--address", "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749", "--json"]],
+  ["miss-test-epoch", ["miss-test", "--epoch", EX("epoch-433.epoch.json"), "--address", "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fc2uv8x", "--json"]],
   ["miss-test-epoch", ["miss-test", "--snapshot", SNAP, "--no-exact", "--json"]],
   ["compare", ["compare", "--snapshot", SNAP, "--a", EX("proposal-a.json"), "--b", EX("proposal-b.json"), "--anchors", "5", "--json"]],
   ["simulate-poc", ["simulate-poc", "--scenario", "epoch-433", "--policy", "per-host-cap", "--json"]],

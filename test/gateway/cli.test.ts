@@ -30,11 +30,11 @@ describe("simulate-poc CLI", () => {
     expect(r.code).toBe(0);
     const j = JSON.parse(r.out);
     expect(j.hosts[0]).toMatchObject({
-      address: "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749", weight: 1809, preserved: true, served: 60, ghosts: 0,
+      address: "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fc2uv8x", weight: 1809, preserved: true, served: 60, ghosts: 0,
       refusedBeforeReceipt: 0, failedAfterReceipt: 660, misses: 660,
     });
     expect(j.missTest).toEqual({
-      address: "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749", missed: 749, total: 1497, windowMissed: 660, windowTotal: 720,
+      address: "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fc2uv8x", missed: 749, total: 1497, windowMissed: 660, windowTotal: 720,
       p0: "0.1", passed: false, rewardZeroed: true,
     });
     expect(j.escrows[0].noncesUsed).toBe(11509);

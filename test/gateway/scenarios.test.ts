@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { FIELDS } from "../../src/gateway/scenario.js";
 import { simulatePoc } from "../../src/gateway/simulate.js";
 
-const H = "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749";
+const H = "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fc2uv8x";
 
 describe("epoch-433 (the #2107 incident)", () => {
   const sc = loadScenario("epoch-433");

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/go/decimal.js";
 import { InputError } from "../../src/errors.js";
-import { exactCriticalValue, exactTestPasses, exactUpperTail, fractionToScientific, type Fraction } from "../../src/misstest/exact-binomial.js";
+import { EXACT_MAX_BITS, exactCriticalValue, exactTestLimit, exactTestPasses, exactUpperTail, fractionToScientific, type Fraction } from "../../src/misstest/exact-binomial.js";
 import { propertyRuns } from "../helpers/property-runs.js";
 
 const d = (s: string) => Decimal.fromString(s);
@@ -70,6 +70,33 @@ describe("exact binomial test", () => {
       }),
       propertyRuns(60),
     );
+  });
+
+  it("the bounds' walk and the exact tails from mean + 5 sd agree (the fallback's own path)", () => {
+    fc.assert(
+      fc.property(p0Arb, fc.integer({ min: 50, max: 4000 }), (p0, n) => {
+        expect(exactCriticalValue(BigInt(n), p0)).toBe(exactCriticalValue(BigInt(n), p0, { exactTails: true }));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("large totals by binary splitting: the two tails of P and of 1 − p0 add up, in seconds (issue 22: n = 10^6 took minutes)", { timeout: 60_000 }, () => {
+    // P_p(X >= k) = 1 − P_{1−p}(X >= n − k + 1): the upper sum on one side, the complement on the other.
+    for (const [n, k, p] of [[200_000n, 100_000n, "0.1"], [200_000n, 19_500n, "0.1"], [100_000n, 50_321n, "0.5"], [60_000n, 7_123n, "0.123"]] as const) {
+      const t0 = performance.now();
+      const x = exactUpperTail(k, n, d(p));
+      const y = exactUpperTail(n - k + 1n, n, Decimal.fromInt(1).sub(d(p)));
+      expect(x.numerator * y.denominator + y.numerator * x.denominator, `n=${n} k=${k} p0=${p}`).toBe(x.denominator * y.denominator);
+      expect(performance.now() - t0).toBeLessThan(20_000);
+    }
+  });
+
+  it(`a p0 with many digits has fewer totals: numbers past ${EXACT_MAX_BITS} bits are named, not computed`, () => {
+    const long = d("0.123456789012345678");
+    expect(exactTestLimit(1_000_000n, long)).toMatch(/needs numbers of \d{8} bits, more than its limit of 10000000; at this p0 it supports totals up to 1\d{5}\b/);
+    expect(exactTestLimit(1_000_000n, d("0.123"))).toBeUndefined();
+    expect(() => exactUpperTail(5n, 1_000_000n, long)).toThrow(InputError);
   });
 
   it("reproduces the spec's exact critical values (p0 = 0.10 and the incident total 1497)", () => {

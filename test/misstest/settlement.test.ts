@@ -107,7 +107,7 @@ describe("epoch input and evaluation", () => {
     expect(e.dynamicP0.baselinePermille).toBe(17n);
     expect(e.dynamicP0.selectedTablePermille).toBe(50n);
     expect(e.skipPunishment).toBe(false);
-    expect(e.zeroed).toEqual(["gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749"]);
+    expect(e.zeroed).toEqual(["gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fc2uv8x"]);
     const host = e.participants[1]!;
     expect(host.total).toBe(1497n);
     expect(host.verdict?.path).toBe("ratio-rule");

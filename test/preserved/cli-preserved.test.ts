@@ -178,7 +178,7 @@ describe("gonka-spec check", () => {
   it("bad input: unknown address, bad --anchors, missing ADDRESS → exit 2 with one line", async () => {
     await expectBadInput(["check", "gonka1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq", "--snapshot", EXAMPLE], /ADDRESS: unknown address "gonka1q+"/);
     await expectBadInput(["check", "gonka1abc", "--snapshot", EXAMPLE], /unknown address "gonka1abc".*not a bech32 address/);
-    await expectBadInput(["check", guardianValoper, "--snapshot", EXAMPLE, "--anchors", "0"], /--anchors: expected a number of anchors between 1 and 1000000, got "0"/);
+    await expectBadInput(["check", guardianValoper, "--snapshot", EXAMPLE, "--anchors", "0"], /--anchors: expected a number of anchors between 1 and 100000, got "0"/);
     await expectBadInput(["check", "--snapshot", EXAMPLE], /missing ADDRESS/);
     await expectBadInput(["check", guardianValoper, "--snapshot", variant("check-schema", (d) => (d.version = 3))], /version: this gonka-spec reads snapshot versions 1 and 2, the file has 3/);
   });

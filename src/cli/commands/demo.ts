@@ -91,8 +91,8 @@ export const demoCommand: Command = {
         "--scenario", ex("scenarios/epoch-433.json"), "--policy", "per-host-cap",
       ]);
     }
-    await section(ctx, "3. Settlement of epoch 433: the miss test zeroes the incident host's epoch reward (input: examples/epoch-433.epoch.json: the same host, gonka1v8n6…h749)", missTestCommand, [
-      "--epoch", ex("epoch-433.epoch.json"), ...(verbose ? [] : ["--address", "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fyh749"]),
+    await section(ctx, "3. Settlement of epoch 433: the miss test zeroes the incident host's epoch reward (input: examples/epoch-433.epoch.json: the same host, gonka1v8n6…uv8x)", missTestCommand, [
+      "--epoch", ex("epoch-433.epoch.json"), ...(verbose ? [] : ["--address", "gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fc2uv8x"]),
     ]);
     await section(ctx, "4. A governance proposal compared with today's parameters (input: the snapshot of 1 with its demand and settlement slices; the replay is the incident of 2)", compareCommand, [
       "--snapshot", snapshot, "--a", ex("proposal-a.json"), "--b", ex("proposal-b.json"), "--html", report, ...(verbose ? [] : ["--brief", "--rows", "5"]), ...version,

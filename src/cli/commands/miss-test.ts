@@ -31,14 +31,17 @@ ratio rule above 990, or the direct p-value for a p0 without a table). The outpu
 its source: --p0/--p0-permille (flag); with --epoch/--snapshot/--rpc, the p0 settlement used for
 that epoch (epoch file, snapshot, chain); otherwise 0.10, the chain's default binom_test_p0
 (DefaultParams, types/params.go), which is also what every mainnet epoch group carried in May 2026.
---exact adds the exact binomial test (rational arithmetic, p >= 0.05 passes) and whether the two
+--exact adds the exact binomial test (rational arithmetic, p >= 0.05 passes; totals up to 1,000,000
+and numbers of at most 10,000,000 bits, n·log2 of p0's denominator: any total at a p0 of three
+decimals, fewer at longer p0s; past that it says "unavailable" and why) and whether the two
 verdicts differ; --fraction adds its exact p-value as a reduced fraction to --json (can be
 thousands of digits long).
 
 Epoch: evaluates the settlement downtime step of an epoch file (or a snapshot's settlement slice):
 the p0 chosen and why, the circuit breaker, and per participant whether the reward weight is kept
 or zeroed, with the exact test beside it (--no-exact skips it: it costs a few milliseconds per
-participant with tens of thousands of requests). --address A answers for that one participant.
+participant with tens of thousands of requests; an epoch's exact tests are computed within a budget of
+about half a minute, past which a warning says they were skipped). --address A answers for that one participant.
 See examples/epoch-433.epoch.json for the format. --json: schemas/miss-test.schema.json (one count)
 and schemas/miss-test-epoch.schema.json (an epoch). Request counts Go's integers cannot hold
 (inferenceCount + missedRequests past uint64, a count past int64) follow Go's wrap, as the chain
@@ -342,7 +345,7 @@ function epochText(e: EpochEvaluation): string {
 function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, address: string | undefined, version: VersionChoice): number {
   const e = evaluateEpoch(input, { exact });
   const chainVersion = versionJson(version);
-  const warnings = countOverflowWarnings(input, address);
+  const warnings = [...(input.warnings ?? []), ...countOverflowWarnings(input, address), ...(e.exactSkipped !== undefined ? [e.exactSkipped] : [])];
   for (const w of warnings) io.err(`warning: ${w}`);
   if (address !== undefined) {
     const one = e.participants.find((x) => x.address === address);
@@ -412,7 +415,7 @@ export const missTestCommand: Command = {
         if (p.values.address !== undefined) throw new InputError("give either --missed/--total or --address, not both");
         if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to an epoch; a single count computes the exact test only with --exact");
         const e = evaluateEpoch(input, { exact: false }); // the dynamic p0 needs the whole network's counts
-        return runSingle(p, io, json, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch, warnings: countOverflowWarnings(input) });
+        return runSingle(p, io, json, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch, warnings: [...(input.warnings ?? []), ...countOverflowWarnings(input)] });
       }
       if (single.length > 0) throw new InputError(`--${single[0]} applies to a single count (--missed/--total)`);
       return runEpoch(input, json, exact, io, str(p, "address"), version);

@@ -4,6 +4,7 @@ import { Decimal } from "../../go/decimal.js";
 import { parseDecimalText } from "../../go/chain-decimal.js";
 import { checkedInt64 } from "../../go/int64.js";
 import { isJsonObject } from "../../json-input.js";
+import { checkP0 } from "../../misstest/epoch-input.js";
 import { groupDigits } from "../../format/numbers.js";
 import { coinsText, gnkCell } from "../../format/coins.js";
 import { textTable } from "../../compare/table.js";
@@ -90,6 +91,7 @@ export async function loadSettlement(p: Parsed, io?: CliIO): Promise<SettlementI
     const g = str(p, "grace-p0");
     // the chain stores a grace epoch's p0 as Decimal{int64, int32}: the bounds every decimal from a user or a file gets
     const graceP0 = g === undefined ? undefined : parseDecimalText(g, "--grace-p0").toChain();
+    if (graceP0 !== undefined) checkP0(graceP0, "--grace-p0");
     const ep = str(p, "epoch");
     if (ep !== undefined && !/^\s*\d{1,19}\s*$/.test(ep)) throw new InputError(`expected an epoch number, got ${describeValue(ep)}`, "--epoch");
     const chainId = str(p, "chain-id");

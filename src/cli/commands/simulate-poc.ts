@@ -2,7 +2,8 @@
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { formatSimulation } from "../../gateway/report.js";
 import { InputError } from "../../errors.js";
-import { isInt64, POLICIES, TIE_BREAKS } from "../../gateway/scenario.js";
+import { isInt64, MAX_SCENARIO_REQUESTS, POLICIES, TIE_BREAKS } from "../../gateway/scenario.js";
+import { groupDigits } from "../../format/numbers.js";
 import { builtinScenarioNames, loadScenario } from "../../gateway/scenario-source.js";
 import { simulatePoc } from "../../gateway/simulate.js";
 import { choice, intFlag, parse, required } from "../args.js";
@@ -14,7 +15,8 @@ const usage = `Usage:
                           [--seed N] [--json]
 
 Runs the deterministic model of the devshardctl gateway during PoC on one scenario: the built-ins
-(${builtinScenarioNames().join(", ") || "none found"}) or a scenario file (format: examples/scenarios/README.md).
+(${builtinScenarioNames().join(", ") || "none found"}) or a scenario file (format: examples/scenarios/README.md;
+at most ${groupDigits(MAX_SCENARIO_REQUESTS)} requests in all, which simulate in seconds).
   --policy             today (devshardctl as it is) or per-host-cap (the proposal: at most
                        max(1, floor(weight x PoCMaxConcurrentPer10000Weight / 10000)) real requests in
                        flight per host during PoC generation; excess refused before any receipt)

@@ -5,7 +5,7 @@ import { InputError } from "../../errors.js";
 import { stringifyJson } from "../../go/json.js";
 import { jsonDocument } from "../json-output.js";
 import type { Progress } from "../../chain/index.js";
-import { writeFileAtomic } from "../../fs/files.js";
+import { checkDistinctOutputs, writeFileAtomic } from "../../fs/files.js";
 import { serializeSnapshot } from "../../snapshot/snapshot.js";
 import { heightFlag, intFlag, parse, required, str } from "../args.js";
 import { CHAIN_OPTIONS, clientOptions, requiredNodeUrl } from "../snapshot-source.js";
@@ -77,7 +77,7 @@ export { clientOptions };
 
 /** Create and remove a temporary file in `dir` (where the atomic write will put its own): InputError when that fails. */
 function probeWritable(dir: string, f: string): void {
-  const probe = resolve(dir, `.gonka-spec-probe.${process.pid}.${Date.now()}.tmp`);
+  const probe = resolve(dir, `.gonka-spec-probe-${process.pid}.tmp`);
   try {
     closeSync(openSync(probe, "wx"));
     unlinkSync(probe);
@@ -95,7 +95,8 @@ export const snapshotCommand: Command = {
     const p = parse(args, { ...chainFlags(), epoch: { type: "string" }, anchor: { type: "string" }, out: { type: "string" }, record: { type: "string" } });
     const rpc = requiredNodeUrl(p);
     const out = required(p, "out");
-    // Fail before reading the chain when --out (or --record) cannot be written.
+    // Fail before reading the chain when --out (or --record) cannot be written, or both name one file.
+    checkDistinctOutputs([{ flag: "--out", file: out }, { flag: "--record", file: str(p, "record") }]);
     for (const f of [out, str(p, "record")]) {
       if (f === undefined) continue;
       const dir = dirname(resolve(f));
@@ -116,7 +117,7 @@ export const snapshotCommand: Command = {
       const text = serializeSnapshot(snap);
       writeFileAtomic(out, text, "the snapshot");
       const record = str(p, "record");
-      if (record !== undefined) writeFileAtomic(record, reader.recording().map((r) => JSON.stringify(r)).join("\n") + "\n");
+      if (record !== undefined) writeFileAtomic(record, reader.recording().map((r) => JSON.stringify(r)).join("\n") + "\n", "the record");
       rep.done(client.progress);
       const ms = Math.round(performance.now() - t0);
       const pre = snap.preserved as { epoch: { index: bigint } };

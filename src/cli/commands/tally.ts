@@ -209,8 +209,17 @@ export const tallyCommand: Command = {
     });
     const json = p.values.json === true;
     const scenario = str(p, "scenario");
-    if (scenario !== undefined) return runScenario(scenario, p, json, io);
     const file = str(p, "file");
+    // Each form's flags only with it: a flag of the other form would be ignored silently.
+    const only = (form: string, flags: string[]) => {
+      const f = flags.find((x) => p.values[x] !== undefined);
+      if (f !== undefined) throw new InputError(`applies to ${form} only`, `--${f}`);
+    };
+    if (scenario !== undefined) {
+      only("--file FILE (a scenario builds its own record)", ["file", "devshard-rules", "rule", "explain"]);
+      return runScenario(scenario, p, json, io);
+    }
+    only("--scenario context-length", ["slots", "limit", "max-tokens"]);
     if (file === undefined) throw new InputError("missing required option --file (or --scenario context-length)");
     const rule = choice(p, "rule", ["current", "context-aware"] as const, "current");
     const f = intFlag(p, "factor");

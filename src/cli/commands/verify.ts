@@ -4,7 +4,7 @@ import { isJsonObject } from "../../json-input.js";
 import { PRESERVED_VERSION_OPTIONS, preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { samplePreservedForEpisode, type PreservedNodesSnapshot } from "../../preserved/sample-preserved-for-episode.js";
 import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
-import { diffPreserved, nodeCount, nodeSetOf, parseStoredPreservedSnapshot, type Difference } from "../../preserved/stored-snapshot.js";
+import { diffPreserved, modelDifferences, nodeCount, nodeSetOf, parseStoredPreservedSnapshot, type Difference } from "../../preserved/stored-snapshot.js";
 import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
 import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
@@ -76,7 +76,8 @@ function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: strin
   const chainSet = nodeSetOf(o.stored);
   const portSet = nodeSetOf(port);
   const diffs = diffPreserved(chainSet, portSet);
-  const agree = diffs.length === 0 && port.episodeAnchorHeight === o.anchor;
+  const models = modelDifferences(o.stored, port);
+  const agree = diffs.length === 0 && models.onlyOnChain.length === 0 && models.onlyInPort.length === 0 && port.episodeAnchorHeight === o.anchor;
   const chainNodes = nodeCount(chainSet);
   const portNodes = nodeCount(portSet);
   const onlyOnChain = diffs.reduce((n, d) => n + d.onlyOnChain.length, 0);
@@ -98,6 +99,8 @@ function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: strin
         onlyOnChainNodes: onlyOnChain,
         onlyInPortNodes: onlyInPort,
         differences: diffs,
+        modelsOnlyOnChain: models.onlyOnChain,
+        modelsOnlyInPort: models.onlyInPort,
         notes: o.notes,
       }),
     );
@@ -113,6 +116,9 @@ function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: strin
       );
       for (const d of diffs) {
         io.out(`  ${d.modelId} ${d.participantId}: only on chain [${d.onlyOnChain.join(", ")}]; only in port [${d.onlyInPort.join(", ")}]`);
+      }
+      if (models.onlyOnChain.length > 0 || models.onlyInPort.length > 0) {
+        io.out(`  model entries: only on chain [${models.onlyOnChain.join(", ")}]; only in port [${models.onlyInPort.join(", ")}]`);
       }
     }
   }

@@ -1,6 +1,15 @@
 /** What a REST dump lacks: one input, the assumption made for it, and who reads it. */
+import { InputError } from "../../errors.js";
 import { atLeast, type ChainVersion } from "../../versions/chain-version.js";
 import { mainnetVersionAt } from "../../versions/upgrade-table.js";
+
+/**
+ * The dumps lack an input a slice needs (no answer of that kind, epoch or model), as opposed to an
+ * answer they hold being wrong: a snapshot built from the dumps leaves that slice out and says why,
+ * whereas a wrong answer is refused whatever slice it belongs to.
+ */
+export class DumpLacksError extends InputError {}
+
 /** An input the dump lacks, how it was filled, and how many participant rows it could change. */
 export interface DumpGap {
   input: string;

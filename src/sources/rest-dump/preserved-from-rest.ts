@@ -25,7 +25,7 @@ import { isJsonObject, type JsonObject } from "../../json-input.js";
 import { parseStoredPreservedSnapshot } from "../../preserved/stored-snapshot.js";
 import { field } from "./recognise-rest-file.js";
 import { paramsFor, type RestDump, type RestFile } from "./read-rest-dump.js";
-import type { DumpGap, DumpUse } from "./dump-gap.js";
+import { DumpLacksError, type DumpGap, type DumpUse } from "./dump-gap.js";
 import { groupDigits } from "../../format/numbers.js";
 
 export interface RestPreservedOptions {
@@ -148,10 +148,10 @@ function storedAnchor(s: JsonObject): bigint | null {
 function chooseEpoch(dump: RestDump, options: RestPreservedOptions): bigint {
   const roots = [...dump.roots.keys()].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   if (options.epoch !== undefined) {
-    if (!dump.roots.has(options.epoch)) throw new InputError(`no root epoch group data of epoch ${options.epoch} (the REST answer of /epoch_group_data/${options.epoch}); the dumps hold ${roots.length === 0 ? "none" : [...roots].reverse().join(", ")}`, dump.dir);
+    if (!dump.roots.has(options.epoch)) throw new DumpLacksError(`no root epoch group data of epoch ${options.epoch} (the REST answer of /epoch_group_data/${options.epoch}); the dumps hold ${roots.length === 0 ? "none" : [...roots].reverse().join(", ")}`, dump.dir);
     return options.epoch;
   }
-  if (roots.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dump.dir);
+  if (roots.length === 0) throw new DumpLacksError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dump.dir);
   for (const s of dump.preservedSnapshots) {
     const a = storedAnchor(s.value);
     if (a === null) continue;
@@ -173,14 +173,14 @@ function chooseEpoch(dump: RestDump, options: RestPreservedOptions): bigint {
 /** Build the preserved slice for the PoC after epoch N from the dumps of N and N−1. */
 export function preservedFromRestDump(dump: RestDump, options: RestPreservedOptions = {}): RestPreserved {
   const N = chooseEpoch(dump, options);
-  if (N === 0n) throw new InputError("epoch 0 has no previous epoch; the sampler's history starts at epoch 1", dump.dir);
+  if (N === 0n) throw new DumpLacksError("epoch 0 has no previous epoch; the sampler's history starts at epoch 1", dump.dir);
   const H = N - 1n;
   const root = dump.roots.get(N)!;
   const rw = `${root.file}: epoch_group_data`;
   const gaps: DumpGap[] = [];
   const sources = [root.file];
   const paramsFile = paramsFor(dump, root.file);
-  if (paramsFile === null) throw new InputError("no module params (the REST answer of /params): poc_slot_allocation, the genesis guardians and the PoC model weight scale factors come from them", dump.dir);
+  if (paramsFile === null) throw new DumpLacksError("no module params (the REST answer of /params): poc_slot_allocation, the genesis guardians and the PoC model weight scale factors come from them", dump.dir);
   const params = paramsFile.value;
   const pw = `${paramsFile.file}: params`;
   sources.push(paramsFile.file);
@@ -208,7 +208,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
       brief: `epoch ${N + 1n}'s PoC start (the anchor): ${groupDigits(a)} = epoch ${N}'s PoC start + the saved epoch_length`,
     });
   } else {
-    throw new InputError(`no next PoC start: epoch ${N}'s poc_start_block_height and the params' epoch_params.epoch_length are needed (or pass --anchor H)`, rw);
+    throw new DumpLacksError(`no next PoC start: epoch ${N}'s poc_start_block_height and the params' epoch_params.epoch_length are needed (or pass --anchor H)`, rw);
   }
 
   // Root group and the model subgroups of N.
@@ -222,7 +222,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   const current = subsOf(N);
   const missing = models.filter((m) => !current.has(m));
   if (missing.length > 0) {
-    throw new InputError(`epoch ${N}'s root group lists model ${missing.join(", ")} but the dumps hold no per-model epoch group data of epoch ${N} for it (the REST answer of /epoch_group_data/${N}?model_id=…); the sampler reads every listed model's nodes`, dump.dir);
+    throw new DumpLacksError(`epoch ${N}'s root group lists model ${missing.join(", ")} but the dumps hold no per-model epoch group data of epoch ${N} for it (the REST answer of /epoch_group_data/${N}?model_id=…); the sampler reads every listed model's nodes`, dump.dir);
   }
 
   // x/group live members: not in a REST dump. Excluded participants have left x/group (RemoveMember).
@@ -274,7 +274,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
       notListedBefore.push(m); // no subgroup of m in N−1: GetEpochGroupData(N−1, m) is not found on chain either
       continue;
     }
-    throw new InputError(
+    throw new DumpLacksError(
       `the sampler's history is epoch ${H}'s model subgroup ${m} (GetEpochGroupData(${H}, model)), and the dumps hold no per-model epoch group data of epoch ${H} for it: add epoch ${H}'s dump (the REST answer of /epoch_group_data/${H}?model_id=…) as another --rest-dump`,
       dump.dir,
     );
@@ -301,7 +301,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   if (unknown.length > 0) {
     const what = sumFile === undefined ? `the dumps hold no epoch performance summaries of epoch ${H} (the REST answer of /epoch_performance_summary/${H})` : `${unknown.length} of the ${members.length} members of epoch ${H}'s model subgroups have no summary in ${sumFile.file}`;
     if (options.missingSummaries === undefined) {
-      throw new InputError(
+      throw new DumpLacksError(
         `${what}: the sampler draws only members rewarded in epoch ${H}; pass --missing-summaries rewarded (take them as rewarded, as the realdata conversion did) or --missing-summaries unrewarded (Go's reading of a missing record), or add the summaries`,
         sumFile?.file ?? dump.dir,
       );

@@ -1,9 +1,7 @@
 /** Read a directory of saved REST answers (any file names; `.json` or `.json.gz`) and sort them by shape. */
-import { readdirSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { gunzipSync } from "node:zlib";
 import { InputError, describeValue } from "../../errors.js";
-import { readRegularFile } from "../../fs/files.js";
+import { isDirectory, listDirectory, readTextFile } from "../../fs/files.js";
 import { checkedUint64 } from "../../go/int64.js";
 import { parseJson, stringifyJson, type Json } from "../../go/json.js";
 import { isJsonObject, type JsonObject } from "../../json-input.js";
@@ -79,25 +77,31 @@ export function epochOf(o: JsonObject, where: string): bigint {
   return checkedUint64(v, `${where}.epoch_index`);
 }
 
+/** A saved answer: `.json` or `.json.gz` (gzip recognised by its bytes; bounded and UTF-8 checked as every input file). */
 function readJsonMaybeGz(file: string): Json {
-  const bytes = readRegularFile(file);
-  let text: string;
-  if (file.endsWith(".gz")) {
-    try {
-      text = gunzipSync(bytes).toString("utf8");
-    } catch (e) {
-      throw new InputError(`not a readable gzip file (${(e as Error).message})`, file);
-    }
-  } else text = bytes.toString("utf8");
-  return parseJson(text, file);
+  return parseJson(readTextFile(file), file);
 }
 
-function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, RestFile<JsonObject[]>>, empty?: RestFile<JsonObject[]>[]): void {
+/**
+ * The rows of a list answer by epoch. `id` (a row's field): the chain keeps one row per (epoch, id),
+ * so a row listed twice is refused (a summary counted twice would pay twice and double the network's
+ * request counts).
+ */
+function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, RestFile<JsonObject[]>>, empty?: RestFile<JsonObject[]>[], id?: string): void {
   const byEpoch = new Map<bigint, JsonObject[]>();
+  const seen = new Map<string, number>();
   rows.forEach((r, i) => {
     const at = `${file}: ${key}[${i}]`;
     if (!isJsonObject(r)) throw new InputError(`expected an object, got ${describeValue(r)}`, at);
     const e = epochOf(r, at);
+    if (id !== undefined) {
+      const v = field(r, id);
+      if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, `${at}.${id}`);
+      const k = `${e}\u0000${v}`;
+      const first = seen.get(k);
+      if (first !== undefined) throw new InputError(`${describeValue(v)} is listed twice for epoch ${e} (also ${key}[${first}]): the chain keeps one ${key} row per participant and epoch`, `${at}.${id}`);
+      seen.set(k, i);
+    }
     if (!byEpoch.has(e)) byEpoch.set(e, []);
     byEpoch.get(e)!.push(r);
   });
@@ -111,15 +115,7 @@ function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, 
 
 /** Read every `.json`/`.json.gz` file of `dir` (not recursive), recognising each by its shape. */
 export function readRestDump(dir: string): RestDump {
-  let names: string[];
-  try {
-    if (!statSync(dir).isDirectory()) throw new InputError("is not a directory (--rest-dump takes a directory of saved REST answers)", dir);
-    names = readdirSync(dir).sort();
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    const code = (e as NodeJS.ErrnoException).code;
-    throw new InputError(code === "ENOENT" ? "directory not found" : `cannot read directory (${code ?? String(e)})`, dir);
-  }
+  const names = listDirectory(dir);
   const dump = emptyRestDump(dir);
   const addGroup = (g: JsonObject, file: string, at: string): void => {
     const epoch = epochOf(g, at);
@@ -153,7 +149,7 @@ export function readRestDump(dir: string): RestDump {
         break;
       case "epoch-performance-summaries": {
         const v = field(json, "epoch_performance_summary")!;
-        rowsByEpoch(Array.isArray(v) ? v : [v], file, "epochPerformanceSummary", dump.summaries);
+        rowsByEpoch(Array.isArray(v) ? v : [v], file, "epochPerformanceSummary", dump.summaries, undefined, "participant_id");
         break;
       }
       case "excluded-participants": {
@@ -180,18 +176,10 @@ export function readRestDump(dir: string): RestDump {
   return dump;
 }
 
-function isDirectory(p: string): boolean {
-  try {
-    return statSync(p).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
 /** The dump directories a --rest-dump DIR names: DIR itself when it holds answers, else its sub-directories (a folder of epoch_N dumps). */
 export function dumpDirectories(dir: string): string[] {
   if (!isDirectory(dir)) return [dir]; // readRestDump names the problem
-  const names = readdirSync(dir).sort();
+  const names = listDirectory(dir);
   if (names.some((n) => /\.json(\.gz)?$/.test(n))) return [dir];
   const subs = names.filter((n) => isDirectory(join(dir, n))).map((n) => join(dir, n));
   return subs.length === 0 ? [dir] : subs;

@@ -6,7 +6,7 @@ import { InputError, describeValue } from "../../errors.js";
 import { parseOptionalChainDecimal, type ChainDecimal } from "../../go/chain-decimal.js";
 import { checkedInt64, checkedUint64 } from "../../go/int64.js";
 import type { Json } from "../../go/json.js";
-import { isJsonObject, type JsonObject } from "../../json-input.js";
+import { isJsonObject, repeatedIds, type JsonObject } from "../../json-input.js";
 import { groupDigits } from "../../format/numbers.js";
 import type {
   Exclusion,
@@ -20,10 +20,12 @@ import type {
 } from "../../settlement/settlement-types.js";
 import { field } from "./recognise-rest-file.js";
 import { stringInterner } from "../../settlement/settlement-input.js";
+import { checkP0 } from "../../misstest/epoch-input.js";
+import { bech32Warning } from "../../preserved/bech32.js";
 import { emptyExclusionsFor, paramsFor, type RestDump } from "./read-rest-dump.js";
 
 export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
-import type { DumpGap, DumpUse } from "./dump-gap.js";
+import { DumpLacksError, type DumpGap, type DumpUse } from "./dump-gap.js";
 import { endOfPoCValidation } from "../../chain/epoch-stages.js";
 import { Decimal } from "../../go/decimal.js";
 import { mainnetUpgradeGraceEpoch } from "../../misstest/miss-test-versions.js";
@@ -132,18 +134,18 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   let epoch: bigint;
   if (options.epoch !== undefined) {
     epoch = options.epoch;
-    if (!dump.roots.has(epoch)) throw new InputError(`no root epoch group data of epoch ${epoch} (the REST answer of /epoch_group_data/${epoch}); found ${epochs.length === 0 ? "none" : epochs.join(", ")}`, dump.dir);
+    if (!dump.roots.has(epoch)) throw new DumpLacksError(`no root epoch group data of epoch ${epoch} (the REST answer of /epoch_group_data/${epoch}); found ${epochs.length === 0 ? "none" : epochs.join(", ")}`, dump.dir);
   } else if (epochs.length === 1) epoch = epochs[0]!;
-  else if (epochs.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dump.dir);
+  else if (epochs.length === 0) throw new DumpLacksError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dump.dir);
   else throw new InputError(`root epoch group data of several epochs (${epochs.join(", ")}): pass --epoch N`, dump.dir);
 
   const root = dump.roots.get(epoch)!;
   const rw = `${root.file}: epoch_group_data`;
   const g = root.value;
   const sumFile = dump.summaries.get(epoch);
-  if (sumFile === undefined) throw new InputError(`no epoch performance summaries of epoch ${epoch} (the REST answer of /epoch_performance_summary/${epoch}): settlement's participants and request counts come from them`, dump.dir);
+  if (sumFile === undefined) throw new DumpLacksError(`no epoch performance summaries of epoch ${epoch} (the REST answer of /epoch_performance_summary/${epoch}): settlement's participants and request counts come from them`, dump.dir);
   const paramsFile = paramsFor(dump, root.file);
-  if (paramsFile === null) throw new InputError("no module params (the REST answer of /params): the reward params come from them", dump.dir);
+  if (paramsFile === null) throw new DumpLacksError("no module params (the REST answer of /params): the reward params come from them", dump.dir);
   const params = paramsFile.value;
   const pw = `${paramsFile.file}: params`;
   const gaps: DumpGap[] = [];
@@ -172,10 +174,18 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       }),
     };
   });
+  // A member listed twice in one group: settlement reads the first entry (Go's), said, not silent.
+  const twice = (list: readonly { memberAddress: string }[], where: string): void => {
+    repeatedIds(list.length, (i) => list[i]!.memberAddress, (i, a) => {
+      gaps.push({ input: `${where}[${i}]`, assumption: `member ${describeValue(a)} is listed twice; settlement reads its first entry, as Go does (the chain lists each member once)`, rowsAffected: 0, uses: SETTLE, brief: `${where}[${i}]: member ${a} listed twice (the first entry is read)` });
+    });
+  };
+  twice(validationWeights, `${rw}.validation_weights`);
+  for (const [k, sg] of subgroups.entries()) twice(sg.validationWeights, `${(dump.models.get(epoch) ?? [])[k]!.file}: epoch_group_data.validation_weights`);
   const listedModels = arr(field(g, "sub_group_models"), `${rw}.sub_group_models`).map((m, i) => str(m, `${rw}.sub_group_models[${i}]`));
   const missingModels = listedModels.filter((m) => !subgroups.some((s) => s.modelId === m));
   if (missingModels.length > 0 && options.missingSubgroups !== "empty") {
-    throw new InputError(
+    throw new DumpLacksError(
       `the root group lists model ${missingModels.join(", ")} but no per-model epoch group data of epoch ${epoch} for it is in the dump (the REST answer of /epoch_group_data/${epoch}?model_id=…): settlement reads each participant's nodes in every listed model; add the answer, or pass --missing-subgroups empty to take the model as a subgroup without members`,
       dump.dir,
     );
@@ -231,6 +241,8 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       brief: `no per-model answer of ${missingModels.join(", ")}: taken as an empty subgroup (could change ${activeWeighted} rows)`,
     });
   }
+  const notBech32 = bech32Warning(participants.map((x) => x.address), (i) => `${sumFile.file}: epochPerformanceSummary[${i}].participant_id`, "participant addresses");
+  if (notBech32 !== undefined) gaps.push({ input: "participant addresses", assumption: notBech32, rowsAffected: 0, uses: SETTLE_AND_MISS, brief: notBech32 });
   gaps.push({
     input: "the active participant list ActiveParticipants(E) and each Participant record",
     assumption: `the participants are the ${participants.length} epoch performance summaries of epoch ${epoch} (settlement writes one per participant it settles), in the file's order (the order changes no amount)`,
@@ -276,10 +288,11 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   let vpJson: Json | undefined;
   if (source === "group") {
     vpJson = field(g, "validation_params");
-    if (vpJson === undefined || vpJson === null) throw new InputError(`missing field validation_params (or pass --validation-params saved)`, rw);
+    if (vpJson === undefined || vpJson === null) throw new DumpLacksError(`missing field validation_params (or pass --validation-params saved)`, rw);
   } else vpJson = field(params, "validation_params");
   const vpWhere = source === "group" ? `${rw}.validation_params` : `${pw}.validation_params`;
   const validationParams = vpJson === undefined || vpJson === null ? null : { binomTestP0: parseOptionalChainDecimal(field(obj(vpJson, vpWhere), "binom_test_p0"), `${vpWhere}.binom_test_p0`) };
+  if (validationParams !== null) checkP0(validationParams.binomTestP0, `${vpWhere}.binom_test_p0`);
   gaps.push({
     input: "validation params (binom_test_p0) at the settlement height",
     assumption: source === "group" ? "the epoch group's own validation_params (copied at the epoch's start)" : `the saved module params (${paramsFile.file}, saved later)`,

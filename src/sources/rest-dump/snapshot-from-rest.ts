@@ -10,6 +10,7 @@ import { settlementInputToJson } from "../../settlement/settlement-input.js";
 import { readRestDumps, type RestDump } from "./read-rest-dump.js";
 import { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./preserved-from-rest.js";
 import { settlementFromRestDump, type DumpGap, type RestSettlement, type RestSettlementOptions } from "./settlement-from-rest.js";
+import { DumpLacksError } from "./dump-gap.js";
 
 export interface RestSnapshotOptions extends RestSettlementOptions, RestPreservedOptions {
   /** The dump does not say which chain it came from (default gonka-mainnet, named as an assumption). */
@@ -38,6 +39,7 @@ function settlementEpoch(dump: RestDump, options: RestSnapshotOptions): bigint |
 /** Build a snapshot from an already read (and merged) dump. */
 export function snapshotFromDump(dump: RestDump, options: RestSnapshotOptions = {}): RestSnapshot {
   const gaps: DumpGap[] = [];
+  const lacks: string[] = [];
   let rs: RestSettlement | null = null;
   // A reader of the preserved slice picks its epoch first (it may follow a stored snapshot's anchor); the settlement slice is then of the same epoch.
   const early = options.require === "preserved" ? preservedFromRestDump(dump, options) : null;
@@ -46,7 +48,9 @@ export function snapshotFromDump(dump: RestDump, options: RestSnapshotOptions = 
     rs = settlementFromRestDump(dump, { ...options, ...(e !== undefined ? { epoch: e } : {}) });
     gaps.push(...rs.gaps);
   } catch (err) {
-    if (!(err instanceof InputError) || options.require === "settlement") throw err;
+    // Only an input the dumps lack leaves the slice out; an answer they hold that is wrong is refused.
+    if (!(err instanceof DumpLacksError) || options.require === "settlement") throw err;
+    lacks.push(err.path === undefined ? err.message : err.message.slice(err.path.length + 2));
     gaps.push({ input: "the settlement slice", assumption: `not built: ${err.message}`, rowsAffected: 0, uses: ["settle", "miss-test"], brief: `no settlement slice (${err.message})` });
   }
   let pr: RestPreserved | null = early;
@@ -54,7 +58,8 @@ export function snapshotFromDump(dump: RestDump, options: RestSnapshotOptions = 
     pr ??= preservedFromRestDump(dump, { ...options, ...(options.epoch === undefined && rs !== null ? { epoch: rs.input.epoch } : {}) });
     gaps.push(...pr.gaps);
   } catch (err) {
-    if (!(err instanceof InputError) || options.require === "preserved") throw err;
+    if (!(err instanceof DumpLacksError) || options.require === "preserved") throw err;
+    if (!lacks.some((l) => err.message.endsWith(l))) lacks.push(err.path === undefined ? err.message : err.message.slice(err.path.length + 2));
     gaps.push({
       input: "the preserved-set sampler's inputs",
       assumption: `not built, so preserved, check and verify cannot run on it: ${err.message}`,
@@ -62,6 +67,11 @@ export function snapshotFromDump(dump: RestDump, options: RestSnapshotOptions = 
       uses: ["preserved"],
       brief: `no preserved slice (${err.message})`,
     });
+  }
+  // A snapshot with neither slice answers nothing (an empty or unrelated directory, an epoch the dumps do not hold).
+  if (rs === null && pr === null) {
+    const read = dump.files.filter((f) => f.kind !== null).length;
+    throw new InputError(`the dumps hold neither a settlement slice nor a preserved slice (${read} of ${dump.files.length} .json files recognised as REST answers): ${lacks.join("; ")}`, (dump.dirs ?? [dump.dir]).join(", "));
   }
   if (options.chainId === undefined) gaps.push({ input: "the chain id", assumption: "gonka-mainnet (a REST dump does not record it)", flag: "--chain-id ID", rowsAffected: 0, brief: "chain id: gonka-mainnet (not recorded in a REST dump)" });
 
