@@ -5,7 +5,7 @@
  */
 import { InputError, describeValue } from "../errors.js";
 import { countFlag, secondsFlag, str, type Parsed } from "./args.js";
-import { gapLine, gapMatters, gapReadByRules, gapSummary, type DumpGap, type DumpUse } from "../sources/rest-dump/dump-gap.js";
+import { gapLine, gapMatters, gapReadByRules, gapSummary, gapWarnings, type DumpGap, type DumpUse } from "../sources/rest-dump/dump-gap.js";
 import { CHAIN_VERSIONS, type ChainVersion } from "../versions/chain-version.js";
 import type { RestPreservedOptions } from "../sources/rest-dump/preserved-from-rest.js";
 import { readNodeSource, readRestDumpSource, readSnapshotFileSource, type Source } from "../sources/source.js";
@@ -211,8 +211,10 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
         seen.add(gapLine(g));
         return true;
       });
-      if (p.values.verbose === true) for (const g of read) warn(`rest dump lacks ${gapLine(g)}`);
-      else {
+      for (const l of gapWarnings(read)) warn(l);
+      if (p.values.verbose === true) {
+        for (const g of read) if (g.warning !== true) warn(`rest dump lacks ${gapLine(g)}`);
+      } else {
         const line = gapSummary(read);
         if (line !== null) warn(`note: ${line}`);
       }

@@ -31,6 +31,10 @@ export interface SettlementAssumption {
   rowsAffected: number;
   /** Only rules of this version and later read the input (absent: every version); an answer lists it only then. */
   readFrom?: ChainVersion;
+  /** Not a lack: an input held in a form the chain would not write, read as Go reads it (a warning in every output). */
+  warning?: true;
+  /** The warning in a few words. */
+  brief?: string;
 }
 
 /** The assumptions the rules of `version` depend on (an input a version does not read is no assumption of its answer). */

@@ -262,11 +262,16 @@ function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: S
     out.push(diffs.length === 0 ? `the chain recorded the same reward and work coins for all ${s.participants.length} participants` : `DIFFERS from what the chain recorded for ${diffs.length} participants:`);
     for (const d of diffs.slice(0, 20)) out.push(`  ${d.address}: port ${groupDigits(d.rewardCoins)}, chain ${d.recordedRewardCoins === null ? "no record" : groupDigits(d.recordedRewardCoins)} ${DENOM}`);
   }
-  if (l.assumptions.length > 0) {
+  const warnings = l.assumptions.filter((a) => a.warning === true);
+  if (warnings.length > 0) {
+    out.push("");
+    for (const a of warnings) out.push(`warning: ${a.brief ?? `${a.input}: ${a.assumption}`}`);
+  }
+  if (l.assumptions.some((a) => a.warning !== true)) {
     out.push("");
     if (verbose) {
       out.push("what the source lacks, and the assumption made:");
-      for (const a of l.assumptions) out.push(`  - ${a.input}: ${a.assumption}${a.rowsAffected > 0 ? ` (could change ${a.rowsAffected} rows)` : ""}${a.flag !== undefined ? ` [${a.flag}]` : ""}`);
+      for (const a of l.assumptions.filter((x) => x.warning !== true)) out.push(`  - ${a.input}: ${a.assumption}${a.rowsAffected > 0 ? ` (could change ${a.rowsAffected} rows)` : ""}${a.flag !== undefined ? ` [${a.flag}]` : ""}`);
     } else {
       const matched = l.recorded !== null && diffs.length === 0 ? "; every row matches what the chain paid" : "";
       out.push(`${gapSummary(l.assumptions, "the source")}${matched}`);

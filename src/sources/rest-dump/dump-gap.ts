@@ -25,6 +25,8 @@ export interface DumpGap {
   readFrom?: ChainVersion;
   /** The height whose rules read it (the anchor, the settlement), to place in the upgrade table. */
   atHeight?: bigint;
+  /** Not a lack: the dump holds the input, in a form the chain would not write (read as Go reads it); said in every output, not only --verbose. */
+  warning?: true;
 }
 
 /**
@@ -44,9 +46,14 @@ export function gapLine(g: DumpGap): string {
   return `${g.brief ?? `${g.input}: ${g.assumption}`}${g.flag !== undefined ? ` [${g.flag}]` : ""}`;
 }
 
+/** The warning lines of a source's gaps: what it holds in a form the chain would not write (printed in every output). */
+export function gapWarnings(gaps: readonly DumpGap[]): string[] {
+  return gaps.filter((g) => g.warning === true).map((g) => `warning: ${gapLine(g)}`);
+}
+
 /** The full lines of a source's gaps, for a JSON warnings or notes array. */
 export function gapInputLines(gaps: readonly DumpGap[] | undefined): string[] {
-  return (gaps ?? []).map((g) => `rest dump lacks ${g.input}: ${g.assumption}${g.flag !== undefined ? ` [${g.flag}]` : ""}`);
+  return (gaps ?? []).map((g) => `${g.warning === true ? "rest dump holds" : "rest dump lacks"} ${g.input}: ${g.assumption}${g.flag !== undefined ? ` [${g.flag}]` : ""}`);
 }
 
 /**
@@ -69,7 +76,8 @@ export function gapReadByRules(g: DumpGap, version: ChainVersion | undefined): b
  * What a source lacks, in one line for people: how many inputs, the rows they could change at most,
  * and where the list is (`--verbose`, the JSON). Empty gaps: null.
  */
-export function gapSummary(gaps: readonly DumpGap[], what = "the rest dump"): string | null {
+export function gapSummary(all: readonly DumpGap[], what = "the rest dump"): string | null {
+  const gaps = all.filter((g) => g.warning !== true);
   if (gaps.length === 0) return null;
   const rows = gaps.reduce((m, g) => Math.max(m, g.rowsAffected), 0);
   return `${what} lacks ${gaps.length} input${gaps.length === 1 ? "" : "s"} these rules read; each is filled with a named assumption${rows > 0 ? ` (one could change up to ${rows} rows)` : ""}: --verbose lists them`;

@@ -177,7 +177,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   // A member listed twice in one group: settlement reads the first entry (Go's), said, not silent.
   const twice = (list: readonly { memberAddress: string }[], where: string): void => {
     repeatedIds(list.length, (i) => list[i]!.memberAddress, (i, a) => {
-      gaps.push({ input: `${where}[${i}]`, assumption: `member ${describeValue(a)} is listed twice; settlement reads its first entry, as Go does (the chain lists each member once)`, rowsAffected: 0, uses: SETTLE, brief: `${where}[${i}]: member ${a} listed twice (the first entry is read)` });
+      gaps.push({ input: `${where}[${i}]`, assumption: `member ${describeValue(a)} is listed twice; settlement reads its first entry, as Go does (the chain lists each member once)`, rowsAffected: 0, uses: SETTLE, warning: true, brief: `${where}[${i}]: member ${a} listed twice (the first entry is read)` });
     });
   };
   twice(validationWeights, `${rw}.validation_weights`);
@@ -242,7 +242,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     });
   }
   const notBech32 = bech32Warning(participants.map((x) => x.address), (i) => `${sumFile.file}: epochPerformanceSummary[${i}].participant_id`, "participant addresses");
-  if (notBech32 !== undefined) gaps.push({ input: "participant addresses", assumption: notBech32, rowsAffected: 0, uses: SETTLE_AND_MISS, brief: notBech32 });
+  if (notBech32 !== undefined) gaps.push({ input: "participant addresses", assumption: notBech32, rowsAffected: 0, uses: SETTLE_AND_MISS, warning: true, brief: notBech32 });
   gaps.push({
     input: "the active participant list ActiveParticipants(E) and each Participant record",
     assumption: `the participants are the ${participants.length} epoch performance summaries of epoch ${epoch} (settlement writes one per participant it settles), in the file's order (the order changes no amount)`,
