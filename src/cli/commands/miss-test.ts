@@ -406,7 +406,7 @@ export const missTestCommand: Command = {
         source = "epoch-file";
         version = resolveChainVersion(chainVersionFlag(p), null); // an epoch file records no chain: the newest rules, named
       } else {
-        const state = await readSnapshotSource(p);
+        const state = await readSnapshotSource(p, { warn: (l) => io.err(l) });
         version = missTestVersionOf(state, chainVersionFlag(p)); // refused past the miss test's frontier
         input = missTestEpochOf(state);
         source = envNode || (str(p, "rpc") ?? str(p, "node")) !== undefined ? "chain" : "snapshot";

@@ -109,7 +109,7 @@ export async function loadSettlement(p: Parsed, io?: CliIO): Promise<SettlementI
   if (restOnly.length > 0) throw new InputError(`--${restOnly[0]} applies to --rest-dump only (a snapshot records its own choice)`);
   const epoch = str(p, "epoch");
   if (epoch !== undefined) return settlementFromNodeAtS(p, epoch, io);
-  return settlementInputsOf(await readSnapshotSource(p));
+  return settlementInputsOf(await readSnapshotSource(p, io !== undefined ? { warn: (l) => io.err(l) } : {}));
 }
 
 /** `--node URL --epoch E`: the epoch read at S−1 (src/chain/read-settled-epoch.ts), progress on stderr. */
