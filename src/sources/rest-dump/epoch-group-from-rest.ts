@@ -86,8 +86,12 @@ function mlNodes(v: Json | undefined, where: JsonPath, c: StateChecks): (MLNodeI
 /** The path of a group answer's validation_weights. */
 export const weightsAt = (g: RestFile<JsonObject>): string => `${g.file}: epoch_group_data.validation_weights`;
 
-/** A model subgroup's validation_weights → the state's weights (memberAddress, weight, votingPower, mlNodes). */
-export function subWeights(g: RestFile<JsonObject>, c: StateChecks): ValidationWeight[] {
+/**
+ * A group answer's validation_weights → the state's weights: a model subgroup's memberAddress,
+ * weight, votingPower and mlNodes; the root group's memberAddress and weight (Go's root read uses
+ * neither voting power nor nodes), its weight required.
+ */
+function weightsOf(g: RestFile<JsonObject>, c: StateChecks, root: boolean): ValidationWeight[] {
   const w = weightsAt(g);
   const raw = list(field(g.value, "validation_weights"), w);
   const weights = new Array<ValidationWeight>(raw.length);
@@ -95,28 +99,24 @@ export function subWeights(g: RestFile<JsonObject>, c: StateChecks): ValidationW
     const at = pathAt(w, i);
     const o = obj(raw[i], at);
     const memberAddress = c.address(text(field(o, "member_address"), pathAt(at, "member_address")), at, -1, "member_address");
+    if (root) {
+      weights[i] = { memberAddress, weight: c.nonNegative(int(o, "weight", at), at, -1, "weight", "weight"), votingPower: 0n, mlNodes: [] };
+      continue;
+    }
     const votingPower = c.nonNegative(int(o, "voting_power", at, 0n), at, -1, "voting_power", "votingPower");
     const weight = c.nonNegative(int(o, "weight", at, 0n), at, -1, "weight", "weight");
     weights[i] = { memberAddress, weight, votingPower, mlNodes: mlNodes(field(o, "ml_nodes"), pathAt(at, "ml_nodes"), c) };
   }
-  c.memberRepeats(weights, w);
+  if (root) c.rootMembers(weights, w);
+  else c.memberRepeats(weights, w);
   return weights;
 }
 
-/** The root group's validation_weights → the state's root weights (memberAddress, weight; Go's root read uses neither voting power nor nodes). */
-export function rootWeights(root: RestFile<JsonObject>, c: StateChecks): ValidationWeight[] {
-  const w = weightsAt(root);
-  const raw = list(field(root.value, "validation_weights"), w);
-  const weights = new Array<ValidationWeight>(raw.length);
-  for (let i = 0; i < raw.length; i++) {
-    const at = pathAt(w, i);
-    const o = obj(raw[i], at);
-    const memberAddress = c.address(text(field(o, "member_address"), pathAt(at, "member_address")), at, -1, "member_address");
-    weights[i] = { memberAddress, weight: c.nonNegative(int(o, "weight", at), at, -1, "weight", "weight"), votingPower: 0n, mlNodes: [] };
-  }
-  c.rootMembers(weights, w);
-  return weights;
-}
+/** A model subgroup's validation_weights (memberAddress, weight, votingPower, mlNodes). */
+export const subWeights = (g: RestFile<JsonObject>, c: StateChecks): ValidationWeight[] => weightsOf(g, c, false);
+
+/** The root group's validation_weights (memberAddress, weight). */
+export const rootWeights = (g: RestFile<JsonObject>, c: StateChecks): ValidationWeight[] => weightsOf(g, c, true);
 
 /** The params the sampler reads: poc_slot_allocation, the genesis guardians and the PoC models' weight scale factors. */
 export function samplerParams(params: JsonObject, pw: string, c: StateChecks): { slot: ChainDecimal | null; guardians: string[]; pocModels: { modelId: string; weightScaleFactor: ChainDecimal | null }[] } {

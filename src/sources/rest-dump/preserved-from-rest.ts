@@ -1,6 +1,7 @@
 /**
- * The preserved-set sampler's input (the snapshot's `preserved` slice, src/preserved/state.ts) from saved
- * REST answers, and everything the answers lack.
+ * The preserved-set sampler's input, the typed PreservedState (src/preserved/state.ts), read in one pass
+ * from saved REST answers with the state's checks naming the REST file and field (epoch-group-from-rest.ts),
+ * and everything the answers lack. A snapshot's `preserved` slice is written from it by preservedStateJson.
  *
  * SamplePreservedForEpisode(epoch N, anchor) runs at the start of epoch N+1's PoC with N the effective
  * epoch (module.go@d8b8e907; at a confirmation PoC's trigger height with the event's epoch), and reads:
