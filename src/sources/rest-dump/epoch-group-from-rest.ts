@@ -2,7 +2,8 @@
  * EpochGroupData as saved REST answers hold it (a root group and its model subgroups, ml_nodes,
  * validation_weights) and the module params the sampler reads, read straight into the preserved
  * state's typed values (src/preserved/state.ts), with the state's own checks (StateChecks) naming the
- * REST file and field. Paths are built only when an error or a warning names them.
+ * REST file and field; and the value readers every REST reader shares (obj, list, text, int, uint; the
+ * settlement reader's too). Paths are built only when an error or a warning names them.
  */
 import { InputError, describeValue } from "../../errors.js";
 import { parseChainDecimal, type ChainDecimal } from "../../go/chain-decimal.js";
