@@ -1,5 +1,6 @@
 /** The exact preserved-set sampler's public API (issue 3 §1–2). */
 export { parsePreservedState, type PreservedState, type ParsePreservedStateOptions, type MLNodeInfo, type ValidationWeight } from "./state.js";
+export { preservedStateJson } from "./state-json.js";
 export {
   samplePreservedForEpisode,
   prepareEpisode,

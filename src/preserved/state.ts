@@ -18,12 +18,10 @@
  *   under `chain.weightScaleFactors` (model → decimal): `weightScaleFactorsFallback` reads them there.
  */
 import { InputError, describeValue } from "../errors.js";
-import { checkedInt64, checkedUint64, int64SumOverflow, plainInt64 } from "../go/int64.js";
+import { checkedInt64, checkedUint64, plainInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
-import { bech32Warning, operatorAddressToAccAddress } from "./bech32.js";
-import {
-  type JsonObject, type JsonPath, checkAddressText, expectArray, expectBoolean, expectObject, expectString, expectStrings, isAddressText, isJsonObject, knownKeys, pathAt, pathText, repeatedIds,
-} from "../json-input.js";
+import { type JsonObject, type JsonPath, expectArray, expectBoolean, expectObject, expectString, expectStrings, isJsonObject, knownKeys, pathAt, pathText } from "../json-input.js";
+import { StateChecks, elem } from "./state-checks.js";
 import { parseChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 
 /** MLNodeInfo (the fields the sampler reads). */
@@ -115,8 +113,6 @@ const need = (v: Json | undefined, o: JsonObject, field: string, p: JsonPath): J
 
 const object = (v: Json | undefined, p: JsonPath): JsonObject => (isJsonObject(v) ? v : expectObject(v, pathText(p)));
 const array = (v: Json | undefined, p: JsonPath): Json[] => (Array.isArray(v) ? v : expectArray(v, pathText(p)));
-/** Element `i` of the list at `p` (`i` < 0: `p` itself), for the paths of errors and warnings. */
-const elem = (p: JsonPath, i: number): JsonPath => (i < 0 ? p : pathAt(p, i));
 
 /** The fields of each object of the slice (docs/snapshot.md), refused otherwise unless lenient. */
 const KEYS = {
@@ -133,46 +129,15 @@ const KEYS = {
   summary: ["rewardedCoins"],
 } as const;
 
-class Reader {
-  readonly warnings: string[] = [];
-  constructor(readonly lenient: boolean) {}
-
+class Reader extends StateChecks {
   /** Strict reading: no field the format does not define (a misspelt optional field would be a silent default). */
   keys(o: JsonObject, allowed: readonly string[], p: JsonPath): void {
     if (!this.lenient) knownKeys(o, allowed, p);
   }
 
-  /** An int64 that must not be negative unless lenient (then a warning); at `key` of element `i` of `p`. */
-  weight(v: Json | undefined, p: JsonPath, i: number, key: string, what: string): bigint {
-    const x = plainInt64(v) ?? checkedInt64(v, pathText(pathAt(elem(p, i), key)));
-    if (x < 0n) {
-      const path = pathText(pathAt(elem(p, i), key));
-      if (!this.lenient) throw new InputError(`${what} must not be negative, got ${x}`, path);
-      this.warnings.push(`${path}: negative ${what} ${x} (Go uses it as is)`);
-    }
-    return x;
-  }
-
-  /** A member address at `key` of element `i` of `p`: control characters, empty or overlong addresses refused unless lenient (then a warning). */
-  address(v: Json | undefined, p: JsonPath, i: number, key: string): string {
-    if (typeof v === "string" && isAddressText(v)) return v;
-    const path = pathText(pathAt(elem(p, i), key));
-    const a = expectString(v, path);
-    try {
-      checkAddressText(a, path);
-    } catch (e) {
-      if (!this.lenient) throw e;
-      this.warnings.push(`${(e as Error).message} (Go uses it as is)`);
-    }
-    return a;
-  }
-
   /** Node `i` of the list at `p`. */
   node(v: Json | undefined, p: JsonPath, i: number): MLNodeInfo | null {
-    if (v === null) {
-      this.warnings.push(`${pathText(elem(p, i))}: null node entry (Go drops nil nodes)`);
-      return null;
-    }
+    if (v === null) return this.nilNode(p, i);
     const o = isJsonObject(v) ? v : expectObject(v, pathText(elem(p, i)));
     this.keys(o, KEYS.node, elem(p, i));
     const id = o.nodeId === undefined ? has(o, "nodeId", pathText(elem(p, i))) : o.nodeId;
@@ -195,11 +160,7 @@ class Reader {
     const raw = array(v, p);
     const list = new Array<MLNodeInfo | null>(raw.length);
     for (let i = 0; i < raw.length; i++) list[i] = this.node(raw[i], p, i);
-    repeatedIds(
-      list.length,
-      (i) => list[i]?.nodeId ?? null,
-      (i, id) => this.warnings.push(`${pathText(p)}[${i}].nodeId: duplicate node id ${describeValue(id)} (Go keeps the heaviest, then highest throughput, then first)`),
-    );
+    this.nodeRepeats(list, p);
     return list;
   }
 
@@ -228,12 +189,7 @@ class Reader {
       const vw = this.subWeight(raw[i], p, i);
       if (vw !== null) list.push(vw);
     }
-    // (indexes of the list without its null entries, as before)
-    repeatedIds(
-      list.length,
-      (i) => list[i]!.memberAddress,
-      (i, a) => this.warnings.push(`${pathText(p)}[${i}].memberAddress: duplicate member ${describeValue(a)} (Go: the last entry's nodes win, VP = last positive VP)`),
-    );
+    this.memberRepeats(list, p); // (indexes of the list without its null entries, as before)
     const nils = raw.length - list.length;
     return nils > 0 ? { validationWeights: list, nilEntries: nils } : { validationWeights: list };
   }
@@ -264,10 +220,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   const gPath = `${path}.genesisGuardianAddresses`;
   const gRaw = o.genesisGuardianAddresses === null ? [] : expectArray(has(o, "genesisGuardianAddresses", path), gPath);
   const genesisGuardianAddresses = expectStrings(gRaw, gPath);
-  genesisGuardianAddresses.forEach((a, i) => {
-    const conv = operatorAddressToAccAddress(a);
-    if (typeof conv !== "string") r.warnings.push(`${gPath}[${i}]: ${describeValue(a)} is not a gonkavaloper address (${conv.error}); Go skips it, so it is not excluded`);
-  });
+  r.guardians(genesisGuardianAddresses, gPath);
 
   // params
   const pPath = `${path}.params`;
@@ -293,11 +246,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   // A failed root read carries no data: its other fields may be absent.
   const optional = (f: string): boolean => rootError && rg[f] === undefined;
   const subGroupModels = expectStrings(rg.subGroupModels === null || optional("subGroupModels") ? [] : expectArray(has(rg, "subGroupModels", rPath), smPath), smPath);
-  repeatedIds(
-    subGroupModels.length,
-    (i) => subGroupModels[i]!,
-    (i, m) => r.warnings.push(`${smPath}[${i}]: model ${describeValue(m)} listed twice (Go emits its preserved entry twice)`),
-  );
+  r.modelRepeats(subGroupModels, smPath);
   const rvPath = `${rPath}.validationWeights`;
   const rootRaw = rg.validationWeights === null || optional("validationWeights") ? [] : expectArray(has(rg, "validationWeights", rPath), rvPath);
   const rootWeights = new Array<ValidationWeight | null>(rootRaw.length);
@@ -315,16 +264,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     const votingPower = vo.votingPower === undefined ? 0n : (plainInt64(vo.votingPower) ?? checkedInt64(vo.votingPower, `${rvPath}[${i}].votingPower`));
     rootWeights[i] = { memberAddress, weight, votingPower, mlNodes: [] };
   }
-  if (!r.lenient) {
-    const members = rootWeights.map((w) => w?.memberAddress ?? "");
-    const w = bech32Warning(members, (i) => `${rvPath}[${i}].memberAddress`, "root group members");
-    if (w !== undefined) r.warnings.push(w);
-  }
-  repeatedIds(
-    rootWeights.length,
-    (i) => rootWeights[i]?.memberAddress ?? null,
-    (i, a) => r.warnings.push(`${rvPath}[${i}].memberAddress: member ${describeValue(a)} listed twice in the root group (the chain lists each member once; Go reads both entries as they are)`),
-  );
+  r.rootMembers(rootWeights, rvPath);
   const rootLive = optional("liveMembers") ? null : r.liveSet(has(rg, "liveMembers", rPath), `${rPath}.liveMembers`);
 
   // live subgroups
@@ -375,19 +315,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     previousEpochPerformanceSummaries.set(a, { rewardedCoins });
   }
 
-  // Go adds these weights in int64 and wraps without a word; the port keeps the wrap (it is what the
-  // chain computes) but says so: a target of "-922,337,…" must not look like an answer.
-  const wrapNote = (values: bigint[], where: string, what: string): void => {
-    const o = int64SumOverflow(values);
-    if (o !== undefined) r.warnings.push(`${where}: ${what} adds up to ${o.exact}, past int64 (9223372036854775807): Go's int64 sums wrap silently, and every result that uses such a sum follows Go's wrap (a negative total or target is that wrap, not a real value)`);
-  };
-  wrapNote(rootWeights.map((vw) => vw?.weight ?? 0n), `${rPath}.validationWeights`, "the root group's weight");
-  for (const [m, g] of byModel) {
-    const nodeWeights: bigint[] = [];
-    for (const vw of g.validationWeights) for (const n of vw.mlNodes) if (n !== null) nodeWeights.push(n.pocWeight);
-    wrapNote(nodeWeights, `${lPath}.byModel${key(m)}`, "the model's node PoC weight");
-    wrapNote(g.validationWeights.map((vw) => vw.votingPower), `${lPath}.byModel${key(m)}`, "the model's voting power");
-  }
+  r.sums(rootWeights, `${rPath}.validationWeights`, byModel, (m) => `${lPath}.byModel${key(m)}`);
 
   return {
     anchorHeight,

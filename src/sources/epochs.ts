@@ -8,7 +8,7 @@ import { fsCause, isDirectory, listDirectory } from "../fs/files.js";
 import { InputError, describeValue } from "../errors.js";
 import type { Json } from "../go/json.js";
 import { isJsonObject } from "../json-input.js";
-import { parsePreservedState, type PreservedState } from "../preserved/state.js";
+import type { PreservedState } from "../preserved/state.js";
 import { preservedStateOfSnapshot } from "../preserved/snapshot-state.js";
 import { dumpDirectories, mergeRestDumps, readRestDump, type RestDump } from "./rest-dump/read-rest-dump.js";
 import { preservedFromRestDump } from "./rest-dump/preserved-from-rest.js";
@@ -118,7 +118,7 @@ function withPreserved(sources: EpochSource[], dump: RestDump): EpochSource[] {
       const rules = `the preserved set at anchor ${groupDigits(pr.anchor.height)} (the PoC after the epoch): sampled with the rules of the version the epoch settles with`;
       return {
         ...s,
-        preserved: parsePreservedState(pr.preserved, `${s.label}: preserved`),
+        preserved: pr.state,
         assumptions: [...s.assumptions, rules, ...lacks.filter((g) => g.readFrom === undefined).map(line)],
         versionedAssumptions: [...(s.versionedAssumptions ?? []), ...lacks.filter((g) => g.readFrom !== undefined).map((g) => ({ line: line(g), readFrom: g.readFrom! }))],
       };

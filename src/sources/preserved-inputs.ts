@@ -51,7 +51,8 @@ function restDumpAnchor(snapshot: Snapshot, state: PreservedState): EpisodeAncho
 /** The sampler's inputs of `source` at the anchor the chain uses (or `options.anchor`). */
 export function preservedInputs(source: Source, options: PreservedInputsOptions = {}): PreservedInputs {
   const { snapshot, label: file } = source;
-  const state = preservedStateOfSnapshot(snapshot, file);
+  // A REST dump's state is read from its answers once (its warnings name the REST files); a file's or a node's from its preserved slice.
+  const state = source.rest?.preserved?.state ?? preservedStateOfSnapshot(snapshot, file);
   checkedInt64(snapshot.height, `${file}: height`);
   const anchorInfo = (options.anchor === undefined ? restDumpAnchor(snapshot, state) : undefined) ?? resolveEpisodeAnchor(snapshot, state, options.anchor);
   const version = resolveChainVersion(options.chainVersion, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });

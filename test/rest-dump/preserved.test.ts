@@ -18,6 +18,7 @@ import { parseJson, stringifyJson } from "../../src/go/json.js";
 import { readRestDumps } from "../../src/sources/rest-dump/read-rest-dump.js";
 import { preservedFromRestDump } from "../../src/sources/rest-dump/preserved-from-rest.js";
 import { parsePreservedState } from "../../src/preserved/state.js";
+import { preservedStateJson } from "../../src/preserved/state-json.js";
 import { REALDATA_DIR, readRealdata } from "../realdata/load.js";
 import { runCli } from "../helpers/cli.js";
 
@@ -92,7 +93,7 @@ describe("round trip on the stored snapshot at block 4,089,970", () => {
     expect(built.samplingEpoch).toBe(264n);
     expect(built.historyEpoch).toBe(263n);
     expect(built.anchor).toMatchObject({ height: 4089970n, source: "next-poc" });
-    const mine = plain(built.preserved);
+    const mine = plain(preservedStateJson(built.state));
     // The file is schema v1: its weight scale factors are under chain.weightScaleFactors, not params.pocParams.
     expect(Object.fromEntries(mine.params.pocParams.models.map((m: Any) => [m.modelId, m.weightScaleFactor]))).toEqual(plain(real.chain.weightScaleFactors));
     delete mine.params.pocParams;
@@ -126,7 +127,7 @@ describe("round trip on the stored snapshot at block 4,089,970", () => {
     expect(r.err.split("\n")).toHaveLength(1);
     expect(r.err).toMatch(/a\d\.json: 26 of the 54 members of epoch 263's model subgroups have no summary in .*a\d\.json: .*pass --missing-summaries rewarded/);
     const u = preservedFromRestDump(readRestDumps([dir]), { missingSummaries: "unrewarded" });
-    expect(Object.keys(u.preserved.previousEpochPerformanceSummaries as object)).toHaveLength(28);
+    expect(u.state.previousEpochPerformanceSummaries.size).toBe(28);
   });
 
   it("a malformed stored snapshot answer: one line naming its file and field", async () => {
@@ -198,7 +199,7 @@ describe("the carried dumps of epochs 247-249", () => {
   });
 
   it("the slice uses the realdata file's conventions and field shapes", () => {
-    const built = plain(preservedFromRestDump(readRestDumps([E(248), E(249)])).preserved);
+    const built = plain(preservedStateJson(preservedFromRestDump(readRestDumps([E(248), E(249)])).state));
     const shape = (x: Any): Any =>
       Array.isArray(x) ? (x.length === 0 ? [] : [shape(x[0])]) : x !== null && typeof x === "object" ? Object.fromEntries(Object.keys(x).sort().map((k) => [k, shape(x[k])])) : typeof x;
     const byModelShape = (p: Any) => shape(Object.values<Any>(p.liveSubGroups.byModel).find((g) => g.validationWeights.length > 0));
@@ -216,10 +217,10 @@ describe("the carried dumps of epochs 247-249", () => {
 
   it("--live-members not-excluded drops the members excluded before the anchor", () => {
     const d = readRestDumps([E(247), E(248)]);
-    const all = preservedFromRestDump(d).preserved as Any;
-    const live = preservedFromRestDump(d, { liveMembers: "not-excluded" }).preserved as Any;
-    expect(all.rootGroup.liveMembers).toHaveLength(95);
-    expect(live.rootGroup.liveMembers).toHaveLength(95 - 44);
+    const all = preservedFromRestDump(d).state;
+    const live = preservedFromRestDump(d, { liveMembers: "not-excluded" }).state;
+    expect(all.rootGroup.liveMembers?.size).toBe(95);
+    expect(live.rootGroup.liveMembers?.size).toBe(95 - 44);
   });
 
   it("check ADDRESS and import-rest + preserved --snapshot give the answers of --rest-dump", async () => {

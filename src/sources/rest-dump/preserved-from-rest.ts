@@ -1,6 +1,7 @@
 /**
- * The preserved-set sampler's input (the snapshot's `preserved` slice, src/preserved/state.ts) from saved
- * REST answers, and everything the answers lack.
+ * The preserved-set sampler's input, the typed PreservedState (src/preserved/state.ts), read in one pass
+ * from saved REST answers with the state's checks naming the REST file and field (epoch-group-from-rest.ts),
+ * and everything the answers lack. A snapshot's `preserved` slice is written from it by preservedStateJson.
  *
  * SamplePreservedForEpisode(epoch N, anchor) runs at the start of epoch N+1's PoC with N the effective
  * epoch (module.go@d8b8e907; at a confirmation PoC's trigger height with the event's epoch), and reads:
@@ -17,13 +18,14 @@
  * subgroup weights as {memberAddress, weight, votingPower, mlNodes}, and `chain.conversion` naming the
  * choices.
  */
-import { InputError, describeValue } from "../../errors.js";
+import { InputError } from "../../errors.js";
 import { sortedGoStrings } from "../../go/bytes.js";
-import { checkedInt64, checkedUint64 } from "../../go/int64.js";
-import type { Json } from "../../go/json.js";
+import { checkedInt64, checkedUint64, plainInt64 } from "../../go/int64.js";
 import { isJsonObject, type JsonObject } from "../../json-input.js";
+import type { PreservedState, SubGroupState, ValidationWeight } from "../../preserved/state.js";
 import { parseStoredPreservedSnapshot } from "../../preserved/stored-snapshot.js";
 import { field } from "./recognise-rest-file.js";
+import { list, restStateChecks, rootWeights as readRootWeights, samplerParams, subWeights, text, uint, weightsAt } from "./epoch-group-from-rest.js";
 import { paramsFor, type RestDump, type RestFile } from "./read-rest-dump.js";
 import { DumpLacksError, type DumpGap, type DumpUse } from "./dump-gap.js";
 import { groupDigits } from "../../format/numbers.js";
@@ -46,8 +48,8 @@ export interface RestAnchor {
 }
 
 export interface RestPreserved {
-  /** The state object (parsePreservedState's shape), bigints for integers. */
-  preserved: JsonObject;
+  /** The sampler's inputs, typed and checked as parsePreservedState checks a snapshot's (its warnings name the REST files). */
+  state: PreservedState;
   samplingEpoch: bigint;
   historyEpoch: bigint;
   anchor: RestAnchor;
@@ -65,76 +67,6 @@ export interface RestPreserved {
 }
 
 const PRESERVED: DumpUse[] = ["preserved"];
-
-function obj(v: Json | undefined, where: string): JsonObject {
-  if (!isJsonObject(v)) throw new InputError(v === undefined ? "missing" : `expected an object, got ${describeValue(v)}`, where);
-  return v;
-}
-
-function list(v: Json | undefined, where: string): Json[] {
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, where);
-  return v;
-}
-
-function text(v: Json | undefined, where: string): string {
-  if (typeof v !== "string") throw new InputError(v === undefined ? "missing" : `expected a string, got ${describeValue(v)}`, where);
-  return v;
-}
-
-function int(o: JsonObject, key: string, where: string, dflt?: bigint): bigint {
-  const v = field(o, key);
-  if (v === undefined || v === null) {
-    if (dflt !== undefined) return dflt;
-    throw new InputError(`missing field ${key}`, where);
-  }
-  return checkedInt64(v, `${where}.${key}`);
-}
-
-function uint(o: JsonObject, key: string, where: string): bigint | null {
-  const v = field(o, key);
-  return v === undefined || v === null ? null : checkedUint64(v, `${where}.${key}`);
-}
-
-/** A chain Decimal {value, exponent} of the REST answer (value a decimal string) as the state's {value, exponent} bigints. */
-function decimal(v: Json | undefined, where: string): JsonObject | null {
-  if (v === undefined || v === null) return null;
-  const o = obj(v, where);
-  return { value: int(o, "value", where), exponent: int(o, "exponent", where, 0n) };
-}
-
-/** ml_nodes[] → the state's mlNodes (nodeId, pocWeight, throughput, timeslotAllocation). */
-function mlNodes(v: Json | undefined, where: string): Json[] {
-  return list(v, where).map((n, i) => {
-    const at = `${where}[${i}]`;
-    if (n === null) return null;
-    const o = obj(n, at);
-    return {
-      nodeId: text(field(o, "node_id") ?? "", `${at}.node_id`),
-      pocWeight: int(o, "poc_weight", at, 0n),
-      throughput: int(o, "throughput", at, 0n),
-      timeslotAllocation: list(field(o, "timeslot_allocation"), `${at}.timeslot_allocation`).map((b, j) => {
-        if (typeof b !== "boolean") throw new InputError(`expected true or false, got ${describeValue(b)}`, `${at}.timeslot_allocation[${j}]`);
-        return b;
-      }),
-    };
-  });
-}
-
-/** A model subgroup's validation_weights → [{memberAddress, weight, votingPower, mlNodes}]. */
-function subWeights(g: RestFile<JsonObject>): JsonObject[] {
-  const w = `${g.file}: epoch_group_data.validation_weights`;
-  return list(field(g.value, "validation_weights"), w).map((v, i) => {
-    const at = `${w}[${i}]`;
-    const o = obj(v, at);
-    return {
-      memberAddress: text(field(o, "member_address"), `${at}.member_address`),
-      weight: int(o, "weight", at, 0n),
-      votingPower: int(o, "voting_power", at, 0n),
-      mlNodes: mlNodes(field(o, "ml_nodes"), `${at}.ml_nodes`),
-    };
-  });
-}
 
 const modelOf = (g: RestFile<JsonObject>): string => String(field(g.value, "model_id"));
 
@@ -178,6 +110,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   const root = dump.roots.get(N)!;
   const rw = `${root.file}: epoch_group_data`;
   const gaps: DumpGap[] = [];
+  const checks = restStateChecks();
   const sources = [root.file];
   const paramsFile = paramsFor(dump, root.file);
   if (paramsFile === null) throw new DumpLacksError("no module params (the REST answer of /params): poc_slot_allocation, the genesis guardians and the PoC model weight scale factors come from them", dump.dir);
@@ -210,14 +143,15 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   } else {
     throw new DumpLacksError(`no next PoC start: epoch ${N}'s poc_start_block_height and the params' epoch_params.epoch_length are needed (or pass --anchor H)`, rw);
   }
+  // The sampler's anchor is an int64 block height ≥ 1 (the snapshot's anchorHeight).
+  const anchorAt = anchor.source === "flag" ? "--anchor" : next !== undefined && nextStart === anchor.height ? `${next.file}: epoch_group_data.poc_start_block_height` : `${rw}.poc_start_block_height`;
+  checkedInt64(anchor.height, anchorAt);
+  if (anchor.height <= 0n) throw new InputError(`expected an anchor height ≥ 1 (a block height), got ${anchor.height}`, anchorAt);
 
   // Root group and the model subgroups of N.
   const models = list(field(root.value, "sub_group_models"), `${rw}.sub_group_models`).map((m, i) => text(m, `${rw}.sub_group_models[${i}]`));
-  const rootWeights = list(field(root.value, "validation_weights"), `${rw}.validation_weights`).map((v, i) => {
-    const at = `${rw}.validation_weights[${i}]`;
-    const o = obj(v, at);
-    return { memberAddress: text(field(o, "member_address"), `${at}.member_address`), weight: int(o, "weight", at) };
-  });
+  checks.modelRepeats(models, `${rw}.sub_group_models`);
+  const rootWeights = readRootWeights(root, checks);
   const subsOf = (e: bigint): Map<string, RestFile<JsonObject>> => new Map((dump.models.get(e) ?? []).map((g) => [modelOf(g), g]));
   const current = subsOf(N);
   const missing = models.filter((m) => !current.has(m));
@@ -249,24 +183,24 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     brief: live === "all" ? `x/group live members (v0.2.13+): every listed member (${listedExcluded} excluded before the anchor still counted)` : `x/group live members (v0.2.13+): listed minus ${listedExcluded} excluded`,
   });
 
-  const byModel: JsonObject = {};
+  const byModel = new Map<string, SubGroupState>();
   for (const m of sortedGoStrings(new Set(models))) {
     const g = current.get(m)!;
     sources.push(g.file);
-    const weights = subWeights(g);
-    byModel[m] = { liveMembers: sortedGoStrings(new Set(weights.map((w) => w.memberAddress as string).filter(isLive))), validationWeights: weights };
+    const weights = subWeights(g, checks);
+    byModel.set(m, { liveMembers: new Set(sortedGoStrings(new Set(weights.map((w) => w.memberAddress).filter(isLive)))), validationWeights: weights });
   }
 
   // History: EpochGroupData(N−1, model) for every model listed in N, and the summaries of N−1.
   const previous = subsOf(H);
   const prevRoot = dump.roots.get(H);
-  const previousEpochGroupData: JsonObject = {};
+  const previousEpochGroupData = new Map<string, { validationWeights: ValidationWeight[] }>();
   const notListedBefore: string[] = [];
   for (const m of sortedGoStrings(new Set(models))) {
     const g = previous.get(m);
     if (g !== undefined) {
       sources.push(g.file);
-      previousEpochGroupData[m] = { validationWeights: subWeights(g) };
+      previousEpochGroupData.set(m, { validationWeights: subWeights(g, checks) });
       continue;
     }
     const listedBefore = prevRoot === undefined ? null : list(field(prevRoot.value, "sub_group_models"), `${prevRoot.file}: epoch_group_data.sub_group_models`).includes(m);
@@ -280,7 +214,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     );
   }
   if (prevRoot !== undefined) sources.push(prevRoot.file);
-  const members = sortedGoStrings(new Set(Object.values(previousEpochGroupData).flatMap((g) => ((g as JsonObject).validationWeights as JsonObject[]).map((w) => w.memberAddress as string))));
+  const members = sortedGoStrings(new Set([...previousEpochGroupData.values()].flatMap((g) => g.validationWeights.map((w) => w.memberAddress))));
   const sumFile = dump.summaries.get(H);
   const rewarded = new Map<string, bigint>();
   for (const [i, r] of (sumFile?.value ?? []).entries()) {
@@ -288,15 +222,16 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     const a = text(field(r, "participant_id"), `${at}.participant_id`);
     const v = field(r, "rewarded_coins");
     if (v === undefined || v === null) throw new InputError("missing field rewarded_coins", at);
-    rewarded.set(a, checkedUint64(v, `${at}.rewarded_coins`));
+    const x = plainInt64(v);
+    rewarded.set(a, x !== undefined && x >= 0n ? x : checkedUint64(v, `${at}.rewarded_coins`));
   }
   if (sumFile !== undefined) sources.push(sumFile.file);
   const unknown = members.filter((a) => !rewarded.has(a));
-  const summaries: JsonObject = {};
+  const summaries = new Map<string, { rewardedCoins: bigint }>();
   for (const a of members) {
     const r = rewarded.get(a);
-    if (r !== undefined) summaries[a] = { rewardedCoins: r };
-    else if (options.missingSummaries === "rewarded") summaries[a] = { rewardedCoins: 1n };
+    if (r !== undefined) summaries.set(a, { rewardedCoins: r });
+    else if (options.missingSummaries === "rewarded") summaries.set(a, { rewardedCoins: 1n });
   }
   if (unknown.length > 0) {
     const what = sumFile === undefined ? `the dumps hold no epoch performance summaries of epoch ${H} (the REST answer of /epoch_performance_summary/${H})` : `${unknown.length} of the ${members.length} members of epoch ${H}'s model subgroups have no summary in ${sumFile.file}`;
@@ -317,17 +252,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   }
 
   // Params at the anchor: the saved answer.
-  const slot = isJsonObject(ep) ? decimal(field(ep, "poc_slot_allocation"), `${pw}.epoch_params.poc_slot_allocation`) : null;
-  const gg = field(params, "genesis_guardian_params");
-  const guardians = isJsonObject(gg) ? list(field(gg, "guardian_addresses"), `${pw}.genesis_guardian_params.guardian_addresses`).map((a, i) => text(a, `${pw}.genesis_guardian_params.guardian_addresses[${i}]`)) : [];
-  const poc = field(params, "poc_params");
-  const pocModels = isJsonObject(poc)
-    ? list(field(poc, "models"), `${pw}.poc_params.models`).map((m, i) => {
-        const at = `${pw}.poc_params.models[${i}]`;
-        const o = obj(m, at);
-        return { modelId: text(field(o, "model_id") ?? "", `${at}.model_id`), weightScaleFactor: decimal(field(o, "weight_scale_factor"), `${at}.weight_scale_factor`) };
-      })
-    : [];
+  const { slot, guardians, pocModels } = samplerParams(params, pw, checks);
   const slotText = slot === null ? "none (the sampler's default 0.5)" : `${slot.value}e${slot.exponent}`;
   gaps.push({
     input: "module params at the anchor",
@@ -349,15 +274,18 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   for (const s of dump.preservedSnapshots) parseStoredPreservedSnapshot(s.value, `${s.file}: snapshot`);
   const stored = dump.preservedSnapshots.find((s) => storedAnchor(s.value) !== null) ?? null;
   const events = dump.confirmationPocEvents.get(N)?.value ?? [];
-  const preserved: JsonObject = {
+  checks.sums(rootWeights, weightsAt(root), byModel, (m) => weightsAt(current.get(m)!));
+  const state: PreservedState = {
     anchorHeight: anchor.height,
     epoch: { index: N },
-    params: { error: false, epochParams: { pocSlotAllocation: slot }, pocParams: { models: pocModels } },
     genesisGuardianAddresses: guardians,
-    rootGroup: { error: false, subGroupModels: models, validationWeights: rootWeights, liveMembers: sortedGoStrings(new Set(rootWeights.map((w) => w.memberAddress).filter(isLive))) },
     liveSubGroups: { error: false, byModel },
+    params: { error: false, epochParams: { pocSlotAllocation: slot } },
     previousEpochGroupData,
     previousEpochPerformanceSummaries: summaries,
+    rootGroup: { error: false, subGroupModels: models, validationWeights: rootWeights, liveMembers: new Set(sortedGoStrings(new Set(rootWeights.map((w) => w.memberAddress).filter(isLive)))) },
+    pocModelConfigs: { source: `${pw}.poc_params.models`, models: pocModels },
+    warnings: checks.warnings,
   };
   const conversion: JsonObject = {
     tool: "gonka-spec rest-dump",
@@ -373,7 +301,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     anchor: { height: anchor.height, source: anchor.source, explanation: anchor.explanation },
   };
   return {
-    preserved,
+    state,
     samplingEpoch: N,
     historyEpoch: H,
     anchor,

@@ -19,6 +19,7 @@ import type {
   SettlementParticipant,
 } from "../../settlement/settlement-types.js";
 import { field } from "./recognise-rest-file.js";
+import { list, obj, text, uint } from "./epoch-group-from-rest.js";
 import { stringInterner } from "../../settlement/settlement-input.js";
 import { checkP0 } from "../../misstest/epoch-input.js";
 import { bech32Warning } from "../../preserved/bech32.js";
@@ -74,22 +75,6 @@ export interface RestSettlementOptions {
 
 const INVALID_REASONS = new Set(["consecutive_failures", "statistical_invalidations", "invalidated"]);
 
-function obj(v: Json | undefined, where: string): JsonObject {
-  if (!isJsonObject(v)) throw new InputError(v === undefined ? "missing" : `expected an object, got ${describeValue(v)}`, where);
-  return v;
-}
-
-function arr(v: Json | undefined, where: string): Json[] {
-  if (v === undefined || v === null) return [];
-  if (!Array.isArray(v)) throw new InputError(`expected an array, got ${describeValue(v)}`, where);
-  return v;
-}
-
-function str(v: Json | undefined, where: string): string {
-  if (typeof v !== "string") throw new InputError(v === undefined ? "missing" : `expected a string, got ${describeValue(v)}`, where);
-  return v;
-}
-
 function req(o: JsonObject, key: string, where: string): Json {
   const v = field(o, key);
   if (v === undefined || v === null) throw new InputError(`missing field ${key}`, where);
@@ -97,11 +82,11 @@ function req(o: JsonObject, key: string, where: string): Json {
 }
 
 function mlNodes(v: Json | undefined, where: string): (SettlementMLNode | null)[] {
-  return arr(v, where).map((n, i) => {
+  return list(v, where).map((n, i) => {
     const at = `${where}[${i}]`;
     if (n === null) return null;
     const o = obj(n, at);
-    const ts = arr(field(o, "timeslot_allocation"), `${at}.timeslot_allocation`).map((b, j) => {
+    const ts = list(field(o, "timeslot_allocation"), `${at}.timeslot_allocation`).map((b, j) => {
       if (typeof b !== "boolean") throw new InputError(`expected true or false, got ${describeValue(b)}`, `${at}.timeslot_allocation[${j}]`);
       return b;
     });
@@ -115,16 +100,11 @@ function mlNodes(v: Json | undefined, where: string): (SettlementMLNode | null)[
 }
 
 function scales(v: Json | undefined, where: string): ModelScale[] {
-  return arr(v, where).map((s, i) => {
+  return list(v, where).map((s, i) => {
     const at = `${where}[${i}]`;
     const o = obj(s, at);
-    return { modelId: str(field(o, "model_id") ?? "", `${at}.model_id`), weightScaleFactor: parseOptionalChainDecimal(field(o, "weight_scale_factor"), `${at}.weight_scale_factor`) };
+    return { modelId: text(field(o, "model_id") ?? "", `${at}.model_id`), weightScaleFactor: parseOptionalChainDecimal(field(o, "weight_scale_factor"), `${at}.weight_scale_factor`) };
   });
-}
-
-function optHeight(o: JsonObject, key: string, where: string): bigint | null {
-  const v = field(o, key);
-  return v === undefined || v === null ? null : checkedUint64(v, `${where}.${key}`);
 }
 
 /** Build the settlement input of one epoch from a dump; every missing input becomes a named gap. */
@@ -151,11 +131,11 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   const gaps: DumpGap[] = [];
   const sources = [root.file, sumFile.file, paramsFile.file];
 
-  const validationWeights: RootValidationWeight[] = arr(req(g, "validation_weights", rw), `${rw}.validation_weights`).map((v, i) => {
+  const validationWeights: RootValidationWeight[] = list(req(g, "validation_weights", rw), `${rw}.validation_weights`).map((v, i) => {
     const at = `${rw}.validation_weights[${i}]`;
     const o = obj(v, at);
     return {
-      memberAddress: intern(str(field(o, "member_address"), `${at}.member_address`)),
+      memberAddress: intern(text(field(o, "member_address"), `${at}.member_address`)),
       weight: checkedInt64(req(o, "weight", at), `${at}.weight`),
       confirmationWeight: checkedInt64(field(o, "confirmation_weight") ?? "0", `${at}.confirmation_weight`),
       mlNodes: mlNodes(field(o, "ml_nodes"), `${at}.ml_nodes`),
@@ -166,11 +146,11 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     sources.push(m.file);
     const mw = `${m.file}: epoch_group_data`;
     return {
-      modelId: str(field(m.value, "model_id"), `${mw}.model_id`),
-      validationWeights: arr(field(m.value, "validation_weights"), `${mw}.validation_weights`).map((v, i) => {
+      modelId: text(field(m.value, "model_id"), `${mw}.model_id`),
+      validationWeights: list(field(m.value, "validation_weights"), `${mw}.validation_weights`).map((v, i) => {
         const at = `${mw}.validation_weights[${i}]`;
         const o = obj(v, at);
-        return { memberAddress: intern(str(field(o, "member_address"), `${at}.member_address`)), mlNodes: mlNodes(field(o, "ml_nodes"), `${at}.ml_nodes`) };
+        return { memberAddress: intern(text(field(o, "member_address"), `${at}.member_address`)), mlNodes: mlNodes(field(o, "ml_nodes"), `${at}.ml_nodes`) };
       }),
     };
   });
@@ -182,7 +162,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   };
   twice(validationWeights, `${rw}.validation_weights`);
   for (const [k, sg] of subgroups.entries()) twice(sg.validationWeights, `${(dump.models.get(epoch) ?? [])[k]!.file}: epoch_group_data.validation_weights`);
-  const listedModels = arr(field(g, "sub_group_models"), `${rw}.sub_group_models`).map((m, i) => str(m, `${rw}.sub_group_models[${i}]`));
+  const listedModels = list(field(g, "sub_group_models"), `${rw}.sub_group_models`).map((m, i) => text(m, `${rw}.sub_group_models[${i}]`));
   const missingModels = listedModels.filter((m) => !subgroups.some((s) => s.modelId === m));
   if (missingModels.length > 0 && options.missingSubgroups !== "empty") {
     throw new DumpLacksError(
@@ -194,7 +174,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   const exFile = dump.exclusions.get(epoch) ?? emptyExclusionsFor(dump, root.file);
   const exclusions: Exclusion[] = (exFile?.value ?? []).map((x, i) => {
     const at = `${exFile!.file}: items[${i}]`;
-    return { address: intern(str(field(x, "address"), `${at}.address`)), reason: str(field(x, "reason") ?? "", `${at}.reason`), exclusionBlockHeight: checkedUint64(field(x, "exclusion_block_height") ?? "0", `${at}.exclusion_block_height`) };
+    return { address: intern(text(field(x, "address"), `${at}.address`)), reason: text(field(x, "reason") ?? "", `${at}.reason`), exclusionBlockHeight: checkedUint64(field(x, "exclusion_block_height") ?? "0", `${at}.exclusion_block_height`) };
   });
   if (exFile !== undefined) sources.push(exFile.file);
   const excludedBy = new Map(exclusions.map((e) => [e.address, e] as const));
@@ -204,7 +184,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   let balanceUnknownPaid = 0;
   const participants: SettlementParticipant[] = sumFile.value.map((r, i) => {
     const at = `${sumFile.file}: epochPerformanceSummary[${i}]`;
-    const address = intern(str(field(r, "participant_id"), `${at}.participant_id`));
+    const address = intern(text(field(r, "participant_id"), `${at}.participant_id`));
     const earned = checkedUint64(req(r, "earned_coins", at), `${at}.earned_coins`);
     recorded.set(address, { rewardedCoins: checkedUint64(req(r, "rewarded_coins", at), `${at}.rewarded_coins`), earnedCoins: earned });
     const ex = excludedBy.get(address);
@@ -304,8 +284,8 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
 
   // The v0.2.10 and v0.2.13 handlers write the entry for the epoch they run in: with the exact upgrade
   // table, an epoch whose span holds such an upgrade block has it (the dump cannot show it).
-  const effective = optHeight(g, "effective_block_height", rw);
-  const last = optHeight(g, "last_block_height", rw);
+  const effective = uint(g, "effective_block_height", rw);
+  const last = uint(g, "last_block_height", rw);
   const written = options.graceP0 === undefined && (options.chainId ?? MAINNET_CHAIN_ID) === MAINNET_CHAIN_ID && effective !== null && last !== null ? mainnetUpgradeGraceEpoch(effective, last) : null;
   const graceP0 = options.graceP0 ?? written?.binomTestP0 ?? null;
   const p0Text = (d: ChainDecimal): string => Decimal.fromChain(d).toString();
@@ -362,7 +342,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   const lastBlock = last;
   // Settlement runs at the end of the next epoch's PoC validation stage: this epoch's PoC start + one
   // epoch + the PoC stage, validation delay and validation duration (epoch params of the saved params).
-  const pocStart = optHeight(g, "poc_start_block_height", rw);
+  const pocStart = uint(g, "poc_start_block_height", rw);
   const ep = field(params, "epoch_params");
   let settlementEstimate: bigint | null = null;
   if (pocStart !== null && pocStart > 0n && isJsonObject(ep)) {

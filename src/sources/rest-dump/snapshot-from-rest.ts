@@ -7,6 +7,7 @@
 import { InputError } from "../../errors.js";
 import { SNAPSHOT_SCHEMA, SNAPSHOT_VERSION, type JsonObject, type Snapshot } from "../../snapshot/snapshot.js";
 import { settlementInputToJson } from "../../settlement/settlement-input.js";
+import { preservedStateJson } from "../../preserved/state-json.js";
 import { readRestDumps, type RestDump } from "./read-rest-dump.js";
 import { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./preserved-from-rest.js";
 import { settlementFromRestDump, type DumpGap, type RestSettlement, type RestSettlementOptions } from "./settlement-from-rest.js";
@@ -100,7 +101,7 @@ export function snapshotFromDump(dump: RestDump, options: RestSnapshotOptions = 
     chainId: options.chainId ?? "gonka-mainnet",
     height: height.toString(),
     source: "rest-dump",
-    preserved: pr?.preserved ?? {},
+    preserved: pr === null ? {} : preservedStateJson(pr.state),
     ...(rs !== null ? { settlement: settlementInputToJson(rs.input, { settlementHeight: rs.heights.settlementEstimate, assumptions: gaps.filter((g) => g.uses === undefined || g.uses.includes("settle")) }) } : {}),
     chain,
   };
