@@ -54,3 +54,14 @@ export const FAMILIES = {
     tests: ["test/votes/*.test.ts"],
   },
 };
+
+/** A minimal glob: `dir/*.ts` (one level) or an exact path; `!` excludes. */
+export function matches(file, patterns) {
+  const test = (p) => (p.includes("*") ? new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`).test(file) : p === file);
+  return patterns.some((p) => !p.startsWith("!") && test(p)) && !patterns.some((p) => p.startsWith("!") && test(p.slice(1)));
+}
+
+/** The family whose `mutate` list holds `file` (undefined: none). */
+export function familyOf(file) {
+  return Object.keys(FAMILIES).find((n) => matches(file, FAMILIES[n].mutate));
+}

@@ -3,24 +3,20 @@
 // the survivors judged equivalent in mutation/equivalent.json. `npm run mutate` prints it after a run;
 // `node mutation/summary.mjs` prints it again. Survivors not yet judged are listed one per line.
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { FAMILIES } from "./families.mjs";
+import { FAMILIES, matches } from "./families.mjs";
 
 const DIR = "reports/mutation";
-// each report is named after its family set ("settlement+rest.mutation.json"): a file's results come
-// from the newest report of a set that holds the file's family (another set may hold stale copies)
+// each report is named after its family set ("settlement+rest.mutation.json", "settlement~HASH" for a run
+// narrowed by MUTATE_FILES): a file's results come from the newest report of a set that holds the file's
+// family (another set may hold stale copies)
 const reports = readdirSync(DIR).filter((f) => f.endsWith(".mutation.json")).sort((a, b) => statSync(`${DIR}/${a}`).mtimeMs - statSync(`${DIR}/${b}`).mtimeMs);
 const byFamily = {};
 for (const f of reports) {
   const files = JSON.parse(readFileSync(`${DIR}/${f}`, "utf8")).files;
-  for (const fam of f.replace(/\.mutation\.json$/, "").split("+")) byFamily[fam] = { ...(byFamily[fam] ?? {}), ...files };
+  for (const fam of f.replace(/\.mutation\.json$/, "").replace(/~.*$/, "").split("+")) byFamily[fam] = { ...(byFamily[fam] ?? {}), ...files };
 }
 const judged = JSON.parse(readFileSync("mutation/equivalent.json", "utf8"));
 
-/** A minimal glob: `dir/*.ts` (one level) or an exact path; `!` excludes. */
-function matches(file, patterns) {
-  const test = (p) => (p.includes("*") ? new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`).test(file) : p === file);
-  return patterns.some((p) => !p.startsWith("!") && test(p)) && !patterns.some((p) => p.startsWith("!") && test(p.slice(1)));
-}
 /** A survivor's stable identity: file, line, mutator, replacement (ids change from run to run); a judgment may also name the column. */
 const key = (file, m) => `${file}:${m.location.start.line}:${m.mutatorName}:${m.replacement ?? ""}`;
 const reasons = new Map(judged.filter((j) => j.column === undefined).map((j) => [`${j.file}:${j.line}:${j.mutator}:${j.replacement}`, j.reason]));
