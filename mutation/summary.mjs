@@ -33,8 +33,10 @@ for (const [family, f] of Object.entries(FAMILIES)) {
     if (!matches(file, f.mutate)) continue;
     any = true;
     for (const m of entry.mutants) {
-      // ignoreStatic: a mutant in code run at module load is not run (a result reused from before says nothing)
-      if (m.static === true || m.status === "Ignored") c.static++;
+      // ignoreStatic: a mutant in code run at module load is not run ("Ignored"). One that tests also reach
+      // is run against every test: its kill counts; its survival may be a reused result from before
+      // ignoreStatic (module-load code never re-run mutated), which says nothing, so it stays "static".
+      if (m.status === "Ignored" || (m.static === true && m.status !== "Killed" && m.status !== "Timeout")) c.static++;
       else if (m.status === "Killed") c.killed++;
       else if (m.status === "Timeout") c.timeout++;
       else if (m.status === "Survived" || m.status === "NoCoverage") {
