@@ -1,7 +1,7 @@
 // StrykerJS for the rule families (mutation/families.mjs). `npm run mutate` runs every family;
 // MUTATE_FAMILY=settlement,rest npm run mutate runs some. Not part of npm test or CI.
 // MUTATE_FILES=src/a.ts,src/b.ts narrows a run to some of the chosen families' files (a version switch
-// when a whole family is too slow): it keeps its own report and incremental state (NAME~HASH), seeded
+// when a whole family is too slow): it keeps its own report and incremental state (NAME.files-HASH; not `~`, which breaks vitest's globs in the sandbox path), seeded
 // from the family set's, so the family's other files keep their results (mutation/summary.mjs merges).
 import { createHash } from "node:crypto";
 import { copyFileSync, existsSync, mkdirSync } from "node:fs";
@@ -14,7 +14,7 @@ process.env.STRYKER_TESTS = JSON.stringify([...new Set(chosen.flatMap((f) => f.t
 const only = (process.env.MUTATE_FILES ?? "").split(",").filter((f) => f !== "");
 for (const f of only) if (!existsSync(f) || !names.includes(familyOf(f))) throw new Error(`MUTATE_FILES: ${f} is not a file of ${names.join("+")} (its family: ${familyOf(f) ?? "none"})`);
 const set = names.join("+");
-const runName = only.length === 0 ? set : `${set}~${createHash("sha256").update([...only].sort().join(",")).digest("hex").slice(0, 8)}`;
+const runName = only.length === 0 ? set : `${set}.files-${createHash("sha256").update([...only].sort().join(",")).digest("hex").slice(0, 8)}`;
 const incrementalFile = `reports/mutation/${runName}.incremental.json`;
 if (runName !== set && !existsSync(incrementalFile) && existsSync(`reports/mutation/${set}.incremental.json`)) {
   mkdirSync("reports/mutation", { recursive: true });

@@ -6,14 +6,14 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { FAMILIES, matches } from "./families.mjs";
 
 const DIR = "reports/mutation";
-// each report is named after its family set ("settlement+rest.mutation.json", "settlement~HASH" for a run
+// each report is named after its family set ("settlement+rest.mutation.json", "settlement.files-HASH" for a run
 // narrowed by MUTATE_FILES): a file's results come from the newest report of a set that holds the file's
 // family (another set may hold stale copies)
 const reports = readdirSync(DIR).filter((f) => f.endsWith(".mutation.json")).sort((a, b) => statSync(`${DIR}/${a}`).mtimeMs - statSync(`${DIR}/${b}`).mtimeMs);
 const byFamily = {};
 for (const f of reports) {
   const files = JSON.parse(readFileSync(`${DIR}/${f}`, "utf8")).files;
-  for (const fam of f.replace(/\.mutation\.json$/, "").replace(/~.*$/, "").split("+")) byFamily[fam] = { ...(byFamily[fam] ?? {}), ...files };
+  for (const fam of f.replace(/\.mutation\.json$/, "").replace(/\.files-[0-9a-f]+$/, "").split("+")) byFamily[fam] = { ...(byFamily[fam] ?? {}), ...files };
 }
 const judged = JSON.parse(readFileSync("mutation/equivalent.json", "utf8"));
 
