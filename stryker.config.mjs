@@ -4,7 +4,7 @@
 // when a whole family is too slow): it keeps its own report and incremental state (NAME.files-HASH; not `~`, which breaks vitest's globs in the sandbox path), seeded
 // from the family set's, so the family's other files keep their results (mutation/summary.mjs merges).
 import { createHash } from "node:crypto";
-import { copyFileSync, existsSync, mkdirSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { FAMILIES, familyOf } from "./mutation/families.mjs";
 
 const names = (process.env.MUTATE_FAMILY ?? Object.keys(FAMILIES).join(",")).split(",").filter((n) => n !== "");
@@ -16,9 +16,11 @@ for (const f of only) if (!existsSync(f) || !names.includes(familyOf(f))) throw 
 const set = names.join("+");
 const runName = only.length === 0 ? set : `${set}.files-${createHash("sha256").update([...only].sort().join(",")).digest("hex").slice(0, 8)}`;
 const incrementalFile = `reports/mutation/${runName}.incremental.json`;
-if (runName !== set && !existsSync(incrementalFile) && existsSync(`reports/mutation/${set}.incremental.json`)) {
+if (runName !== set) {
   mkdirSync("reports/mutation", { recursive: true });
-  copyFileSync(`reports/mutation/${set}.incremental.json`, incrementalFile);
+  if (!existsSync(incrementalFile) && existsSync(`reports/mutation/${set}.incremental.json`)) copyFileSync(`reports/mutation/${set}.incremental.json`, incrementalFile);
+  // the report also carries the family's other files, re-mapped from the seed without a run: summary.mjs reads only these
+  writeFileSync(`reports/mutation/${runName}.files.json`, `${JSON.stringify([...only].sort())}\n`);
 }
 
 export default {

@@ -12,7 +12,13 @@ const DIR = "reports/mutation";
 const reports = readdirSync(DIR).filter((f) => f.endsWith(".mutation.json")).sort((a, b) => statSync(`${DIR}/${a}`).mtimeMs - statSync(`${DIR}/${b}`).mtimeMs);
 const byFamily = {};
 for (const f of reports) {
-  const files = JSON.parse(readFileSync(`${DIR}/${f}`, "utf8")).files;
+  let files = JSON.parse(readFileSync(`${DIR}/${f}`, "utf8")).files;
+  // a run narrowed by MUTATE_FILES: only the files it mutated (its report re-maps the others' old results)
+  const narrowed = f.match(/^(.*\.files-[0-9a-f]+)\.mutation\.json$/);
+  if (narrowed) {
+    const only = new Set(JSON.parse(readFileSync(`${DIR}/${narrowed[1]}.files.json`, "utf8")));
+    files = Object.fromEntries(Object.entries(files).filter(([k]) => only.has(k)));
+  }
   for (const fam of f.replace(/\.mutation\.json$/, "").replace(/\.files-[0-9a-f]+$/, "").split("+")) byFamily[fam] = { ...(byFamily[fam] ?? {}), ...files };
 }
 const judged = JSON.parse(readFileSync("mutation/equivalent.json", "utf8"));
