@@ -109,8 +109,9 @@ const pending3 = { slot: 0, inputLength: 20n, maxTokens: 80n, reserved: 100n };
 
 describe("settlement drain (settleLiveRecordLocked)", () => {
   it("v2: records sealed as they are; roots unchanged", () => {
-    const { final } = run(drainFile("v2"));
+    const { final, steps } = run(drainFile("v2"));
     expect(final).toMatchObject({ phase: 2, balance: 9800n, latestNonce: 7n });
+    expect(steps.at(-1)!.notes).toEqual([]);
     expect([...final.hostStats.values()].map((h) => h.cost)).toEqual([0n, 0n, 0n]);
     const root = refStateRoot({
       balance: 9800n, fees: 0n, phase: 2, tag: "v2", hostStats: [[0, 0, 0n], [0, 0, 0n], [0, 0, 0n]], live: [], heightSyncHash: false,
@@ -127,7 +128,7 @@ describe("settlement drain (settleLiveRecordLocked)", () => {
     expect(final.hostStats.get(0)).toMatchObject({ cost: 0n, missed: 0 });
     expect(lookupInference(final, 1n)).toMatchObject({ where: "sealed", sealedNonce: 7n, record: { status: Status.Finished, actualCost: 100n } });
     expect(lookupInference(final, 3n)).toMatchObject({ where: "sealed", record: { status: Status.TimedOut, actualCost: 0n } });
-    expect(steps.at(-1)!.notes).toContain("drain: #3 pending → timed out, reserved 100 back to the escrow (no Missed++)");
+    expect(steps.at(-1)!.notes).toEqual(["drain: #1 started → finished, slot 1 Cost += reserved 100", "drain: #3 pending → timed out, reserved 100 back to the escrow (no Missed++)"]);
     const root = refStateRoot({
       balance: 9900n, fees: 0n, phase: 2, tag: "v4", hostStats: [[0, 0, 0n], [0, 0, 100n], [0, 0, 0n]], live: [], heightSyncHash: false,
       sealed: [{ nonce: 7n, rec: rec(1, { ...started1, status: Status.Finished, actual: 100n }) }, { nonce: 7n, rec: rec(3, { ...pending3, status: Status.TimedOut }) }],
@@ -136,8 +137,9 @@ describe("settlement drain (settleLiveRecordLocked)", () => {
   });
 
   it("v5 (PR #1626): Pending is credited too: both Finished, Cost += reserved, no refund", () => {
-    const { final } = run(drainFile("v5"));
+    const { final, steps } = run(drainFile("v5"));
     expect(final.balance).toBe(9800n);
+    expect(steps.at(-1)!.notes).toEqual(["drain: #1 started → finished, slot 1 Cost += reserved 100", "drain: #3 pending → finished, slot 0 Cost += reserved 100"]);
     expect([...final.hostStats.values()].map((h) => h.cost)).toEqual([100n, 100n, 0n]);
     expect(lookupInference(final, 3n)).toMatchObject({ record: { status: Status.Finished, actualCost: 100n } });
     const root = refStateRoot({
@@ -158,6 +160,7 @@ describe("v5 MsgErrorMiss (applyErrorMiss, PR #1652)", () => {
   it("accepted: TimedOut, Missed++, the actual cost back to the escrow and off the executor's Cost; the record keeps its cost and tokens", () => {
     const { final, steps } = run(missFile([errorMiss(1, [0, 2, 3])]));
     expect(steps[0]!.error).toBeUndefined();
+    expect(steps[0]!.notes).toEqual(["error miss: accept weight 3 > 2: timed out, slot 1 Missed++, actual cost 120 back to the escrow and off its Cost"]);
     // Balance 10000 - 200 + 80 = 9880 before; + ActualCost 120 = 10000. Cost 120 - 120 = 0.
     expect(final.balance).toBe(10_000n);
     expect(final.hostStats.get(1)).toEqual({ missed: 1, invalid: 0, cost: 0n, requiredValidations: 0, completedValidations: 0 });
@@ -167,6 +170,17 @@ describe("v5 MsgErrorMiss (applyErrorMiss, PR #1652)", () => {
       live: [rec(1, { status: Status.TimedOut, slot: 1, inputLength: 100n, maxTokens: 100n, reserved: 200n, actual: 120n, inputTokens: 80n, outputTokens: 40n, confirmedAt: 1000n, response: Uint8Array.of(0xaa) })],
     });
     expect(toHex(computeStateRoot(final))).toBe(root);
+  });
+
+  it("only this record's actual cost leaves the executor's Cost: another record's stays", () => {
+    // #1 and #6 both run on slot 1 (id mod 5), each finished at 80 + 40 = 120: Cost 240, then 120 after the error miss on #6
+    const { final, steps } = run({
+      ...missFile([]),
+      steps: [{ mode: "strict", txs: [], repeat: 2 }, start(6, 100, 100), confirm(6, 1000), finish(6, 80, 40), { mode: "strict", txs: [errorMiss(6, [0, 2, 3])] }],
+    });
+    expect(steps.at(-2)!.state.hostStats.get(1)!.cost).toBe(240n);
+    expect(steps.at(-1)!.error).toBeUndefined();
+    expect(final.hostStats.get(1)).toMatchObject({ missed: 1, cost: 120n });
   });
 
   const rejected: [string, Json[], string, string][] = [
