@@ -92,6 +92,15 @@ describe("bind (SessionConfigAtBind): v4/v5 take the factor from the escrow row;
     expect(v4.notes).toEqual(["escrow.execution_timeout is not bound by rules v4 (SessionConfigAtBind, zpoken/gonka@89ff8bdb): the default 1920 s is used"]);
     expect(() => parse({ group: G5, state_root_and_protocol_version: "v5", factor: 50, steps: [] })).toThrow(/t\.json: factor: rules v5 take the vote-threshold factor from the escrow row only .* give escrow\.vote_threshold_factor/);
     expect(() => parse({ group: G5, escrow: { vote_threshold_factor: 50 }, steps: [] })).toThrow(/escrow\.vote_threshold_factor: rules v2 do not bind this escrow-row field .*: give the live factor as "factor"/);
+    // both timeouts named, each with the default it keeps
+    expect(parse({ group: G5, state_root_and_protocol_version: "v4", escrow: { refusal_timeout: 5, execution_timeout: 50 }, steps: [] }).notes).toEqual([
+      "escrow.refusal_timeout is not bound by rules v4 (SessionConfigAtBind, zpoken/gonka@89ff8bdb): the default 60 s is used",
+      "escrow.execution_timeout is not bound by rules v4 (SessionConfigAtBind, zpoken/gonka@89ff8bdb): the default 1920 s is used",
+    ]);
+    // without an escrow row: v2's compiled defaults (ExecutionTimeout 1200), v4/v5's bind of an empty row (32*60)
+    expect(parse({ group: G5, steps: [] }).config).toMatchObject({ executionTimeout: 1200n, voteThreshold: 2 });
+    expect(parse({ group: G5, state_root_and_protocol_version: "v4", steps: [] }).config).toMatchObject({ executionTimeout: 1920n, voteThreshold: 2 });
+    expect(parse({ group: G5, state_root_and_protocol_version: "v5", steps: [] }).config).toMatchObject({ executionTimeout: 1920n, refusalTimeout: 60n });
     // --factor overrides the row's factor.
     expect(parseTallyFile({ group: G5, state_root_and_protocol_version: "v4", escrow: { vote_threshold_factor: 50 }, steps: [] }, "t.json", { strictSlots: true, strictKeys: true, factor: 100 }).config.voteThreshold).toBe(5);
   });
