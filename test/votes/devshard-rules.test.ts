@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import type { Json } from "../../src/go/json.js";
-import { DEVSHARD_RULES, devshardRulesFor } from "../../src/votes/devshard-rules.js";
+import { DEVSHARD_RULES, V5_ASSUMPTIONS, devshardRulesFor } from "../../src/votes/devshard-rules.js";
 import { Status, marshalInferenceEntry } from "../../src/votes/inference-record.js";
 import { sessionConfigAtBind } from "../../src/votes/session-config.js";
 import { IDLE_HEIGHT_SYNC, hashHeightSyncEscrow, toHex } from "../../src/votes/state-hash.js";
@@ -97,6 +97,8 @@ describe("bind (SessionConfigAtBind): v4/v5 take the factor from the escrow row;
       "escrow.refusal_timeout is not bound by rules v4 (SessionConfigAtBind, zpoken/gonka@89ff8bdb): the default 60 s is used",
       "escrow.execution_timeout is not bound by rules v4 (SessionConfigAtBind, zpoken/gonka@89ff8bdb): the default 1920 s is used",
     ]);
+    // v5 binds them: only the v5 assumptions are said
+    expect(parse({ group: G5, state_root_and_protocol_version: "v5", escrow: { refusal_timeout: 5, execution_timeout: 50 }, steps: [] }).notes).toEqual([...V5_ASSUMPTIONS]);
     // without an escrow row: v2's compiled defaults (ExecutionTimeout 1200), v4/v5's bind of an empty row (32*60)
     expect(parse({ group: G5, steps: [] }).config).toMatchObject({ executionTimeout: 1200n, voteThreshold: 2 });
     expect(parse({ group: G5, state_root_and_protocol_version: "v4", steps: [] }).config).toMatchObject({ executionTimeout: 1920n, voteThreshold: 2 });
