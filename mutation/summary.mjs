@@ -3,24 +3,26 @@
 // the survivors judged equivalent in mutation/equivalent.json. `npm run mutate` prints it after a run;
 // `node mutation/summary.mjs` prints it again. Survivors not yet judged are listed one per line.
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { FAMILIES } from "./families.mjs";
+import { FAMILIES, matches } from "./families.mjs";
 
 const DIR = "reports/mutation";
-// each report is named after its family set ("settlement+rest.mutation.json"): a file's results come
-// from the newest report of a set that holds the file's family (another set may hold stale copies)
+// each report is named after its family set ("settlement+rest.mutation.json", "settlement.files-HASH" for a run
+// narrowed by MUTATE_FILES): a file's results come from the newest report of a set that holds the file's
+// family (another set may hold stale copies)
 const reports = readdirSync(DIR).filter((f) => f.endsWith(".mutation.json")).sort((a, b) => statSync(`${DIR}/${a}`).mtimeMs - statSync(`${DIR}/${b}`).mtimeMs);
 const byFamily = {};
 for (const f of reports) {
-  const files = JSON.parse(readFileSync(`${DIR}/${f}`, "utf8")).files;
-  for (const fam of f.replace(/\.mutation\.json$/, "").split("+")) byFamily[fam] = { ...(byFamily[fam] ?? {}), ...files };
+  let files = JSON.parse(readFileSync(`${DIR}/${f}`, "utf8")).files;
+  // a run narrowed by MUTATE_FILES: only the files it mutated (its report re-maps the others' old results)
+  const narrowed = f.match(/^(.*\.files-[0-9a-f]+)\.mutation\.json$/);
+  if (narrowed) {
+    const only = new Set(JSON.parse(readFileSync(`${DIR}/${narrowed[1]}.files.json`, "utf8")));
+    files = Object.fromEntries(Object.entries(files).filter(([k]) => only.has(k)));
+  }
+  for (const fam of f.replace(/\.mutation\.json$/, "").replace(/\.files-[0-9a-f]+$/, "").split("+")) byFamily[fam] = { ...(byFamily[fam] ?? {}), ...files };
 }
 const judged = JSON.parse(readFileSync("mutation/equivalent.json", "utf8"));
 
-/** A minimal glob: `dir/*.ts` (one level) or an exact path; `!` excludes. */
-function matches(file, patterns) {
-  const test = (p) => (p.includes("*") ? new RegExp(`^${p.replace(/[.+^${}()|[\]\\]/g, "\\$&").replace(/\*/g, "[^/]*")}$`).test(file) : p === file);
-  return patterns.some((p) => !p.startsWith("!") && test(p)) && !patterns.some((p) => p.startsWith("!") && test(p.slice(1)));
-}
 /** A survivor's stable identity: file, line, mutator, replacement (ids change from run to run); a judgment may also name the column. */
 const key = (file, m) => `${file}:${m.location.start.line}:${m.mutatorName}:${m.replacement ?? ""}`;
 const reasons = new Map(judged.filter((j) => j.column === undefined).map((j) => [`${j.file}:${j.line}:${j.mutator}:${j.replacement}`, j.reason]));
@@ -37,8 +39,10 @@ for (const [family, f] of Object.entries(FAMILIES)) {
     if (!matches(file, f.mutate)) continue;
     any = true;
     for (const m of entry.mutants) {
-      // ignoreStatic: a mutant in code run at module load is not run (a result reused from before says nothing)
-      if (m.static === true || m.status === "Ignored") c.static++;
+      // ignoreStatic: a mutant in code run at module load is not run ("Ignored"). One that tests also reach
+      // is run against every test: its kill counts; its survival may be a reused result from before
+      // ignoreStatic (module-load code never re-run mutated), which says nothing, so it stays "static".
+      if (m.status === "Ignored" || (m.static === true && m.status !== "Killed" && m.status !== "Timeout")) c.static++;
       else if (m.status === "Killed") c.killed++;
       else if (m.status === "Timeout") c.timeout++;
       else if (m.status === "Survived" || m.status === "NoCoverage") {

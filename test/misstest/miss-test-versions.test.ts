@@ -1,6 +1,6 @@
 /** Which upgrades write a punishment grace epoch, and that the miss test itself is one rule at every version. */
 import { describe, expect, it } from "vitest";
-import { GRACE_EPOCH_WRITERS, missTestRulesEqual, upgradeWritesGraceEpoch } from "../../src/misstest/miss-test-versions.js";
+import { GRACE_EPOCH_WRITERS, mainnetUpgradeGraceEpoch, missTestRulesEqual, upgradeWritesGraceEpoch } from "../../src/misstest/miss-test-versions.js";
 import { CHAIN_VERSIONS } from "../../src/versions/chain-version.js";
 
 describe("the miss test by chain version", () => {
@@ -13,5 +13,17 @@ describe("the miss test by chain version", () => {
 
   it("the test and the p0 choice are the same at every pair of versions", () => {
     for (const a of CHAIN_VERSIONS) for (const b of CHAIN_VERSIONS) expect(missTestRulesEqual(a, b)).toBe(true);
+  });
+
+  it("on mainnet, the epoch whose blocks hold v0.2.10's or v0.2.13's upgrade block gets its grace epoch, both ends included", () => {
+    const v10 = { version: "v0.2.10", binomTestP0: { value: 5n, exponent: -1 }, upgradeProtectionWindow: 3000n, height: 2_712_600n };
+    expect(mainnetUpgradeGraceEpoch(2_700_000n, 2_720_000n)).toMatchObject(v10);
+    expect(mainnetUpgradeGraceEpoch(2_712_600n, 2_720_000n)).toMatchObject(v10);
+    expect(mainnetUpgradeGraceEpoch(2_700_000n, 2_712_600n)).toMatchObject(v10);
+    expect(mainnetUpgradeGraceEpoch(2_712_601n, 2_720_000n)).toBeNull();
+    expect(mainnetUpgradeGraceEpoch(2_700_000n, 2_712_599n)).toBeNull();
+    expect(mainnetUpgradeGraceEpoch(4_260_000n, 4_270_000n)).toMatchObject({ version: "v0.2.13", upgradeProtectionWindow: 10000n, height: 4_267_300n });
+    // v0.2.11, v0.2.12, v0.2.14 and v0.2.15 wrote none
+    for (const [from, to] of [[3_180_000n, 3_190_000n], [3_830_000n, 3_840_000n], [5_190_000n, 5_320_000n]] as const) expect(mainnetUpgradeGraceEpoch(from, to)).toBeNull();
   });
 });

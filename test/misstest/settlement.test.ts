@@ -6,7 +6,7 @@ import { InputError } from "../../src/errors.js";
 import { GoPanic } from "../../src/go/errors.js";
 import { parseJson } from "../../src/go/json.js";
 import { type ChainDecimal } from "../../src/go/chain-decimal.js";
-import { checkAndPunishForDowntime } from "../../src/misstest/check-and-punish-for-downtime.js";
+import { NIL_DEREFERENCE, checkAndPunishForDowntime, checkAndPunishForDowntimeForParticipant, checkAndPunishForDowntimeForParticipants } from "../../src/misstest/check-and-punish-for-downtime.js";
 import { decimalToPermilleCeil } from "../../src/misstest/decimal-to-permille-ceil.js";
 import { downtimeStep } from "../../src/misstest/downtime-step.js";
 import { parseEpochInput, type EpochInput } from "../../src/misstest/epoch-input.js";
@@ -77,6 +77,19 @@ describe("checkAndPunishForDowntime and the downtime step", () => {
     expect(checkAndPunishForDowntime(1n << 63n, 0n, 7n, dec(1n, -1))).toBe(7n); // int(uint64) wraps negative → error → kept
     expect(checkAndPunishForDowntime(0n, 0n, 7n, null)).toBe(7n);
     expect(() => checkAndPunishForDowntime(1n, 0n, 7n, null)).toThrow(GoPanic);
+  });
+
+  it("per participant: total = served + missed; with no requests the reward stays, even with no p0; with requests and no p0, Go's nil dereference", () => {
+    const p = (address: string, ic: bigint, missed: bigint): Participant => ({ address, currentEpochStats: { inferenceCount: ic, missedRequests: missed } });
+    expect(checkAndPunishForDowntimeForParticipant(p("a", 748n, 749n), 1000n, dec(100n, -3))).toBe(0n);
+    expect(checkAndPunishForDowntimeForParticipant(p("a", 749n, 748n), 1000n, dec(500n, -3))).toBe(1000n);
+    const rewards = new Map([["a", 5n], ["b", 6n]]);
+    checkAndPunishForDowntimeForParticipants([p("a", 0n, 0n), p("b", 0n, 0n), p("c", 0n, 0n)], rewards, null);
+    expect([...rewards]).toEqual([["a", 5n], ["b", 6n], ["c", 0n]]);
+    expect(() => checkAndPunishForDowntimeForParticipants([p("a", 0n, 0n), p("b", 3n, 0n)], new Map([["b", 6n]]), null)).toThrow(new GoPanic(NIL_DEREFERENCE));
+    const paid = new Map([["a", 5n], ["b", 6n]]);
+    checkAndPunishForDowntimeForParticipants([p("a", 748n, 749n), p("b", 749n, 748n)], paid, dec(500n, -3));
+    expect([...paid]).toEqual([["a", 0n], ["b", 6n]]);
   });
 
   it("grace epochs (p0 0.5) spare 50 missed of 100; without grace they are zeroed", () => {

@@ -29,6 +29,9 @@ describe("zero causes: one epoch per cause, the exact words", () => {
     const ex = { exclusions: [{ address: z, reason: "consecutive_failures", exclusionBlockHeight: 3828603n }] };
     expect(causes(epoch([{ address: z, status: "INACTIVE", weight: 1234567n }, ...FILLER], ex), z)).toEqual([["excluded", "excluded (consecutive failures) at block 3,828,603: status INACTIVE, full weight 1,234,567 stays in the denominator"]]);
     expect(causes(epoch([{ address: z, status: "INVALID" }, ...FILLER]), z)).toEqual([["inactive", "status INVALID at settlement (only ACTIVE participants are paid)"]]);
+    // a reason without its own advice: the reason in words, the block, where to look
+    const odd = settleAccounts(epoch([{ address: z, status: "INACTIVE" }, ...FILLER], { exclusions: [{ address: z, reason: "new_reason_x", exclusionBlockHeight: 1234567n }] }), "v0.2.14");
+    expect(odd.participants[0]!.zeroCauses[0]).toMatchObject({ code: "excluded", operator: "the chain excluded the participant (new reason x) at block 1,234,567: look at the node's logs around that block" });
     // an exclusion of someone else does not explain this one
     expect(causes(epoch([{ address: z, status: "INVALID" }, ...FILLER], { exclusions: [{ address: "gonka1f1", reason: "invalidated", exclusionBlockHeight: 5n }] }), z)[0]![0]).toBe("inactive");
   });

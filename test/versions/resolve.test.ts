@@ -37,6 +37,9 @@ describe("a version recorded in a snapshot", () => {
     expect(refusal(() => recordedVersion(snap({ version: 13 }), "x.json")).message).toBe("x.json: chainVersion.version: expected \"vX.Y.Z\" or null, got 13");
     expect(refusal(() => recordedVersion(snap({ version: "v9" }), "x.json")).path).toBe("x.json: chainVersion.version");
     expect(refusal(() => recordedVersion(snap("v9"), "x.json")).path).toBe("x.json: chainVersion");
+    // unnamed, the place is "snapshot"
+    expect(refusal(() => recordedVersion(snap(7))).message).toBe('snapshot: chainVersion: expected an object or "vX.Y.Z", got 7');
+    expect(refusal(() => recordedVersion(snap("v9"))).path).toBe("snapshot: chainVersion");
   });
 });
 

@@ -3,7 +3,7 @@ import { InputError } from "../../src/errors.js";
 import { PRESERVED_VERSION_OPTIONS, preservedRulesFor, preservedRulesForChoice } from "../../src/preserved/preserved-rules.js";
 import { CHAIN_VERSIONS, parseChainVersion } from "../../src/versions/chain-version.js";
 import { MAINNET_UPGRADES, mainnetVersionAt, versionForHeight } from "../../src/versions/upgrade-table.js";
-import { FAMILY_COVERAGE, familyKnows } from "../../src/versions/rule-families.js";
+import { FAMILY_COVERAGE, checkFamilyFrontier, familyKnows, requireFamilyVersion } from "../../src/versions/rule-families.js";
 import { settlementVersion } from "../../src/settlement/settlement-version.js";
 import { recordedVersion, resolveChainVersion, versionLine } from "../../src/versions/resolve.js";
 import type { Snapshot } from "../../src/snapshot/snapshot.js";
@@ -116,6 +116,69 @@ describe("the gonka-mainnet upgrade table (docs/network-updates.md, quoted in ea
       expect(e.path).toBe("--chain-version");
     }
     expect(parseChainVersion(" v0.2.12 ")).toBe("v0.2.12");
+  });
+});
+
+describe("the table's and the frontier's words, exactly (what a user reads and a script matches)", () => {
+  const ALL = "v0.2.8, v0.2.9, v0.2.10, v0.2.11, v0.2.12, v0.2.13, v0.2.14, v0.2.15, v0.2.16";
+
+  it("v0.2.8's own first block is v0.2.8; the block before it is refused naming --chain-version", () => {
+    expect(mainnetVersionAt(2_387_000n)).toEqual({ version: "v0.2.8", why: "2,387,000 is at or after v0.2.8 (block 2,387,000) and before v0.2.9 (block 2,451,000)" });
+    const e = inputError(() => mainnetVersionAt(2_386_999n));
+    expect(e.path).toBe("--chain-version");
+    expect(e.message).toBe("--chain-version: gonka-mainnet block 2,386,999 is before v0.2.8 (block 2,387,000), the oldest release the upgrade table names; the port's rules start at v0.2.10");
+  });
+
+  it("a height v0.2.16 may have run says it may be running, not that it ran", () => {
+    expect(mainnetVersionAt(6_400_000n)).toEqual({
+      version: "v0.2.16",
+      why: "6,400,000 is at or after block 6,353,400, from which v0.2.16 may be running (proposal 112 scheduled it at block 6,449,400; whether and where it ran is not in the public record this project holds)",
+    });
+  });
+
+  it("the table's detail says 'block' when the caller names no height", () => {
+    expect(versionForHeight(M, 4_300_000n)).toEqual({
+      version: "v0.2.13",
+      source: "table",
+      detail: "gonka-mainnet upgrade table: block 4,300,000 is at or after v0.2.13 (block 4,267,300, proposal 54) and before v0.2.14 (block 5,195,700)",
+      candidates: ["v0.2.13"],
+    });
+  });
+
+  it("unknown versions, unnamed recorded plans and chains without a table list every version the table names", () => {
+    expect(inputError(() => parseChainVersion("v0.3.0")).message).toBe(`--chain-version: unknown chain version "v0.3.0"; known: ${ALL}`);
+    const plan = inputError(() => versionForHeight(M, 1n, undefined, { version: null, source: "node", detail: "plan v0.2.7" }));
+    expect(plan.path).toBe("--chain-version");
+    expect(plan.message).toBe(`--chain-version: plan v0.2.7; the upgrade table names ${ALL} only: pass --chain-version to run one of them anyway`);
+    expect(inputError(() => versionForHeight("gonka-testnet", 100n)).message).toBe(
+      `--chain-version: chain id "gonka-testnet" has no upgrade table (only gonka-mainnet) and the state records no chain version: pass --chain-version vX.Y.Z (${ALL})`,
+    );
+  });
+
+  it("a recorded version is cross-checked with the table from v0.2.8's first block, on mainnet only", () => {
+    expect(versionForHeight(M, 2_387_000n, undefined, { version: "v0.2.12", source: "node", detail: "x" })).toEqual({
+      version: "v0.2.12",
+      source: "node",
+      detail: "x (the built-in mainnet table places v0.2.8 at block 2,387,000)",
+      candidates: ["v0.2.8"],
+    });
+    // another chain at a mainnet-like height: the mainnet table says nothing about it
+    expect(versionForHeight("gonka-testnet", 4_000_000n, undefined, { version: "v0.2.12", source: "node", detail: "x" })).toEqual({ version: "v0.2.12", source: "node", detail: "x" });
+  });
+
+  it("a rule called with v0.2.16 (the library) is refused naming the argument, not a flag", () => {
+    const e = inputError(() => requireFamilyVersion("settlement", "v0.2.16"));
+    expect(e.message).toBe(
+      `--chain-version: v0.2.16 (the version passed to the rule): the port has no exact rules for epoch settlement (SettleAccounts) at v0.2.16: ${FAMILY_COVERAGE.settlement.unknownNext}; pass --chain-version v0.2.15 to run v0.2.15's rules at your own risk`,
+    );
+    expect(requireFamilyVersion("settlement", "v0.2.15")).toBe("v0.2.15");
+    expect(inputError(() => preservedRulesFor("v0.2.16")).message).toMatch(/^--chain-version: v0\.2\.16 \(the version passed to the rule\): the port has no exact rules for the preserved sampler/);
+  });
+
+  it("a choice made by the flag is named as the flag, whatever its detail says", () => {
+    const e = inputError(() => checkFamilyFrontier("miss-test", { version: "v0.2.16", source: "flag", detail: "set by the caller" }));
+    expect(e.message).toMatch(/^--chain-version: v0\.2\.16 \(--chain-version v0\.2\.16\): the port has no exact rules for the miss test/);
+    expect(inputError(() => checkFamilyFrontier("miss-test", { version: "v0.2.16", source: "snapshot", detail: "set by the caller" })).message).toMatch(/^--chain-version: v0\.2\.16 \(set by the caller\): /);
   });
 });
 

@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import type { Json } from "../../src/go/json.js";
-import { DEVSHARD_RULES, devshardRulesFor } from "../../src/votes/devshard-rules.js";
+import { DEVSHARD_RULES, V5_ASSUMPTIONS, devshardRulesFor } from "../../src/votes/devshard-rules.js";
 import { Status, marshalInferenceEntry } from "../../src/votes/inference-record.js";
 import { sessionConfigAtBind } from "../../src/votes/session-config.js";
 import { IDLE_HEIGHT_SYNC, hashHeightSyncEscrow, toHex } from "../../src/votes/state-hash.js";
@@ -92,6 +92,17 @@ describe("bind (SessionConfigAtBind): v4/v5 take the factor from the escrow row;
     expect(v4.notes).toEqual(["escrow.execution_timeout is not bound by rules v4 (SessionConfigAtBind, zpoken/gonka@89ff8bdb): the default 1920 s is used"]);
     expect(() => parse({ group: G5, state_root_and_protocol_version: "v5", factor: 50, steps: [] })).toThrow(/t\.json: factor: rules v5 take the vote-threshold factor from the escrow row only .* give escrow\.vote_threshold_factor/);
     expect(() => parse({ group: G5, escrow: { vote_threshold_factor: 50 }, steps: [] })).toThrow(/escrow\.vote_threshold_factor: rules v2 do not bind this escrow-row field .*: give the live factor as "factor"/);
+    // both timeouts named, each with the default it keeps
+    expect(parse({ group: G5, state_root_and_protocol_version: "v4", escrow: { refusal_timeout: 5, execution_timeout: 50 }, steps: [] }).notes).toEqual([
+      "escrow.refusal_timeout is not bound by rules v4 (SessionConfigAtBind, zpoken/gonka@89ff8bdb): the default 60 s is used",
+      "escrow.execution_timeout is not bound by rules v4 (SessionConfigAtBind, zpoken/gonka@89ff8bdb): the default 1920 s is used",
+    ]);
+    // v5 binds them: only the v5 assumptions are said
+    expect(parse({ group: G5, state_root_and_protocol_version: "v5", escrow: { refusal_timeout: 5, execution_timeout: 50 }, steps: [] }).notes).toEqual([...V5_ASSUMPTIONS]);
+    // without an escrow row: v2's compiled defaults (ExecutionTimeout 1200), v4/v5's bind of an empty row (32*60)
+    expect(parse({ group: G5, steps: [] }).config).toMatchObject({ executionTimeout: 1200n, voteThreshold: 2 });
+    expect(parse({ group: G5, state_root_and_protocol_version: "v4", steps: [] }).config).toMatchObject({ executionTimeout: 1920n, voteThreshold: 2 });
+    expect(parse({ group: G5, state_root_and_protocol_version: "v5", steps: [] }).config).toMatchObject({ executionTimeout: 1920n, refusalTimeout: 60n });
     // --factor overrides the row's factor.
     expect(parseTallyFile({ group: G5, state_root_and_protocol_version: "v4", escrow: { vote_threshold_factor: 50 }, steps: [] }, "t.json", { strictSlots: true, strictKeys: true, factor: 100 }).config.voteThreshold).toBe(5);
   });
@@ -109,8 +120,9 @@ const pending3 = { slot: 0, inputLength: 20n, maxTokens: 80n, reserved: 100n };
 
 describe("settlement drain (settleLiveRecordLocked)", () => {
   it("v2: records sealed as they are; roots unchanged", () => {
-    const { final } = run(drainFile("v2"));
+    const { final, steps } = run(drainFile("v2"));
     expect(final).toMatchObject({ phase: 2, balance: 9800n, latestNonce: 7n });
+    expect(steps.at(-1)!.notes).toEqual([]);
     expect([...final.hostStats.values()].map((h) => h.cost)).toEqual([0n, 0n, 0n]);
     const root = refStateRoot({
       balance: 9800n, fees: 0n, phase: 2, tag: "v2", hostStats: [[0, 0, 0n], [0, 0, 0n], [0, 0, 0n]], live: [], heightSyncHash: false,
@@ -127,7 +139,7 @@ describe("settlement drain (settleLiveRecordLocked)", () => {
     expect(final.hostStats.get(0)).toMatchObject({ cost: 0n, missed: 0 });
     expect(lookupInference(final, 1n)).toMatchObject({ where: "sealed", sealedNonce: 7n, record: { status: Status.Finished, actualCost: 100n } });
     expect(lookupInference(final, 3n)).toMatchObject({ where: "sealed", record: { status: Status.TimedOut, actualCost: 0n } });
-    expect(steps.at(-1)!.notes).toContain("drain: #3 pending → timed out, reserved 100 back to the escrow (no Missed++)");
+    expect(steps.at(-1)!.notes).toEqual(["drain: #1 started → finished, slot 1 Cost += reserved 100", "drain: #3 pending → timed out, reserved 100 back to the escrow (no Missed++)"]);
     const root = refStateRoot({
       balance: 9900n, fees: 0n, phase: 2, tag: "v4", hostStats: [[0, 0, 0n], [0, 0, 100n], [0, 0, 0n]], live: [], heightSyncHash: false,
       sealed: [{ nonce: 7n, rec: rec(1, { ...started1, status: Status.Finished, actual: 100n }) }, { nonce: 7n, rec: rec(3, { ...pending3, status: Status.TimedOut }) }],
@@ -136,8 +148,9 @@ describe("settlement drain (settleLiveRecordLocked)", () => {
   });
 
   it("v5 (PR #1626): Pending is credited too: both Finished, Cost += reserved, no refund", () => {
-    const { final } = run(drainFile("v5"));
+    const { final, steps } = run(drainFile("v5"));
     expect(final.balance).toBe(9800n);
+    expect(steps.at(-1)!.notes).toEqual(["drain: #1 started → finished, slot 1 Cost += reserved 100", "drain: #3 pending → finished, slot 0 Cost += reserved 100"]);
     expect([...final.hostStats.values()].map((h) => h.cost)).toEqual([100n, 100n, 0n]);
     expect(lookupInference(final, 3n)).toMatchObject({ record: { status: Status.Finished, actualCost: 100n } });
     const root = refStateRoot({
@@ -158,6 +171,7 @@ describe("v5 MsgErrorMiss (applyErrorMiss, PR #1652)", () => {
   it("accepted: TimedOut, Missed++, the actual cost back to the escrow and off the executor's Cost; the record keeps its cost and tokens", () => {
     const { final, steps } = run(missFile([errorMiss(1, [0, 2, 3])]));
     expect(steps[0]!.error).toBeUndefined();
+    expect(steps[0]!.notes).toEqual(["error miss: accept weight 3 > 2: timed out, slot 1 Missed++, actual cost 120 back to the escrow and off its Cost"]);
     // Balance 10000 - 200 + 80 = 9880 before; + ActualCost 120 = 10000. Cost 120 - 120 = 0.
     expect(final.balance).toBe(10_000n);
     expect(final.hostStats.get(1)).toEqual({ missed: 1, invalid: 0, cost: 0n, requiredValidations: 0, completedValidations: 0 });
@@ -167,6 +181,17 @@ describe("v5 MsgErrorMiss (applyErrorMiss, PR #1652)", () => {
       live: [rec(1, { status: Status.TimedOut, slot: 1, inputLength: 100n, maxTokens: 100n, reserved: 200n, actual: 120n, inputTokens: 80n, outputTokens: 40n, confirmedAt: 1000n, response: Uint8Array.of(0xaa) })],
     });
     expect(toHex(computeStateRoot(final))).toBe(root);
+  });
+
+  it("only this record's actual cost leaves the executor's Cost: another record's stays", () => {
+    // #1 and #6 both run on slot 1 (id mod 5), each finished at 80 + 40 = 120: Cost 240, then 120 after the error miss on #6
+    const { final, steps } = run({
+      ...missFile([]),
+      steps: [{ mode: "strict", txs: [], repeat: 2 }, start(6, 100, 100), confirm(6, 1000), finish(6, 80, 40), { mode: "strict", txs: [errorMiss(6, [0, 2, 3])] }],
+    });
+    expect(steps.at(-2)!.state.hostStats.get(1)!.cost).toBe(240n);
+    expect(steps.at(-1)!.error).toBeUndefined();
+    expect(final.hostStats.get(1)).toMatchObject({ missed: 1, cost: 120n });
   });
 
   const rejected: [string, Json[], string, string][] = [

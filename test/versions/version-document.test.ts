@@ -1,0 +1,52 @@
+/**
+ * `gonka-spec --version --json` (gonka-spec/version@1): the chain versions whose rules the port holds for
+ * at least one family, each family's pinned range and the version it refuses, and the upgrade table.
+ */
+import { describe, expect, it } from "vitest";
+import { versionDocument } from "../../src/cli/version-document.js";
+import { FAMILY_COVERAGE } from "../../src/versions/rule-families.js";
+import { runCli } from "../helpers/cli.js";
+
+describe("the --version --json document", () => {
+  // built inside each test, so that each test's coverage (and a mutant's) is its own
+  const doc = () =>
+    versionDocument("9.9.9") as {
+      version: string;
+      chainVersions: string[];
+      ruleFamilies: { family: string; first: string; newestExact: string; refused: { version: string; unknown: string } | null }[];
+      upgradeTable: { version: string; height: string; status: string; proposal: number | null }[];
+    };
+
+  it("names the versions some family holds exactly: v0.2.10 (settlement, miss test) to v0.2.15, not v0.2.8/9 nor v0.2.16", () => {
+    expect(doc().version).toBe("9.9.9");
+    expect(doc().chainVersions).toEqual(["v0.2.10", "v0.2.11", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15"]);
+  });
+
+  it("gives each family its first and newest pinned version and the next one it refuses, with what is unknown there", () => {
+    expect(doc().ruleFamilies).toEqual([
+      { family: "preserved", first: "v0.2.12", newestExact: "v0.2.15", refused: { version: "v0.2.16", unknown: FAMILY_COVERAGE.preserved.unknownNext } },
+      { family: "miss-test", first: "v0.2.10", newestExact: "v0.2.15", refused: { version: "v0.2.16", unknown: FAMILY_COVERAGE["miss-test"].unknownNext } },
+      { family: "settlement", first: "v0.2.10", newestExact: "v0.2.15", refused: { version: "v0.2.16", unknown: FAMILY_COVERAGE.settlement.unknownNext } },
+    ]);
+    for (const f of doc().ruleFamilies) expect(f.refused?.unknown).toMatch(/^v0\.2\.16 /);
+  });
+
+  it("carries the upgrade table, heights as decimal strings, v0.2.16 only possible", () => {
+    const table = doc().upgradeTable;
+    expect(table).toHaveLength(9);
+    expect(table[0]).toEqual({ version: "v0.2.8", height: "2387000", status: "executed", proposal: null });
+    expect(table[7]).toEqual({ version: "v0.2.15", height: "5316315", status: "executed", proposal: 92 });
+    expect(table[8]).toEqual({ version: "v0.2.16", height: "6353400", status: "possible", proposal: 112 });
+  });
+
+  it("is what the command prints, under its schema", async () => {
+    const r = await runCli(["--version", "--json"]);
+    expect(r.code).toBe(0);
+    const printed = JSON.parse(r.out) as Record<string, unknown>;
+    const d = doc();
+    expect(printed.schema).toBe("gonka-spec/version@1");
+    expect(printed.chainVersions).toEqual(d.chainVersions);
+    expect(printed.ruleFamilies).toEqual(d.ruleFamilies);
+    expect(printed.upgradeTable).toEqual(d.upgradeTable);
+  });
+});
