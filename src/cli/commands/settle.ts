@@ -14,7 +14,7 @@ import { settleAccounts, type Settlement, type SettledParticipant } from "../../
 import { settlementVersion } from "../../settlement/settlement-version.js";
 import { assumptionsReadBy } from "../../settlement/settlement-input.js";
 import { p0Decision } from "../../misstest/p0-decision.js";
-import { gapSummary } from "../../sources/rest-dump/dump-gap.js";
+import { gapSummary, gapWarnings } from "../../sources/rest-dump/dump-gap.js";
 import { coinsWithoutCauses, type CauseLifted } from "../../settlement/lift-zero-cause.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { versionJson } from "../../versions/resolve.js";
@@ -262,11 +262,8 @@ function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: S
     out.push(diffs.length === 0 ? `the chain recorded the same reward and work coins for all ${s.participants.length} participants` : `DIFFERS from what the chain recorded for ${diffs.length} participants:`);
     for (const d of diffs.slice(0, 20)) out.push(`  ${d.address}: port ${groupDigits(d.rewardCoins)}, chain ${d.recordedRewardCoins === null ? "no record" : groupDigits(d.recordedRewardCoins)} ${DENOM}`);
   }
-  const warnings = l.assumptions.filter((a) => a.warning === true);
-  if (warnings.length > 0) {
-    out.push("");
-    for (const a of warnings) out.push(`warning: ${a.brief ?? `${a.input}: ${a.assumption}`}`);
-  }
+  const warnings = gapWarnings(l.assumptions);
+  if (warnings.length > 0) out.push("", ...warnings);
   if (l.assumptions.some((a) => a.warning !== true)) {
     out.push("");
     if (verbose) {
