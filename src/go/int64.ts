@@ -94,6 +94,11 @@ const INT_TEXT = /^-?\d+$/;
 const SMALL_LIMIT = 1 << 16;
 const SMALL: (bigint | undefined)[] = new Array<bigint | undefined>(SMALL_LIMIT).fill(undefined);
 
+/** BigInt(n) of a safe integer `n`, the small ones made once (the typed text readers' integers). */
+export function bigIntOfSafe(n: number): bigint {
+  return n >= 0 && n < SMALL_LIMIT ? (SMALL[n] ??= BigInt(n)) : BigInt(n);
+}
+
 /**
  * The int64 of a well-formed integer field (a safe number, an int64 bigint, or a digit string of at
  * most 18 characters), without building the field's path; undefined for anything else, which then

@@ -16,10 +16,14 @@ export const MAX_JSON_DEPTH = 100;
 
 class Parser {
   pos = 0;
-  private depth = 0;
   /** The keys and indices from the top to the value being read (for the path of a refused value). */
   private readonly at: (string | number)[] = [];
-  constructor(readonly text: string, readonly source: string) {}
+  /** `depth`: the arrays and objects around the value read first (0: the document). */
+  constructor(
+    readonly text: string,
+    readonly source: string,
+    private depth = 0,
+  ) {}
 
   private where(): string {
     const before = this.text.slice(0, this.pos);
@@ -367,6 +371,18 @@ export function parseJson(text: string, source = "JSON"): Json {
   const tree = new TreeWalk(lit !== undefined);
   if (!tree.walk(v, 1) || tree.keys !== keyMarks(text)) return parseExact(text, source);
   return lit === undefined || restoreIntegers(tree.rounded, lit, text) ? v : parseExact(text, source);
+}
+
+/**
+ * One value of `text` from `pos` on, read by the exact reader (for a typed reader that meets a part it
+ * keeps as JSON): the value and the position after it. `depth` counts the arrays and objects around
+ * it, so MAX_JSON_DEPTH holds for the whole document.
+ */
+export function readJsonValueAt(text: string, pos: number, depth: number, source = "JSON"): { value: Json; end: number } {
+  const p = new Parser(text, source, depth);
+  p.pos = pos;
+  const value = p.value();
+  return { value, end: p.pos };
 }
 
 /** The exact reader alone (no JSON.parse): the reference the fast path is tested against. */
