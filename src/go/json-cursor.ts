@@ -16,13 +16,15 @@ import { MAX_JSON_DEPTH, parseJson, readJsonValueAt, type Json } from "./json.js
 /** What a typed reader throws when the text leaves its plain form (one object, made once: no stack per throw). */
 export const OFF_FAST_PATH: Error = new Error("the text leaves the typed reader's plain form");
 
-/** `read()`, or `undefined` when it left the plain form (OFF_FAST_PATH); any other error is thrown on. */
+/**
+ * `read()`, or `undefined` when it left the plain form or failed in any other way (a check it reuses
+ * refused a value): the validating reader then decides, and names the first field it refuses.
+ */
 export function fastPath<T>(read: () => T): T | undefined {
   try {
     return read();
-  } catch (e) {
-    if (e === OFF_FAST_PATH) return undefined;
-    throw e;
+  } catch {
+    return undefined;
   }
 }
 
@@ -128,6 +130,41 @@ export class JsonCursor {
     if (this.ws() !== 58) off();
     this.pos++;
     return true;
+  }
+
+  /**
+   * The next field of an object whose keys are `fields` (each written with its quotes, `'"nodeId"'`),
+   * in any order: after `{` (`first`) or after a field's value. The key and its colon are read and
+   * its index in `fields` returned, or -1 at the closing `}` (read too); another key goes off. `from`
+   * is the index to try first (the writer's order: the one after the last field read).
+   */
+  field(first: boolean, fields: readonly string[], from = 0): number {
+    const t = this.text;
+    let c = this.ws();
+    if (c === 125) {
+      this.pos++;
+      this.depth--;
+      return -1;
+    }
+    if (!first) {
+      if (c !== 44) off();
+      this.pos++;
+      c = this.ws();
+    }
+    if (c !== 34) off();
+    const p = this.pos;
+    const n = fields.length;
+    for (let j = 0; j < n; j++) {
+      const i = from + j < n ? from + j : from + j - n;
+      const f = fields[i]!;
+      if (t.startsWith(f, p)) {
+        this.pos = p + f.length;
+        if (this.ws() !== 58) off();
+        this.pos++;
+        return i;
+      }
+    }
+    return off();
   }
 
   /**
