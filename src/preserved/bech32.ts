@@ -74,17 +74,24 @@ export function bech32Decode(bech: string, limit = BECH32_MAX_LENGTH): Bech32Res
 
 const lowerCode = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
-/** One value into BIP 173's checksum polynomial (the step of `polymod`). */
-function polymodStep(chk: number, v: number): number {
-  const top = chk >>> 25;
-  chk = (((chk & 0x1ffffff) << 5) ^ v) >>> 0;
-  if (top & 1) chk = (chk ^ 0x3b6a57b2) >>> 0;
-  if (top & 2) chk = (chk ^ 0x26508e6d) >>> 0;
-  if (top & 4) chk = (chk ^ 0x1ea119fa) >>> 0;
-  if (top & 8) chk = (chk ^ 0x3d4233dd) >>> 0;
-  if (top & 16) chk = (chk ^ 0x2a1462b3) >>> 0;
+/** For each top 5 bits of the checksum, the XOR of the generator values they select (BIP 173's polymod, by table). */
+const GEN_BY_TOP = new Int32Array(32);
+for (let top = 0; top < 32; top++) for (let i = 0; i < 5; i++) if ((top >>> i) & 1) GEN_BY_TOP[top]! ^= GEN[i]!;
+
+/** One value into BIP 173's checksum polynomial (the step of `polymod`; every value stays below 2^30). */
+const polymodStep = (chk: number, v: number): number => (((chk & 0x1ffffff) << 5) ^ v ^ GEN_BY_TOP[chk >>> 25]!);
+
+/** The checksum state after the expanded human-readable part `hrp` (lowercase). */
+function hrpChecksum(hrp: string): number {
+  let chk = 1;
+  for (let i = 0; i < hrp.length; i++) chk = polymodStep(chk, hrp.charCodeAt(i) >> 5);
+  chk = polymodStep(chk, 0);
+  for (let i = 0; i < hrp.length; i++) chk = polymodStep(chk, hrp.charCodeAt(i) & 31);
   return chk;
 }
+
+/** The checksum state after the chain's account prefix, the one nearly every address has. */
+const ACCOUNT_HRP_CHECKSUM = hrpChecksum(ACCOUNT_PREFIX);
 
 /**
  * Whether `s` is a valid bech32 string (charset, one case, separator, checksum) — what bech32Decode
@@ -104,10 +111,7 @@ export function isBech32(s: string): boolean {
     if (c === 49) one = i;
   }
   if ((lower && upper) || one < 1 || one + 7 > n) return false;
-  let chk = 1;
-  for (let i = 0; i < one; i++) chk = polymodStep(chk, lowerCode(s.charCodeAt(i)) >> 5);
-  chk = polymodStep(chk, 0);
-  for (let i = 0; i < one; i++) chk = polymodStep(chk, lowerCode(s.charCodeAt(i)) & 31);
+  let chk = !upper && one === ACCOUNT_PREFIX.length && s.startsWith(ACCOUNT_PREFIX) ? ACCOUNT_HRP_CHECKSUM : hrpChecksum(upper ? s.slice(0, one).toLowerCase() : s.slice(0, one));
   for (let i = one + 1; i < n; i++) {
     const v = CHARSET_REV[lowerCode(s.charCodeAt(i))]!;
     if (v < 0) return false;
