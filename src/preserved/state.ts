@@ -135,11 +135,17 @@ class Reader extends StateChecks {
     if (!this.lenient) knownKeys(o, allowed, p);
   }
 
+  /** `keys` of element `i` of the list at `p` (or of the map entry `i`), its path built only when a key is refused (a large state has thousands). */
+  keysAt(o: JsonObject, allowed: readonly string[], p: JsonPath, i: number | string): void {
+    if (this.lenient) return;
+    for (const k in o) if (!allowed.includes(k)) knownKeys(o, allowed, typeof i === "number" ? elem(p, i) : pathAt(p, i, true));
+  }
+
   /** Node `i` of the list at `p`. */
   node(v: Json | undefined, p: JsonPath, i: number): MLNodeInfo | null {
     if (v === null) return this.nilNode(p, i);
     const o = isJsonObject(v) ? v : expectObject(v, pathText(elem(p, i)));
-    this.keys(o, KEYS.node, elem(p, i));
+    this.keysAt(o, KEYS.node, p, i);
     const id = o.nodeId === undefined ? has(o, "nodeId", pathText(elem(p, i))) : o.nodeId;
     const nodeId = typeof id === "string" ? id : expectString(id, pathText(pathAt(elem(p, i), "nodeId")));
     const pocWeight = this.weight(o.pocWeight === undefined ? has(o, "pocWeight", pathText(elem(p, i))) : o.pocWeight, p, i, "pocWeight", "pocWeight");
@@ -172,7 +178,7 @@ class Reader extends StateChecks {
       return null;
     }
     const o = isJsonObject(v) ? v : expectObject(v, pathText(elem(p, i)));
-    this.keys(o, KEYS.weight, elem(p, i));
+    this.keysAt(o, KEYS.weight, p, i);
     const memberAddress = this.address(o.memberAddress === undefined ? has(o, "memberAddress", pathText(elem(p, i))) : o.memberAddress, p, i, "memberAddress");
     const votingPower = this.weight(o.votingPower === undefined ? has(o, "votingPower", pathText(elem(p, i))) : o.votingPower, p, i, "votingPower", "votingPower");
     const weight = o.weight === undefined ? 0n : this.weight(o.weight, p, i, "weight", "weight");
@@ -199,7 +205,13 @@ class Reader extends StateChecks {
       this.warnings.push(`${pathText(p)}: null (nil set) means no live filtering; the chain always returns a set`);
       return null;
     }
-    return new Set(expectStrings(array(v, p), p));
+    const raw = array(v, p);
+    const set = new Set<string>();
+    for (let i = 0; i < raw.length; i++) {
+      const a = raw[i];
+      set.add(typeof a === "string" ? a : expectString(a, pathText(pathAt(p, i))));
+    }
+    return set;
   }
 }
 
@@ -258,7 +270,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
       continue;
     }
     const vo = isJsonObject(v) ? v : expectObject(v, `${rvPath}[${i}]`);
-    r.keys(vo, KEYS.weight, pathAt(rvPath, i));
+    r.keysAt(vo, KEYS.weight, rvPath, i);
     const memberAddress = r.address(vo.memberAddress === undefined ? has(vo, "memberAddress", `${rvPath}[${i}]`) : vo.memberAddress, rvPath, i, "memberAddress");
     const weight = r.weight(vo.weight === undefined ? has(vo, "weight", `${rvPath}[${i}]`) : vo.weight, rvPath, i, "weight", "weight");
     const votingPower = vo.votingPower === undefined ? 0n : (plainInt64(vo.votingPower) ?? checkedInt64(vo.votingPower, `${rvPath}[${i}].votingPower`));
@@ -308,7 +320,7 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   for (const a of Object.keys(ps)) {
     const v = ps[a];
     const so = isJsonObject(v) ? v : expectObject(v, `${psPath}${key(a)}`);
-    r.keys(so, KEYS.summary, pathAt(psPath, a, true));
+    r.keysAt(so, KEYS.summary, psPath, a);
     const c = so.rewardedCoins;
     const x = c === undefined ? undefined : plainInt64(c);
     const rewardedCoins = x !== undefined && x >= 0n ? x : checkedUint64(has(so, "rewardedCoins", `${psPath}${key(a)}`), `${psPath}${key(a)}.rewardedCoins`);
