@@ -2,7 +2,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { goSortFunc } from "../../src/go/slices-sort.js";
-import { bech32Decode, bech32Encode, convertBits, operatorAddressToAccAddress } from "../../src/preserved/bech32.js";
+import { bech32Decode, bech32Encode, convertBits, isBech32, operatorAddressToAccAddress } from "../../src/preserved/bech32.js";
 import { allocationQueue, getSmallestUnallocatedMLNode } from "../../src/preserved/sample-preserved-for-model.js";
 import type { MLNodeInfo } from "../../src/preserved/state.js";
 
@@ -90,6 +90,33 @@ describe("compareGoStrings", () => {
         expect(compareGoStrings(a, b)).toBe(c);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe("isBech32 (the table checksum, two symbols per step)", () => {
+  it("accepts exactly what bech32Decode accepts, on valid addresses and one-symbol edits of them", () => {
+    const symbols = "qpzry9x8gf2tvdw0s3jn54khce6mua7lQPZ1bio-~é";
+    fc.assert(
+      fc.property(
+        fc.constantFrom("gonka", "gonkavaloper", "cosmos", "a"),
+        fc.array(fc.integer({ min: 0, max: 31 }), { minLength: 0, maxLength: 60 }),
+        fc.nat(100),
+        fc.nat(symbols.length - 1),
+        fc.constantFrom("none", "replace", "insert", "delete", "upper"),
+        (hrp, five, at, sym, edit) => {
+          let s = bech32Encode(hrp, five);
+          const i = at % s.length;
+          if (edit === "replace") s = s.slice(0, i) + symbols[sym] + s.slice(i + 1);
+          else if (edit === "insert") s = s.slice(0, i) + symbols[sym] + s.slice(i);
+          else if (edit === "delete") s = s.slice(0, i) + s.slice(i + 1);
+          else if (edit === "upper") s = s.toUpperCase();
+          const valid = !("error" in bech32Decode(s));
+          expect(isBech32(s)).toBe(valid);
+          if (edit === "none" || edit === "upper") expect(valid).toBe(true);
+        },
+      ),
+      { numRuns: 3000 },
     );
   });
 });
