@@ -106,12 +106,41 @@ function hrpChecksum(s: string, one: number): number {
 const ACCOUNT_HRP_CHK = hrpChecksum(ACCOUNT_PREFIX, ACCOUNT_PREFIX.length);
 
 /**
+ * isBech32 of a lowercase account address (`gonka1` then lowercase charset symbols: one pass over
+ * the data, since such a string is of one case, printable, and its last `1` is the separator), or
+ * undefined for any other string (the general check decides it).
+ */
+function accountChecksum(s: string, n: number): boolean | undefined {
+  const one = ACCOUNT_PREFIX.length;
+  if (s.charCodeAt(one) !== 49 || !s.startsWith(ACCOUNT_PREFIX) || one + 7 > n) return undefined;
+  let chk = ACCOUNT_HRP_CHK;
+  let i = one + 1;
+  if ((n - i) & 1) {
+    const c = s.charCodeAt(i++);
+    const v = c < 128 ? CHARSET_REV[c]! : -1;
+    if (v < 0) return undefined;
+    chk = polymodStep(chk, v);
+  }
+  for (; i < n; i += 2) {
+    const c1 = s.charCodeAt(i);
+    const c2 = s.charCodeAt(i + 1);
+    const v1 = c1 < 128 ? CHARSET_REV[c1]! : -1;
+    const v2 = c2 < 128 ? CHARSET_REV[c2]! : -1;
+    if ((v1 | v2) < 0) return undefined;
+    chk = polymodStep2(chk, v1, v2);
+  }
+  return chk === 1;
+}
+
+/**
  * Whether `s` is a valid bech32 string (charset, one case, separator, checksum) — what bech32Decode
  * accepts, without building its result: cheap enough to check every address of a large input.
  */
 export function isBech32(s: string): boolean {
   const n = s.length;
   if (n < 8 || n > 90) return n >= 8 && n <= BECH32_MAX_LENGTH && !("error" in bech32Decode(s));
+  const account = accountChecksum(s, n);
+  if (account !== undefined) return account;
   let lower = false;
   let upper = false;
   let one = -1;
