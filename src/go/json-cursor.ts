@@ -131,6 +131,28 @@ export class JsonCursor {
   }
 
   /**
+   * Whether the key `"k"` comes next (`k` unquoted, a plain string, e.g. one `string()` read: a map
+   * keyed by values read before), read with its colon as `maybeKey` reads it; else nothing is read.
+   */
+  maybeKeyOf(k: string, first = false): boolean {
+    const t = this.text;
+    const at = this.pos;
+    if (!first) {
+      if (this.ws() !== 44) return false;
+      this.pos++;
+    }
+    const p = wsFrom(t, this.pos);
+    if (t.charCodeAt(p) !== 34 || !t.startsWith(k, p + 1) || t.charCodeAt(p + 1 + k.length) !== 34) {
+      this.pos = at;
+      return false;
+    }
+    this.pos = p + k.length + 2;
+    if (this.ws() !== 58) off();
+    this.pos++;
+    return true;
+  }
+
+  /**
    * A map's next key (its entries in any order, as a chain map's are): after `{` (`first`) or after an
    * entry. The key and its colon are read; undefined at the closing `}` (read too).
    */

@@ -41,9 +41,11 @@ function participantAt(c: JsonCursor): Participant {
   c.key('"address"', true);
   const address = c.string();
   if (!isAddressText(address)) off();
-  if (c.maybeKey('"status"')) c.string();
-  if (c.maybeKey('"coinBalance"')) c.int64OrDigits();
-  c.key('"currentEpochStats"');
+  if (!c.maybeKey('"currentEpochStats"')) {
+    if (c.maybeKey('"status"')) c.string();
+    if (c.maybeKey('"coinBalance"')) c.int64OrDigits();
+    c.key('"currentEpochStats"');
+  }
   const stats = c.maybeNull() ? null : statsAt(c);
   c.close(125);
   return { address, currentEpochStats: stats };
@@ -60,32 +62,44 @@ function statsAt(c: JsonCursor): NonNullable<Participant["currentEpochStats"]> {
   return { inferenceCount, missedRequests };
 }
 
-/** The participant list (order kept), each address once (strict reading). */
-function participantsAt(c: JsonCursor): Participant[] {
-  const out: Participant[] = [];
-  const seen = new Set<string>();
+/**
+ * The participant list (order kept), each address once (strict reading), into `out`; `addresses`
+ * gets each address as itself, so that the reward weights are keyed by the same string objects (a
+ * Map compares those at once, where two copies of an address are compared character by character).
+ */
+function participantsAt(c: JsonCursor, out: Participant[], addresses: Map<string, string>): void {
   c.open(91);
   for (let first = true; c.more(first); first = false) {
     const p = participantAt(c);
-    if (seen.has(p.address)) off();
-    seen.add(p.address);
+    if (addresses.has(p.address)) off();
+    addresses.set(p.address, p.address);
     out.push(p);
   }
-  return out;
 }
 
 /**
  * The reward weights {address: uint64} in the text's order, which is Object.keys' order as long as no
- * key is an array index (those come first there): a key starting with a digit goes OFF, as a key twice does.
+ * key is an array index (those come first there): a key starting with a digit goes OFF, as a key twice
+ * does. Each key is a participant's address string where one matches (see participantsAt): the i-th
+ * key is tried as the i-th participant's first (the writers' order), which needs no hashing of a new string.
  */
-function rewardsAt(c: JsonCursor): Map<string, bigint> | null {
+function rewardsAt(c: JsonCursor, participants: readonly Participant[], addresses: ReadonlyMap<string, string>): Map<string, bigint> | null {
   if (c.maybeNull()) return null;
   const m = new Map<string, bigint>();
   c.open(123);
-  for (let k = c.mapKey(true); k !== undefined; k = c.mapKey(false)) {
-    const d = k.charCodeAt(0);
-    if ((d >= 48 && d <= 57) || !isAddressText(k) || m.has(k)) off();
-    m.set(k, uint64At(c));
+  for (let first = true; ; first = false) {
+    const p = participants[m.size];
+    let key: string;
+    if (p !== undefined && c.maybeKeyOf(p.address, first)) key = p.address;
+    else {
+      const k = c.mapKey(first);
+      if (k === undefined) break;
+      if (!isAddressText(k)) off();
+      key = addresses.get(k) ?? k;
+    }
+    const d = key.charCodeAt(0);
+    if ((d >= 48 && d <= 57) || m.has(key)) off();
+    m.set(key, uint64At(c));
   }
   return m;
 }
@@ -113,6 +127,7 @@ function epochInputAt(c: JsonCursor, path: string): EpochInput {
   let graceEpoch: EpochInput["graceEpoch"] = null;
   let participants: Participant[] | undefined;
   let rewards: EpochInput["rewards"] = null;
+  const addresses = new Map<string, string>(); // (weights before the participants: keyed by copies, as good)
   let seen = 0;
   c.open(123);
   for (let k = c.mapKey(true); k !== undefined; k = c.mapKey(false)) {
@@ -128,11 +143,12 @@ function epochInputAt(c: JsonCursor, path: string): EpochInput {
         graceEpoch = parseGraceEpoch(c.value(), `${path}.graceEpoch`, { strict: true });
         break;
       case "participants":
-        participants = participantsAt(c);
+        participants = [];
+        participantsAt(c, participants, addresses);
         break;
       case "rewards":
       case "weights":
-        rewards = rewardsAt(c);
+        rewards = rewardsAt(c, participants ?? [], addresses);
         break;
       case "reward":
         c.json();
