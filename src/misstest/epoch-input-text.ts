@@ -71,8 +71,9 @@ function participantsAt(c: JsonCursor, out: Participant[], addresses: Map<string
   c.open(91);
   for (let first = true; c.more(first); first = false) {
     const p = participantAt(c);
-    if (addresses.has(p.address)) off();
+    const n = addresses.size;
     addresses.set(p.address, p.address);
+    if (addresses.size === n) off(); // (one lookup where has-then-set takes two)
     out.push(p);
   }
 }
@@ -98,8 +99,11 @@ function rewardsAt(c: JsonCursor, participants: readonly Participant[], addresse
       key = addresses.get(k) ?? k;
     }
     const d = key.charCodeAt(0);
-    if ((d >= 48 && d <= 57) || m.has(key)) off();
+    if (d >= 48 && d <= 57) off();
+    const n = m.size;
     m.set(key, uint64At(c));
+    if (m.size === n) off(); // a key twice
+
   }
   return m;
 }

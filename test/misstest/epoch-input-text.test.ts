@@ -289,3 +289,22 @@ describe("readEpochInputText on mutated texts", () => {
     expect("value" in r && r.value.warnings?.[0]).toContain("not valid bech32");
   });
 });
+
+describe("JsonCursor.maybeKeyOf (the reward keys matched against the participants' addresses)", () => {
+  it("reads exactly the key given, with its colon, and nothing when another comes", () => {
+    const c = new JsonCursor('{"ab": 1, "abc" : 2, "a": 3}');
+    c.open(123);
+    expect(c.maybeKeyOf("a", true)).toBe(false); // a prefix of "ab" is not "ab"
+    expect(c.pos).toBe(1);
+    expect(c.maybeKeyOf("abc", true)).toBe(false);
+    expect(c.maybeKeyOf("ab", true)).toBe(true);
+    expect(c.int64()).toBe(1n);
+    expect(c.maybeKeyOf("ab")).toBe(false);
+    expect(c.maybeKeyOf("abc")).toBe(true);
+    expect(c.int64()).toBe(2n);
+    expect(c.maybeKeyOf("a")).toBe(true);
+    expect(c.int64()).toBe(3n);
+    expect(c.maybeKeyOf("a")).toBe(false);
+    expect(c.mapKey(false)).toBeUndefined();
+  });
+});
