@@ -13,6 +13,10 @@
  * PunishmentGraceEpochs entry for the epoch; `rewards` (optional; alias `weights`, the name of the
  * downtime_step_bitcoin_rewards vector) are the reward weights entering the downtime step.
  * Integers may be JSON numbers or digit strings (chain JSON writes int64 as strings).
+ *
+ * This is the validating reader (it names the field of an error and writes the warnings); a text is
+ * read first by the typed reader (epoch-input-text.ts: readEpochInputText), which returns the same
+ * and leaves to this one anything off its plain form.
  */
 import { InputError, describeValue } from "../errors.js";
 import { checkedUint64, plainInt64 } from "../go/int64.js";
