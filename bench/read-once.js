@@ -13,8 +13,9 @@
 //   slice with every int64 a bare JSON integer (as a `snapshot --node` file holds values beyond
 //   2^53) and every 50th coin balance past 2^53; text → parseJson → parseSettlementInput → settleAccounts;
 // - miss test: the example snapshot's epoch input (the `miss-test --epoch FILE` shape), every 50th
-//   reward weight past 2^53; text → parseJson → parseEpochInput → evaluateEpoch (the verdicts;
-//   `--no-exact`), and with the exact binomial test beside them (the command's default).
+//   reward weight past 2^53; text → readEpochInputText (the typed reader `miss-test --epoch` uses) →
+//   evaluateEpoch (the verdicts; `--no-exact`), and with the exact binomial test beside them (the
+//   command's default); the old path (parseJson → parseEpochInput) beside it in the same run.
 // The generated files are written under tmp/read-once/ (gitignored); `node bench/read-once.js --write`
 // only writes them. Uses the built code: run `npm run build` first. Prints times; no pass/fail.
 import { existsSync, readFileSync } from "node:fs";
@@ -30,6 +31,7 @@ import { parseSettlementInput, settlementInputToJson } from "../dist/settlement/
 import { settleAccounts } from "../dist/settlement/settle-accounts.js";
 import { parseEpochInput } from "../dist/misstest/epoch-input.js";
 import { evaluateEpoch } from "../dist/misstest/evaluate-epoch.js";
+import { readEpochInputText } from "../dist/misstest/epoch-input-text.js";
 import { cpuTime, pairedCpuTime, random, syntheticEpoch, syntheticSettlementHeight } from "./synthetic-epoch.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -112,11 +114,15 @@ for (const scale of [1, 4]) {
   console.log(`  ${"  settleAccounts alone".padEnd(52)} ${cpuTime(() => settleAccounts(input, VERSION), runs, 10).toFixed(1).padStart(6)} ms CPU`);
 
   const mf = inp.files.misstest;
-  const toEpoch = () => parseEpochInput(parseJson(misstest, mf), mf);
+  // the command's reader (typed, from the text) and the old path (parseJson + parseEpochInput), paired in one run
+  const toEpoch = () => readEpochInputText(misstest, mf);
+  const toEpochOld = () => parseEpochInput(parseJson(misstest, mf), mf);
   console.log(` miss test: ${kib(misstest)}, ${inp.epochParticipants} participants`);
   const mVerdicts = pairedCpuTime(() => evaluateEpoch(toEpoch(), { exact: false }), () => JSON.parse(misstest), runs);
   row("text → miss-test verdicts (--no-exact)", mVerdicts);
   row("  of which text → input (read + validate)", pairedCpuTime(toEpoch, () => JSON.parse(misstest), runs));
+  row("  old path: parseJson + parseEpochInput → verdicts", pairedCpuTime(() => evaluateEpoch(toEpochOld(), { exact: false }), () => JSON.parse(misstest), runs));
+  row("  old path: text → input", pairedCpuTime(toEpochOld, () => JSON.parse(misstest), runs));
   // The exact binomial test is not the chain's verdict: it sits beside it (rational arithmetic per participant).
   row("text → verdicts and the exact test beside them", pairedCpuTime(() => evaluateEpoch(toEpoch(), { exact: true }), () => JSON.parse(misstest), 7, 2));
   const r = (t) => `${t.ratio.toFixed(1)}x`;

@@ -133,38 +133,25 @@ export class JsonCursor {
   }
 
   /**
-   * The next field of an object whose keys are `fields` (each written with its quotes, `'"nodeId"'`),
-   * in any order: after `{` (`first`) or after a field's value. The key and its colon are read and
-   * its index in `fields` returned, or -1 at the closing `}` (read too); another key goes off. `from`
-   * is the index to try first (the writer's order: the one after the last field read).
+   * Whether the key `"k"` comes next (`k` unquoted, a plain string, e.g. one `string()` read: a map
+   * keyed by values read before), read with its colon as `maybeKey` reads it; else nothing is read.
    */
-  field(first: boolean, fields: readonly string[], from = 0): number {
+  maybeKeyOf(k: string, first = false): boolean {
     const t = this.text;
-    let c = this.ws();
-    if (c === 125) {
-      this.pos++;
-      this.depth--;
-      return -1;
-    }
+    const at = this.pos;
     if (!first) {
-      if (c !== 44) off();
+      if (this.ws() !== 44) return false;
       this.pos++;
-      c = this.ws();
     }
-    if (c !== 34) off();
-    const p = this.pos;
-    const n = fields.length;
-    for (let j = 0; j < n; j++) {
-      const i = from + j < n ? from + j : from + j - n;
-      const f = fields[i]!;
-      if (t.startsWith(f, p)) {
-        this.pos = p + f.length;
-        if (this.ws() !== 58) off();
-        this.pos++;
-        return i;
-      }
+    const p = wsFrom(t, this.pos);
+    if (t.charCodeAt(p) !== 34 || !t.startsWith(k, p + 1) || t.charCodeAt(p + 1 + k.length) !== 34) {
+      this.pos = at;
+      return false;
     }
-    return off();
+    this.pos = p + k.length + 2;
+    if (this.ws() !== 58) off();
+    this.pos++;
+    return true;
   }
 
   /**

@@ -15,12 +15,18 @@ export function checkAndPunishForDowntime(total: bigint, missed: bigint, reward:
   return punished(total, missed, reward, Decimal.fromChain(p0));
 }
 
+/**
+ * The miss test the punishment asks: missedStatTest (throwing GoError where Go returns an error), or
+ * for evaluateEpoch one that also keeps each verdict's explanation, so that the test runs once a row.
+ */
+export type MissTestFn = (nMissed: bigint, nTotal: bigint, p0: Decimal) => boolean;
+
 /** The test and its outcome for a total > 0 (p0 already a decimal). */
-function punished(total: bigint, missed: bigint, reward: bigint, p0: Decimal): bigint {
+function punished(total: bigint, missed: bigint, reward: bigint, p0: Decimal, test: MissTestFn = missedStatTest): bigint {
   let passed: boolean;
   try {
     // int(uint64) on 64-bit Go: values >= 2^63 wrap negative and take the error path.
-    passed = missedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), p0);
+    passed = test(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), p0);
   } catch (e) {
     if (e instanceof GoError) return reward;
     throw e;
@@ -44,11 +50,13 @@ export function checkAndPunishForDowntimeForParticipant(participant: Participant
 /**
  * Mirrors keeper.CheckAndPunishForDowntimeForParticipants: updates `rewards` in participant order
  * (a missing address is read as 0 and then written; a repeated address sees its updated value).
+ * `test` is asked once for each participant with requests, in order (MissTestFn).
  */
 export function checkAndPunishForDowntimeForParticipants(
   participants: readonly Participant[],
   rewards: Map<string, bigint>,
   p0: ChainDecimal | null,
+  test: MissTestFn = missedStatTest,
 ): void {
   // (checkAndPunishForDowntimeForParticipant for each, with p0 made a decimal once, when first needed)
   let p0Decimal: Decimal | undefined;
@@ -61,6 +69,6 @@ export function checkAndPunishForDowntimeForParticipants(
     }
     if (p0 === null) throw new GoPanic(NIL_DEREFERENCE);
     p0Decimal ??= Decimal.fromChain(p0);
-    rewards.set(participant.address, punished(total, missed, reward, p0Decimal));
+    rewards.set(participant.address, punished(total, missed, reward, p0Decimal, test));
   }
 }

@@ -13,6 +13,10 @@
  * PunishmentGraceEpochs entry for the epoch; `rewards` (optional; alias `weights`, the name of the
  * downtime_step_bitcoin_rewards vector) are the reward weights entering the downtime step.
  * Integers may be JSON numbers or digit strings (chain JSON writes int64 as strings).
+ *
+ * This is the validating reader (it names the field of an error and writes the warnings); a text is
+ * read first by the typed reader (epoch-input-text.ts: readEpochInputText), which returns the same
+ * and leaves to this one anything off its plain form.
  */
 import { InputError, describeValue } from "../errors.js";
 import { checkedUint64, plainInt64 } from "../go/int64.js";
@@ -36,7 +40,9 @@ export interface EpochInput {
   warnings?: string[];
 }
 
-const TOP_LEVEL_KEYS = new Set(["epoch", "validationParams", "graceEpoch", "participants", "rewards", "weights", "comment", "reward"]);
+/** The fields of an epoch input (the typed reader, epoch-input-text.ts, reads the same). */
+export const EPOCH_INPUT_KEYS = ["epoch", "validationParams", "graceEpoch", "participants", "rewards", "weights", "comment", "reward"] as const;
+const TOP_LEVEL_KEYS: ReadonlySet<string> = new Set(EPOCH_INPUT_KEYS);
 
 /**
  * How an epoch input is read. `strict` (files, snapshots, node and REST reads): no key the format
@@ -72,8 +78,8 @@ export function parseValidationParams(v: Json | undefined, path: string, options
 const VALIDATION_PARAMS_KEYS = ["binomTestP0"] as const;
 const GRACE_KEYS = ["binomTestP0", "upgradeProtectionWindow"] as const;
 /** A participant's fields: the miss test's, and settlement's status and coin balance. */
-const PARTICIPANT_KEYS = ["address", "currentEpochStats", "status", "coinBalance"] as const;
-const STATS_KEYS = ["inferenceCount", "missedRequests"] as const;
+export const PARTICIPANT_KEYS = ["address", "currentEpochStats", "status", "coinBalance"] as const;
+export const STATS_KEYS = ["inferenceCount", "missedRequests"] as const;
 
 /** Parse `graceEpoch` (null/absent → no grace entry for this epoch). */
 export function parseGraceEpoch(v: Json | undefined, path: string, options: EpochInputOptions = {}): GraceEpochParams | null {
@@ -150,6 +156,11 @@ function parseRewards(v: Json | undefined, path: string): Map<string, bigint> | 
   return m;
 }
 
+/** The strict reading's warning for participant addresses that are not valid bech32 (undefined when all are). */
+export function participantAddressWarning(participants: readonly Participant[], path: string): string | undefined {
+  return bech32Warning(participants.map((p) => p.address), (i) => `${path}.participants[${i}].address`, "participant addresses");
+}
+
 /**
  * Validate an epoch input document; `path` prefixes every error (e.g. "epoch.json" or "snap.json:
  * settlement"). Strict unless `options.strict` is false (EpochInputOptions).
@@ -168,7 +179,7 @@ export function parseEpochInput(json: Json, path: string, options: EpochInputOpt
   const participants = parseParticipants(json.participants, `${path}.participants`, options);
   const warnings: string[] = [];
   if (options.strict === true) {
-    const w = bech32Warning(participants.map((p) => p.address), (i) => `${path}.participants[${i}].address`, "participant addresses");
+    const w = participantAddressWarning(participants, path);
     if (w !== undefined) warnings.push(w);
   }
   return {

@@ -4,9 +4,9 @@
  * zeroed, and the exact binomial test beside it.
  */
 import { DEC_ONE } from "../go/decimal.js";
-import { GoPanic } from "../go/errors.js";
+import { GoError, GoPanic } from "../go/errors.js";
 import { type ChainDecimal } from "../go/chain-decimal.js";
-import { checkAndPunishForDowntimeForParticipants, downtimeCounts, NIL_DEREFERENCE } from "./check-and-punish-for-downtime.js";
+import { checkAndPunishForDowntimeForParticipants, downtimeCounts, NIL_DEREFERENCE, type MissTestFn } from "./check-and-punish-for-downtime.js";
 import type { EpochInput } from "./epoch-input.js";
 import { EXACT_EPOCH_BUDGET, EXACT_MAX_TOTAL, exactCriticalValue, exactTestLimit, exactTestWork, exactTestPasses, exactUpperTail, fractionToScientific, type Fraction } from "./exact-binomial.js";
 import { explainDynamicP0, type DynamicP0Explanation } from "./get-dynamic-p0.js";
@@ -139,12 +139,21 @@ export function evaluateEpoch(input: EpochInput, options: EvaluateOptions = {}):
   }
   const critical = new Map<bigint, bigint>();
 
+  // The punishment asks each participant's test once; the verdicts, explained, are kept in the order
+  // it asks them (the participants with requests) for the per-row view below.
+  const verdicts: MissTestVerdict[] = [];
+  const explained: MissTestFn = (nMissed, nTotal, d) => {
+    const v = explainMissedStatTest(nMissed, nTotal, d);
+    verdicts.push(v);
+    if (v.error !== undefined) throw new GoError(v.error); // as missedStatTest does (the punishment keeps the reward)
+    return v.passed;
+  };
   const rewardsAfter = new Map(input.rewards ?? []);
-  if (!skip) checkAndPunishForDowntimeForParticipants(input.participants, rewardsAfter, p0);
+  if (!skip) checkAndPunishForDowntimeForParticipants(input.participants, rewardsAfter, p0, explained);
+  let asked = 0;
 
   // Per-row view, replaying the loop's reads so a repeated address shows what Go saw at that row.
   const running = new Map(input.rewards ?? []);
-  let p0Decimal: Decimal | undefined; // made once, when the first test needs it
   const participants: ParticipantEvaluation[] = input.participants.map((participant, index) => {
     const before = input.rewards === null ? null : (running.get(participant.address) ?? 0n);
     const ev: ParticipantEvaluation = {
@@ -166,7 +175,7 @@ export function evaluateEpoch(input: EpochInput, options: EvaluateOptions = {}):
     const missed = ev.missed;
     if (total === 0n) ev.outcome = "kept-no-requests";
     else {
-      const verdict = explainMissedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), (p0Decimal ??= Decimal.fromChain(p0)));
+      const verdict = verdicts[asked++]!; // (the test of this row, as the punishment asked it)
       ev.verdict = verdict;
       ev.outcome = verdict.error !== undefined ? "kept-error" : verdict.passed ? "kept" : "zeroed";
       if (withExact) {

@@ -15,5 +15,6 @@ export { hasSignificantMissedValidations } from "./has-significant-missed-valida
 export { explainMissedStatTest, type MissTestVerdict } from "./missed-stat-verdict.js";
 export { exactUpperTail, exactCriticalValue, exactTestPasses, type Fraction } from "./exact-binomial.js";
 export { parseEpochInput, type EpochInput } from "./epoch-input.js";
+export { readEpochInputAt, readEpochInputText } from "./epoch-input-text.js";
 export { evaluateEpoch, type EpochEvaluation } from "./evaluate-epoch.js";
 export type { ChainDecimal } from "../go/chain-decimal.js";

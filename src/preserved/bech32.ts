@@ -72,26 +72,65 @@ export function bech32Decode(bech: string, limit = BECH32_MAX_LENGTH): Bech32Res
   return { hrp, data: data.slice(0, data.length - 6) };
 }
 
+
 const lowerCode = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
 
-/** For each top 5 bits of the checksum, the XOR of the generator values they select (BIP 173's polymod, by table). */
-const GEN_BY_TOP = new Int32Array(32);
-for (let top = 0; top < 32; top++) for (let i = 0; i < 5; i++) if ((top >>> i) & 1) GEN_BY_TOP[top]! ^= GEN[i]!;
-
-/** One value into BIP 173's checksum polynomial (the step of `polymod`; every value stays below 2^30). */
-const polymodStep = (chk: number, v: number): number => (((chk & 0x1ffffff) << 5) ^ v ^ GEN_BY_TOP[chk >>> 25]!);
-
-/** The checksum state after the expanded human-readable part `hrp` (lowercase). */
-function hrpChecksum(hrp: string): number {
-  let chk = 1;
-  for (let i = 0; i < hrp.length; i++) chk = polymodStep(chk, hrp.charCodeAt(i) >> 5);
-  chk = polymodStep(chk, 0);
-  for (let i = 0; i < hrp.length; i++) chk = polymodStep(chk, hrp.charCodeAt(i) & 31);
-  return chk;
+/**
+ * BIP 173's checksum polynomial as tables: STEP1[top] is what the generator adds for the five bits
+ * `top` shifted out by one 5-bit step (the `GEN[i]` of each set bit, XORed); STEP2[top10] what two
+ * steps add for the ten bits they shift out, so `isBech32` takes two characters per step. The
+ * checksum stays within 30 bits (small integers throughout).
+ */
+const STEP1 = new Int32Array(32);
+for (let top = 0; top < 32; top++) for (let i = 0; i < 5; i++) if ((top >>> i) & 1) STEP1[top]! ^= GEN[i]!;
+const STEP2 = new Int32Array(1024);
+for (let x = 0; x < 1024; x++) {
+  const g = STEP1[x >>> 5]!;
+  STEP2[x] = ((g & 0x1ffffff) << 5) ^ STEP1[(x & 31) ^ (g >>> 25)]!;
 }
 
-/** The checksum state after the chain's account prefix, the one nearly every address has. */
-const ACCOUNT_HRP_CHECKSUM = hrpChecksum(ACCOUNT_PREFIX);
+/** One value into the checksum polynomial (the step of `polymod`). */
+const polymodStep = (chk: number, v: number): number => ((chk & 0x1ffffff) << 5) ^ v ^ STEP1[chk >>> 25]!;
+/** Two values, `v1` then `v2` (two steps of `polymod`). */
+const polymodStep2 = (chk: number, v1: number, v2: number): number => ((chk & 0xfffff) << 10) ^ (v1 << 5) ^ v2 ^ STEP2[chk >>> 20]!;
+
+/** The checksum state after the human-readable part `s.slice(0, one)` (lowercase). */
+function hrpChecksum(s: string, one: number): number {
+  let chk = 1;
+  for (let i = 0; i < one; i++) chk = polymodStep(chk, lowerCode(s.charCodeAt(i)) >> 5);
+  chk = polymodStep(chk, 0);
+  for (let i = 0; i < one; i++) chk = polymodStep(chk, lowerCode(s.charCodeAt(i)) & 31);
+  return chk;
+}
+/** The state after the account prefix, which nearly every address of an input has. */
+const ACCOUNT_HRP_CHK = hrpChecksum(ACCOUNT_PREFIX, ACCOUNT_PREFIX.length);
+
+/**
+ * isBech32 of a lowercase account address (`gonka1` then lowercase charset symbols: one pass over
+ * the data, since such a string is of one case, printable, and its last `1` is the separator), or
+ * undefined for any other string (the general check decides it).
+ */
+function accountChecksum(s: string, n: number): boolean | undefined {
+  const one = ACCOUNT_PREFIX.length;
+  if (s.charCodeAt(one) !== 49 || !s.startsWith(ACCOUNT_PREFIX) || one + 7 > n) return undefined;
+  let chk = ACCOUNT_HRP_CHK;
+  let i = one + 1;
+  if ((n - i) & 1) {
+    const c = s.charCodeAt(i++);
+    const v = c < 128 ? CHARSET_REV[c]! : -1;
+    if (v < 0) return undefined;
+    chk = polymodStep(chk, v);
+  }
+  for (; i < n; i += 2) {
+    const c1 = s.charCodeAt(i);
+    const c2 = s.charCodeAt(i + 1);
+    const v1 = c1 < 128 ? CHARSET_REV[c1]! : -1;
+    const v2 = c2 < 128 ? CHARSET_REV[c2]! : -1;
+    if ((v1 | v2) < 0) return undefined;
+    chk = polymodStep2(chk, v1, v2);
+  }
+  return chk === 1;
+}
 
 /**
  * Whether `s` is a valid bech32 string (charset, one case, separator, checksum) — what bech32Decode
@@ -100,6 +139,8 @@ const ACCOUNT_HRP_CHECKSUM = hrpChecksum(ACCOUNT_PREFIX);
 export function isBech32(s: string): boolean {
   const n = s.length;
   if (n < 8 || n > 90) return n >= 8 && n <= BECH32_MAX_LENGTH && !("error" in bech32Decode(s));
+  const account = accountChecksum(s, n);
+  if (account !== undefined) return account;
   let lower = false;
   let upper = false;
   let one = -1;
@@ -111,11 +152,18 @@ export function isBech32(s: string): boolean {
     if (c === 49) one = i;
   }
   if ((lower && upper) || one < 1 || one + 7 > n) return false;
-  let chk = !upper && one === ACCOUNT_PREFIX.length && s.startsWith(ACCOUNT_PREFIX) ? ACCOUNT_HRP_CHECKSUM : hrpChecksum(upper ? s.slice(0, one).toLowerCase() : s.slice(0, one));
-  for (let i = one + 1; i < n; i++) {
-    const v = CHARSET_REV[lowerCode(s.charCodeAt(i))]!;
+  let chk = one === ACCOUNT_PREFIX.length && s.startsWith(ACCOUNT_PREFIX) ? ACCOUNT_HRP_CHK : hrpChecksum(s, one);
+  let i = one + 1;
+  if ((n - i) & 1) {
+    const v = CHARSET_REV[lowerCode(s.charCodeAt(i++))]!;
     if (v < 0) return false;
     chk = polymodStep(chk, v);
+  }
+  for (; i < n; i += 2) {
+    const v1 = CHARSET_REV[lowerCode(s.charCodeAt(i))]!;
+    const v2 = CHARSET_REV[lowerCode(s.charCodeAt(i + 1))]!;
+    if ((v1 | v2) < 0) return false;
+    chk = polymodStep2(chk, v1, v2);
   }
   return chk === 1;
 }

@@ -11,6 +11,7 @@ import { decimalToPermilleCeil } from "../../src/misstest/decimal-to-permille-ce
 import { downtimeStep } from "../../src/misstest/downtime-step.js";
 import { parseEpochInput, type EpochInput } from "../../src/misstest/epoch-input.js";
 import { evaluateEpoch } from "../../src/misstest/evaluate-epoch.js";
+import { explainMissedStatTest } from "../../src/misstest/missed-stat-verdict.js";
 import { getDynamicP0, type Participant } from "../../src/misstest/get-dynamic-p0.js";
 import { hasSignificantMissedValidations } from "../../src/misstest/has-significant-missed-validations.js";
 import { settlementValidationParams } from "../../src/misstest/grace-epoch.js";
@@ -129,10 +130,14 @@ describe("epoch input and evaluation", () => {
     expect(e.rewards?.get(host.address)).toBe(0n);
   });
 
-  it("evaluateEpoch's rewards equal the Go-faithful downtime step (duplicates and missing weights included)", () => {
+  it("evaluateEpoch's rewards equal the Go-faithful downtime step (duplicates and missing weights included), each row's verdict the test of its counts", () => {
+    // (now and then a count past int64: Go's int() wraps it negative and the test errs, the reward
+    // kept; and zero counts, for rows without requests between tested ones)
+    const big = (max: bigint) =>
+      fc.oneof({ weight: 7, arbitrary: fc.bigInt({ min: 0n, max }) }, { weight: 2, arbitrary: fc.constant(0n) }, { weight: 1, arbitrary: fc.bigInt({ min: 1n << 63n, max: (1n << 64n) - 1n }) });
     const p = fc.record({
       address: fc.constantFrom("a", "b", "c", "d", "e", "f"),
-      currentEpochStats: fc.record({ inferenceCount: fc.bigInt({ min: 0n, max: 3000n }), missedRequests: fc.bigInt({ min: 0n, max: 1500n }) }),
+      currentEpochStats: fc.record({ inferenceCount: big(3000n), missedRequests: big(1500n) }),
     });
     const w = fc.dictionary(fc.constantFrom("a", "b", "c", "x"), fc.bigInt({ min: 0n, max: 10n ** 6n }));
     const gov = fc.option(fc.record({ value: fc.bigInt({ min: 1n, max: 999n }), exponent: fc.constant(-3) }));
@@ -143,7 +148,15 @@ describe("epoch input and evaluation", () => {
         const step = downtimeStep(ps, input.validationParams, input.rewards!);
         expect(e.rewards).toEqual(step.weights);
         expect(e.p0).toEqual(step.p0);
-        for (const pe of e.participants) if (pe.outcome === "zeroed") expect(pe.rewardAfter).toBe(0n);
+        for (const pe of e.participants) {
+          if (pe.outcome === "zeroed") expect(pe.rewardAfter).toBe(0n);
+          if (e.skipPunishment || pe.total === 0n) expect(pe.verdict).toBeUndefined();
+          else {
+            const v = explainMissedStatTest(BigInt.asIntN(64, pe.missed!), BigInt.asIntN(64, pe.total!), Decimal.fromChain(e.p0));
+            expect(pe.verdict).toEqual(v);
+            expect(pe.outcome).toBe(v.error !== undefined ? "kept-error" : v.passed ? "kept" : "zeroed");
+          }
+        }
       }),
       propertyRuns(200),
     );

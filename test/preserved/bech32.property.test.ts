@@ -21,12 +21,13 @@ describe("isBech32 agrees with bech32Decode", () => {
     );
   });
 
-  it("on one character changed, dropped or swapped in case", () => {
+  it("on one character changed, dropped, inserted or swapped in case", () => {
     const chars = "qpzry9x8gf2tvdw0s3jn54khce6mua7l1bioQPZ \u0000~\u00e9";
     fc.assert(
-      fc.property(address, fc.nat(), fc.integer({ min: 0, max: chars.length - 1 }), fc.integer({ min: 0, max: 2 }), (a, at, ci, kind) => {
+      fc.property(address, fc.nat(), fc.integer({ min: 0, max: chars.length - 1 }), fc.integer({ min: 0, max: 3 }), (a, at, ci, kind) => {
         const i = at % a.length;
-        const s = kind === 0 ? a.slice(0, i) + chars[ci] + a.slice(i + 1) : kind === 1 ? a.slice(0, i) + a.slice(i + 1) : a.slice(0, i) + a[i]!.toUpperCase() + a.slice(i + 1);
+        const s =
+          kind === 0 ? a.slice(0, i) + chars[ci] + a.slice(i + 1) : kind === 1 ? a.slice(0, i) + a.slice(i + 1) : kind === 2 ? a.slice(0, i) + chars[ci] + a.slice(i) : a.slice(0, i) + a[i]!.toUpperCase() + a.slice(i + 1);
         expect(isBech32(s)).toBe(decodes(s));
       }),
       { numRuns: 2000 },

@@ -5,10 +5,12 @@ import { GoError } from "../../go/errors.js";
 import { INT64_MAX, UINT64_MAX } from "../../go/int64.js";
 import { stringifyJson } from "../../go/json.js";
 import { chainDecimalJson, parseDecimalText, type ChainDecimal } from "../../go/chain-decimal.js";
-import { parseEpochInput, type EpochInput } from "../../misstest/epoch-input.js";
+import type { EpochInput } from "../../misstest/epoch-input.js";
+import { readEpochInputText } from "../../misstest/epoch-input-text.js";
 import { evaluateEpoch, exactTestFor, type EpochEvaluation, type ExactTest, type ParticipantEvaluation } from "../../misstest/evaluate-epoch.js";
 import { explainMissedStatTest, type MissTestVerdict } from "../../misstest/missed-stat-verdict.js";
-import { intFlag, parse, readJsonFile, str } from "../args.js";
+import { intFlag, parse, str } from "../args.js";
+import { readTextFile } from "../../fs/files.js";
 import type { CliIO, Command } from "../command.js";
 import { missTestEpochOf, missTestVersionOf } from "../../sources/miss-test-inputs.js";
 import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
@@ -402,7 +404,7 @@ export const missTestCommand: Command = {
       let source: P0Source;
       let version: VersionChoice;
       if (epochFile !== undefined) {
-        input = parseEpochInput(readJsonFile(epochFile), epochFile);
+        input = readEpochInputText(readTextFile(epochFile), epochFile);
         source = "epoch-file";
         version = resolveChainVersion(chainVersionFlag(p), null); // an epoch file records no chain: the newest rules, named
       } else {
