@@ -54,11 +54,15 @@ export function calculatePerParticipantThreshold(
 ): { thresholds: Map<string, bigint>; counts: Map<string, number> } {
   const thresholds = new Map<string, bigint>();
   const counts = new Map<string, number>();
-  const models = sortedKeys(epochData.data);
-  for (const addr of participants) {
+  const modelMaps = sortedKeys(epochData.data).map((m) => epochData.data.get(m)!);
+  for (let p = 0; p < participants.length; p++) {
+    const addr = participants[p]!;
     if ((participantVotingPowers?.get(addr) ?? 0n) < participantWeightThreshold) continue;
     const nodeWeights: bigint[] = [];
-    for (const m of models) for (const n of epochData.data.get(m)!.get(addr) ?? []) nodeWeights.push(n.pocWeight);
+    for (let k = 0; k < modelMaps.length; k++) {
+      const list = modelMaps[k]!.get(addr);
+      if (list) for (let i = 0; i < list.length; i++) nodeWeights.push(list[i]!.pocWeight);
+    }
     const r = calculateWeightThresholdWithCount(nodeWeights, 25);
     thresholds.set(addr, r.threshold);
     counts.set(addr, r.count);

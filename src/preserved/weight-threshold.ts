@@ -22,6 +22,42 @@ function sortedSafe(weights: readonly bigint[]): Float64Array | null {
 }
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
+/**
+ * `weights` as doubles sorted ascending when the sum of their magnitudes is at most 2^53 − 1 (then
+ * every partial sum, in any order, is exact as a double and within int64: nothing wraps), else null.
+ */
+function sortedSmall(weights: readonly bigint[]): Float64Array | null {
+  const out = new Float64Array(weights.length);
+  let magnitude = 0;
+  for (let i = 0; i < weights.length; i++) {
+    const w = weights[i]!;
+    if (w > MAX_SAFE || w < -MAX_SAFE) return null;
+    const x = Number(w);
+    magnitude += x < 0 ? -x : x;
+    if (magnitude > Number.MAX_SAFE_INTEGER) return null;
+    out[i] = x;
+  }
+  return out.sort();
+}
+
+/** `cutoff` on the ascending doubles of sortedSmall, read from the heaviest (exact: see sortedSmall). */
+function cutoffSmall(asc: Float64Array, target: number | bigint): { w: number; count: number; uniform: boolean } | null {
+  let sum = 0;
+  for (let i = asc.length - 1; i >= 0; i--) {
+    const w = asc[i]!;
+    sum += w;
+    if (sum >= target) return { w, count: asc.length - i, uniform: asc[0]! >= w };
+  }
+  return null;
+}
+
+/** Go's int64 `x * percent / 100` for an exact double `x` with |x · percent| ≤ 2^53 − 1 (truncating division, done exactly); else null. */
+function percentOfSmall(x: number, percent: number): number | null {
+  const y = x * percent;
+  if (y > Number.MAX_SAFE_INTEGER || y < -Number.MAX_SAFE_INTEGER) return null;
+  return (y - (y % 100)) / 100;
+}
+
 function sumInt64(ws: readonly bigint[]): bigint {
   const s = new Int64Sum();
   for (const w of ws) s.add(w);
@@ -52,6 +88,17 @@ function cutoff(sorted: readonly bigint[], target: bigint): { w: bigint; count: 
 export function calculateWeightThresholdWithCount(weights: readonly bigint[], targetPercent: number): { threshold: bigint; count: number } {
   if (weights.length === 0) return { threshold: 0n, count: 0 };
   if (weights.length === 1) return { threshold: subInt64(weights[0]!, 1n), count: 0 };
+  const small = sortedSmall(weights);
+  if (small !== null) {
+    let sum = 0;
+    for (let i = 0; i < small.length; i++) sum += small[i]!;
+    const t = percentOfSmall(sum, targetPercent);
+    if (t !== null) {
+      const c = cutoffSmall(small, t);
+      if (c === null) return { threshold: 0n, count: weights.length };
+      return c.uniform ? { threshold: BigInt(c.w), count: c.count } : { threshold: BigInt(c.w - 1), count: 0 };
+    }
+  }
   const target = divInt64(mulInt64(sumInt64(weights), BigInt(targetPercent)), 100n);
   const c = cutoff([...weights].sort(desc), target);
   if (c === null) return { threshold: 0n, count: weights.length };
@@ -60,6 +107,12 @@ export function calculateWeightThresholdWithCount(weights: readonly bigint[], ta
 
 /** Mirrors inference.weightThresholdForTarget: the weight cutoff at which the descending sum reaches the target. */
 export function weightThresholdForTarget(weights: readonly bigint[], targetWeight: bigint): bigint {
+  const small = sortedSmall(weights);
+  if (small !== null) {
+    const c = cutoffSmall(small, targetWeight);
+    if (c === null) return 0n;
+    return BigInt(c.uniform ? c.w : c.w - 1);
+  }
   const c = cutoff([...weights].sort(desc), targetWeight);
   if (c === null) return 0n;
   return c.uniform ? c.w : subInt64(c.w, 1n);
