@@ -8,7 +8,7 @@ import { compareGoStrings } from "../go/bytes.js";
 import { Decimal } from "../go/decimal.js";
 import { goSortFunc } from "../go/slices-sort.js";
 import { addInt64, Int64Sum } from "../go/int64.js";
-import { EpochMLNodeData, sortedKeys } from "./epoch-ml-node-data.js";
+import { EpochMLNodeData, sortedKeys, type NodeList } from "./epoch-ml-node-data.js";
 import { drawFromHistory, participantsWithHistory, type EligibleSample } from "./sample-eligible-participants.js";
 import { LegacyDec } from "../go/legacy-dec.js";
 import { coefficientAdjustedWeight } from "./coefficient-adjusted-weight.js";
@@ -89,7 +89,10 @@ export function prepareModelFilter(
   const participantNodes = currentEpochData.getForModel(modelId);
   // the view's participants are this model's: sorted once for both
   const sortedParticipantAddrs = sortedKeys(participantNodes);
-  const thresholds = calculateThresholds(currentEpochData.forModel(modelId), participantVotingPowersPerModel, liveRootTotalWeight, rules.participantLine, sortedParticipantAddrs);
+  // EpochMLNodeData.ForModel's view, sharing the participant map (the thresholds only read it)
+  const view = new EpochMLNodeData();
+  if (participantNodes) view.data.set(modelId, participantNodes as Map<string, NodeList>);
+  const thresholds = calculateThresholds(view, participantVotingPowersPerModel, liveRootTotalWeight, rules.participantLine, sortedParticipantAddrs);
   const filteredParticipantAddrs: string[] = [];
   const candidates = new Map<string, CandidateData>();
   for (const addr of sortedParticipantAddrs) {

@@ -137,7 +137,8 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
   const currentEpochData = new EpochMLNodeData();
   const previousEpochData = new EpochMLNodeData();
   const participantVotingPowers = new Map<string, Map<string, bigint>>();
-  const base = {
+  // The result, built once (filled in below) rather than spread from a base object.
+  const base: PreparedEpisode = {
     rules,
     coefficients,
     epochIndex,
@@ -154,10 +155,15 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
     targetWeights: new Map<string, bigint>(),
     subGroupEntries: new Map<string, SubGroupEntry[]>(),
     state,
+    rootUnavailable: true,
+    subGroupsUnavailable: false,
+    liveRootTotalWeight: 0n,
+    sortedModelIds: [],
+    allParticipantsHash: "",
+    maxNonVotingVP: 0n,
+    capBaseWeight: 0n,
   };
-  if (state.rootGroup.error) {
-    return { ...base, rootUnavailable: true, subGroupsUnavailable: false, liveRootTotalWeight: 0n, sortedModelIds: [], allParticipantsHash: "", maxNonVotingVP: 0n, capBaseWeight: 0n };
-  }
+  if (state.rootGroup.error) return base;
   // v0.2.12 never sums root weights (reported as 0).
   const liveRootTotalWeight = rules.liveMemberFilter ? sumLiveRootTotalWeight(state.rootGroup.validationWeights, state.rootGroup.liveMembers) : 0n;
   const readsVotingPower = rules.participantLine === "votingPower" || rules.nonVotingCap === "perModelVotingPower";
@@ -216,8 +222,16 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
     base.totalWeights.set(m, total);
     base.targetWeights.set(m, targetPoCWeight(allocationFraction, total));
   }
-  const modelPrepByModel = new Map(modelPreps.map((p) => [p.modelId, p]));
-  return { ...base, rootUnavailable: false, subGroupsUnavailable: subErr, liveRootTotalWeight, sortedModelIds, allParticipantsHash, maxNonVotingVP, capBaseWeight, modelPreps, modelPrepByModel };
+  for (const p of modelPreps) base.modelPrepByModel.set(p.modelId, p);
+  base.rootUnavailable = false;
+  base.subGroupsUnavailable = subErr;
+  base.liveRootTotalWeight = liveRootTotalWeight;
+  base.sortedModelIds = sortedModelIds;
+  base.allParticipantsHash = allParticipantsHash;
+  base.maxNonVotingVP = maxNonVotingVP;
+  base.capBaseWeight = capBaseWeight;
+  base.modelPreps = modelPreps;
+  return base;
 }
 
 /** Everything prepareEpisode reads except the slot allocation (compared by identity). */
