@@ -85,27 +85,32 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
     for (const s of alloc?.allocationOrder ?? []) if (only === undefined || s.participant === only) rounds.set(s.node, s.round);
     const withHistory = new Set(prep?.participantsWithHistory ?? []);
     const drawn = new Set(draw?.sample.eligible ?? []);
-    const eligibleNodes = new Set<object>();
-    for (const [addr, list] of draw?.eligible ?? []) if (only === undefined || addr === only) for (const n of list) eligibleNodes.add(n);
-    const filteredNodes = new Set<object>();
-    for (const [addr, c] of prep?.candidates ?? []) if (only === undefined || addr === only) for (const n of c.filteredNodes) filteredNodes.add(n);
+    // A node's own participant's (short) lists are searched: no set of every node of the model.
+    const eligibleNodes = draw?.eligible;
+    const candidates = prep?.candidates;
     const targetMet = `not reached: target met (${alloc?.achievedWeight ?? 0n} of target ${alloc?.targetWeight ?? 0n} preserved first)`;
     for (const e of entries) if (only === undefined || e.vw.memberAddress === only) explainEntry(e);
 
     function explainEntry(e: SubGroupEntry): void {
       const addr = e.vw.memberAddress;
-      const kept = new Set(e.dedup?.dedupedIndices ?? []);
       const nodes = e.vw.mlNodes;
-      for (let i = 0; i < nodes.length; i++) explainNode(e, addr, kept, nodes[i]!, i);
+      const indices = e.dedup?.dedupedIndices ?? [];
+      // Dedup keeps distinct positions: as many as the entry has, and it kept every one.
+      let kept: Uint8Array | null = null;
+      if (indices.length !== nodes.length) {
+        kept = new Uint8Array(nodes.length);
+        for (const i of indices) kept[i] = 1;
+      }
+      for (let i = 0; i < nodes.length; i++) explainNode(e, addr, kept === null || kept[i] === 1, nodes[i]!);
     }
 
-    function explainNode(e: SubGroupEntry, addr: string, kept: ReadonlySet<number>, n: MLNodeInfo | null, i: number): void {
+    function explainNode(e: SubGroupEntry, addr: string, kept: boolean, n: MLNodeInfo | null): void {
       if (!n) return;
       if (!e.live) return push(addr, n.nodeId, n.pocWeight, "not_live", "the participant is no longer a live member of the model subgroup");
       if (lastLive.get(addr) !== e.index) {
         return push(addr, n.nodeId, n.pocWeight, "duplicate_member_entry", "a later subgroup entry for the same participant replaces this one");
       }
-      if (!kept.has(i)) {
+      if (!kept) {
         return push(addr, n.nodeId, n.pocWeight, "duplicate_node_id", "another entry with the same node id is kept (heavier, or higher throughput, or listed first)");
       }
       const round = rounds.get(n);
@@ -121,7 +126,7 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
         }
         return push(addr, n.nodeId, n.pocWeight, "above_outlier_cap", `above the outlier cap: weight ${n.pocWeight} exceeds the model's IQR cap ${t.globalMaxNodeWeight}`);
       }
-      if (!filteredNodes.has(n)) {
+      if (candidates?.get(addr)?.filteredNodes.includes(n) !== true) {
         const count = t.participantNodeCounts.get(addr) ?? 0;
         return push(addr, n.nodeId, n.pocWeight, "count_cut", `kept for voting (uniform node weights: only the ${count} lightest may be preserved)`);
       }
@@ -134,7 +139,7 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
       if (!drawn.has(addr)) {
         return push(addr, n.nodeId, n.pocWeight, "not_sampled", `participant not sampled at this anchor (${draw.sample.numEligible} of ${prep.participantsWithHistory.length} participants with history drawn)`);
       }
-      if (!eligibleNodes.has(n)) {
+      if (eligibleNodes?.get(addr)?.includes(n) !== true) {
         return push(addr, n.nodeId, n.pocWeight, "voting_cap", "stopped by the 34% cap: preserving all of the participant's nodes would exceed 34% non-voting power");
       }
       push(addr, n.nodeId, n.pocWeight, "target_met", targetMet);
