@@ -87,8 +87,18 @@ export function runWarnings(prepared: PreparedEpisode): string[] {
   if (!prepared.rules.liveMemberFilter) return out;
   const w = prepared.liveRootTotalWeight;
   if (w * 75n !== BigInt.asIntN(64, w * 75n)) out.push(`rootGroup: live root weight ${w} × 75 overflows int64; Go's 75% line wraps`);
+  // When the magnitudes of all root weights sum below 2^53 (as exact doubles), no int64 sum of them wraps.
+  const vws = prepared.state.rootGroup.validationWeights;
+  let magnitude = 0;
+  for (let i = 0; i < vws.length; i++) {
+    const vw = vws[i];
+    if (!vw) continue;
+    const x = Number(vw.weight);
+    magnitude += x < 0 ? -x : x;
+  }
+  if (magnitude <= Number.MAX_SAFE_INTEGER) return out;
   let exact = 0n;
-  for (const vw of prepared.state.rootGroup.validationWeights) {
+  for (const vw of vws) {
     if (vw && (prepared.state.rootGroup.liveMembers === null || prepared.state.rootGroup.liveMembers.has(vw.memberAddress))) exact += vw.weight;
   }
   if (exact !== w) out.push(`rootGroup: the live root weight sum ${exact} overflows int64; Go uses the wrapped ${w}`);
