@@ -14,13 +14,13 @@ const desc = (a: bigint, b: bigint): number => (a > b ? -1 : a < b ? 1 : 0);
 function sortedSafe(weights: readonly bigint[]): Float64Array | null {
   const out = new Float64Array(weights.length);
   for (let i = 0; i < weights.length; i++) {
-    const w = weights[i]!;
-    if (w > MAX_SAFE || w < -MAX_SAFE) return null;
-    out[i] = Number(w);
+    // Number() rounds monotonically and 2^53 is a double: beyond ±(2^53 − 1) it gives beyond too.
+    const x = Number(weights[i]!);
+    if (x > Number.MAX_SAFE_INTEGER || x < -Number.MAX_SAFE_INTEGER) return null;
+    out[i] = x;
   }
   return out.sort();
 }
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /**
  * `weights` as doubles sorted ascending when the sum of their magnitudes is at most 2^53 − 1 (then
@@ -30,9 +30,7 @@ function sortedSmall(weights: readonly bigint[]): Float64Array | null {
   const out = new Float64Array(weights.length);
   let magnitude = 0;
   for (let i = 0; i < weights.length; i++) {
-    const w = weights[i]!;
-    if (w > MAX_SAFE || w < -MAX_SAFE) return null;
-    const x = Number(w);
+    const x = Number(weights[i]!); // beyond ±(2^53 − 1) gives beyond too (see sortedSafe)
     magnitude += x < 0 ? -x : x;
     if (magnitude > Number.MAX_SAFE_INTEGER) return null;
     out[i] = x;
