@@ -75,6 +75,27 @@ export interface ModelFilterPrep {
   candidates: Map<string, CandidateData>;
 }
 
+/**
+ * Positions in `filtered` ordered by node id (byte order). When `all`, the list `filtered` was cut from,
+ * has strictly increasing ids (dedup's output always has), walking it gives that order with no sort.
+ */
+function idOrderOf(filtered: readonly MLNodeInfo[], all: readonly MLNodeInfo[]): number[] {
+  let increasing = true;
+  for (let i = 1; increasing && i < all.length; i++) increasing = compareGoStrings(all[i - 1]!.nodeId, all[i]!.nodeId) < 0;
+  if (increasing) {
+    const order: number[] = [];
+    for (const n of all) {
+      const p = filtered.indexOf(n);
+      if (p >= 0) order.push(p);
+    }
+    if (order.length === filtered.length) return order;
+  }
+  return goSortFunc(
+    filtered.map((_, i) => i),
+    (x, y) => compareGoStrings(filtered[x]!.nodeId, filtered[y]!.nodeId),
+  );
+}
+
 /** Mirrors the anchor-independent half of filterEligibleMLNodes for one model (thresholds, candidates, history). */
 export function prepareModelFilter(
   modelId: string,
@@ -85,10 +106,12 @@ export function prepareModelFilter(
   guardianSet: ReadonlySet<string>,
   rules: PreservedRules = LATEST_PRESERVED_RULES,
   coefficients: ReadonlyMap<string, LegacyDec> = new Map(),
+  /** The model's participants in byte order, when the caller sorted them already. */
+  sortedParticipants?: readonly string[],
 ): ModelFilterPrep {
   const participantNodes = currentEpochData.getForModel(modelId);
   // the view's participants are this model's: sorted once for both
-  const sortedParticipantAddrs = sortedKeys(participantNodes);
+  const sortedParticipantAddrs = sortedParticipants ? sortedParticipants.slice() : sortedKeys(participantNodes);
   // EpochMLNodeData.ForModel's view, sharing the participant map (the thresholds only read it)
   const view = new EpochMLNodeData();
   if (participantNodes) view.data.set(modelId, participantNodes as Map<string, NodeList>);
@@ -107,10 +130,7 @@ export function prepareModelFilter(
     const prefix: bigint[] = [];
     let acc = 0n;
     for (const n of filteredNodes) prefix.push((acc = addInt64(acc, n.pocWeight)));
-    const idOrder = goSortFunc(
-      filteredNodes.map((_, i) => i),
-      (x, y) => compareGoStrings(filteredNodes[x]!.nodeId, filteredNodes[y]!.nodeId),
-    );
+    const idOrder = idOrderOf(filteredNodes, current);
     let uniqueIds = true;
     for (let i = 1; i < idOrder.length; i++) if (filteredNodes[idOrder[i - 1]!]!.nodeId === filteredNodes[idOrder[i]!]!.nodeId) uniqueIds = false;
     const participantVP = participantVotingPowersPerModel?.get(addr) ?? 0n;

@@ -10,7 +10,7 @@ import { InputError } from "../errors.js";
 import type { LegacyDec } from "../go/legacy-dec.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
 import { legacyDecOrOne } from "./coefficient-adjusted-weight.js";
-import { EpochMLNodeData } from "./epoch-ml-node-data.js";
+import { EpochMLNodeData, mergeSortedUnique, participantsHash, sortedKeys } from "./epoch-ml-node-data.js";
 import { maxNonVotingVotingPower, prepareModelFilter, type ModelFilterPrep } from "./filter-eligible-ml-nodes.js";
 import { dedupMLNodesById, type DedupResult } from "./ml-node.js";
 import { LATEST_PRESERVED_RULES, type PreservedRules } from "./preserved-rules.js";
@@ -206,17 +206,21 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
       }
     }
   }
-  const allParticipantsHash = currentEpochData.getAllParticipantsHash();
+  // Each model's participants sorted once: the thresholds and the draw read them, and merged they are
+  // GetAllParticipantsHash's sorted list (no set and no second sort of every participant).
+  const currentModels = currentEpochData.models();
+  const sortedByModel = currentModels.map((m) => sortedKeys(currentEpochData.data.get(m)));
+  const allParticipantsHash = participantsHash(mergeSortedUnique(sortedByModel)).hash;
   let capBaseWeight = liveRootTotalWeight;
   if (rules.nonVotingCap === "globalScaledWeight") {
     // v0.2.12's totalCurrentEpochWeight: the raw current weight of every model, whatever its name says.
     capBaseWeight = 0n;
-    for (const m of currentEpochData.models()) capBaseWeight = addInt64(capBaseWeight, currentEpochData.getTotalWeightForModel(m));
+    for (const m of currentModels) capBaseWeight = addInt64(capBaseWeight, currentEpochData.getTotalWeightForModel(m));
   }
   const maxNonVotingVP = maxNonVotingVotingPower(capBaseWeight);
-  const modelPreps = currentEpochData
-    .models()
-    .map((m) => prepareModelFilter(m, currentEpochData, previousEpochData, participantVotingPowers.get(m), liveRootTotalWeight, guardians.set, rules, coefficients));
+  const modelPreps = currentModels.map((m, i) =>
+    prepareModelFilter(m, currentEpochData, previousEpochData, participantVotingPowers.get(m), liveRootTotalWeight, guardians.set, rules, coefficients, sortedByModel[i]),
+  );
   for (const m of uniqueModels) {
     const total = currentEpochData.getTotalWeightForModel(m);
     base.totalWeights.set(m, total);
