@@ -79,11 +79,7 @@ export function dedupMLNodesById(nodes: readonly (MLNodeInfo | null)[]): DedupRe
   if (nodes.length === 0) return { deduped: null, dedupedIndices: null, stats: null };
   if (nodes.length <= SMALL) {
     const sorted = distinctSortedIndices(nodes);
-    if (sorted !== null) {
-      const deduped = new Array<MLNodeInfo>(sorted.length);
-      for (let i = 0; i < sorted.length; i++) deduped[i] = nodes[sorted[i]!]!;
-      return { deduped, dedupedIndices: sorted, stats: new Map() };
-    }
+    if (sorted !== null) return { deduped: nodesAt(nodes, sorted), dedupedIndices: sorted, stats: new Map() };
   }
   // No nil entry and the ids strictly increasing (each once, in byte order): the list as it is.
   let inOrder = nodes[0] !== null;
@@ -117,6 +113,22 @@ export function dedupMLNodesById(nodes: readonly (MLNodeInfo | null)[]): DedupRe
   if (best.size === 0) return { deduped: null, dedupedIndices: null, stats };
   const idx = [...best.entries()].sort((x, y) => compareGoStrings(x[0], y[0])).map((e) => e[1]);
   return { deduped: idx.map((i) => nodes[i]!), dedupedIndices: idx, stats };
+}
+
+/** The `deduped` list alone of dedupMLNodesById (for callers that read no decisions: the previous epoch's data). */
+export function dedupedMLNodes(nodes: readonly (MLNodeInfo | null)[]): MLNodeInfo[] | null {
+  if (nodes.length === 0) return null;
+  if (nodes.length <= SMALL) {
+    const sorted = distinctSortedIndices(nodes);
+    if (sorted !== null) return nodesAt(nodes, sorted);
+  }
+  return dedupMLNodesById(nodes).deduped;
+}
+
+function nodesAt(nodes: readonly (MLNodeInfo | null)[], indices: readonly number[]): MLNodeInfo[] {
+  const out = new Array<MLNodeInfo>(indices.length);
+  for (let i = 0; i < indices.length; i++) out[i] = nodes[indices[i]!]!;
+  return out;
 }
 
 /** Mirrors inference.mlNodeWeight: 0 for a nil node. */

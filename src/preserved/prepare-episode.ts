@@ -12,7 +12,7 @@ import { operatorAddressToAccAddress } from "./bech32.js";
 import { legacyDecOrOne } from "./coefficient-adjusted-weight.js";
 import { EpochMLNodeData, mergeSortedUnique, participantsHash, sortedKeys } from "./epoch-ml-node-data.js";
 import { maxNonVotingVotingPower, prepareModelFilter, type ModelFilterPrep } from "./filter-eligible-ml-nodes.js";
-import { dedupMLNodesById, type DedupResult } from "./ml-node.js";
+import { dedupedMLNodes, dedupMLNodesById, type DedupResult } from "./ml-node.js";
 import { LATEST_PRESERVED_RULES, type PreservedRules } from "./preserved-rules.js";
 import { targetPoCWeight } from "./sample-preserved-for-model.js";
 import type { ChainDecimal, PreservedState, ValidationWeight } from "./state.js";
@@ -202,7 +202,7 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
       for (const vw of prev?.validationWeights ?? []) {
         const summary = state.previousEpochPerformanceSummaries.get(vw.memberAddress);
         if (summary === undefined || summary.rewardedCoins === 0n) continue;
-        previousEpochData.set(modelId, vw.memberAddress, dedupMLNodesById(vw.mlNodes).deduped);
+        previousEpochData.set(modelId, vw.memberAddress, dedupedMLNodes(vw.mlNodes));
       }
     }
   }
