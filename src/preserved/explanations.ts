@@ -51,6 +51,14 @@ export interface NodeExplanation {
   text: string;
 }
 
+/** What explainNode reads about a node's participant (the same for each of its nodes). */
+interface ParticipantFacts {
+  guardian: boolean;
+  pThr: bigint;
+  filtered: readonly MLNodeInfo[] | undefined;
+  eligible: readonly MLNodeInfo[] | undefined;
+}
+
 /** Explain every node of every subgroup entry of every processed model (`only`: of that participant alone). */
 export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only?: string): NodeExplanation[] {
   const out: NodeExplanation[] = [];
@@ -94,6 +102,13 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
     function explainEntry(e: SubGroupEntry): void {
       const addr = e.vw.memberAddress;
       const nodes = e.vw.mlNodes;
+      if (!e.live || lastLive.get(addr) !== e.index) {
+        const [code, text]: [NodeReasonCode, string] = !e.live
+          ? ["not_live", "the participant is no longer a live member of the model subgroup"]
+          : ["duplicate_member_entry", "a later subgroup entry for the same participant replaces this one"];
+        for (const n of nodes) if (n) push(addr, n.nodeId, n.pocWeight, code, text);
+        return;
+      }
       const indices = e.dedup?.dedupedIndices ?? [];
       // Dedup keeps distinct positions: as many as the entry has, and it kept every one.
       let kept: Uint8Array | null = null;
@@ -101,24 +116,27 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
         kept = new Uint8Array(nodes.length);
         for (const i of indices) kept[i] = 1;
       }
-      for (let i = 0; i < nodes.length; i++) explainNode(e, addr, kept === null || kept[i] === 1, nodes[i]!);
+      // What depends on the participant alone, read once per entry (not per node).
+      const participant: ParticipantFacts = {
+        guardian: prepared.guardianSet.has(addr),
+        pThr: prep?.thresholds.participantMinNodeWeights.get(addr) ?? 0n,
+        filtered: candidates?.get(addr)?.filteredNodes,
+        eligible: eligibleNodes?.get(addr),
+      };
+      for (let i = 0; i < nodes.length; i++) explainNode(participant, addr, kept === null || kept[i] === 1, nodes[i]!);
     }
 
-    function explainNode(e: SubGroupEntry, addr: string, kept: boolean, n: MLNodeInfo | null): void {
+    function explainNode(pf: ParticipantFacts, addr: string, kept: boolean, n: MLNodeInfo | null): void {
       if (!n) return;
-      if (!e.live) return push(addr, n.nodeId, n.pocWeight, "not_live", "the participant is no longer a live member of the model subgroup");
-      if (lastLive.get(addr) !== e.index) {
-        return push(addr, n.nodeId, n.pocWeight, "duplicate_member_entry", "a later subgroup entry for the same participant replaces this one");
-      }
       if (!kept) {
         return push(addr, n.nodeId, n.pocWeight, "duplicate_node_id", "another entry with the same node id is kept (heavier, or higher throughput, or listed first)");
       }
       const round = rounds.get(n);
       if (round !== undefined) return push(addr, n.nodeId, n.pocWeight, "preserved", `preserved in round ${round} of the smallest-node-first fill`, round);
-      if (prepared.guardianSet.has(addr)) return push(addr, n.nodeId, n.pocWeight, "guardian", "guardian: genesis guardians are never preserved");
+      if (pf.guardian) return push(addr, n.nodeId, n.pocWeight, "guardian", "guardian: genesis guardians are never preserved");
       if (!prep || !draw) return;
       const t = prep.thresholds;
-      const pThr = t.participantMinNodeWeights.get(addr) ?? 0n;
+      const pThr = pf.pThr;
       const eff = calculateEffectiveNodeThreshold(pThr, t.globalMaxNodeWeight);
       if (eff !== 0n && n.pocWeight > eff) {
         if (pThr !== 0n && n.pocWeight > pThr) {
@@ -126,7 +144,7 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
         }
         return push(addr, n.nodeId, n.pocWeight, "above_outlier_cap", `above the outlier cap: weight ${n.pocWeight} exceeds the model's IQR cap ${t.globalMaxNodeWeight}`);
       }
-      if (candidates?.get(addr)?.filteredNodes.includes(n) !== true) {
+      if (pf.filtered?.includes(n) !== true) {
         const count = t.participantNodeCounts.get(addr) ?? 0;
         return push(addr, n.nodeId, n.pocWeight, "count_cut", `kept for voting (uniform node weights: only the ${count} lightest may be preserved)`);
       }
@@ -139,7 +157,7 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
       if (!drawn.has(addr)) {
         return push(addr, n.nodeId, n.pocWeight, "not_sampled", `participant not sampled at this anchor (${draw.sample.numEligible} of ${prep.participantsWithHistory.length} participants with history drawn)`);
       }
-      if (eligibleNodes?.get(addr)?.includes(n) !== true) {
+      if (pf.eligible?.includes(n) !== true) {
         return push(addr, n.nodeId, n.pocWeight, "voting_cap", "stopped by the 34% cap: preserving all of the participant's nodes would exceed 34% non-voting power");
       }
       push(addr, n.nodeId, n.pocWeight, "target_met", targetMet);
