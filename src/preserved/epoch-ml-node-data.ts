@@ -122,8 +122,9 @@ export class EpochMLNodeData {
 /**
  * The union of lists each sorted in Go byte order without repeats (as `sortedKeys` gives), in byte
  * order, each once: what `allParticipants` returns when given every model's sorted participants.
+ * `compare`: compareNarrowStrings when every string is known narrow.
  */
-export function mergeSortedUnique(lists: readonly (readonly string[])[]): string[] {
+export function mergeSortedUnique(lists: readonly (readonly string[])[], compare: (a: string, b: string) => number = compareGoStrings): string[] {
   let out: readonly string[] = [];
   for (const list of lists) {
     if (out.length === 0) {
@@ -136,7 +137,7 @@ export function mergeSortedUnique(lists: readonly (readonly string[])[]): string
     while (i < out.length && j < list.length) {
       const a = out[i]!;
       const b = list[j]!;
-      const c = compareGoStrings(a, b);
+      const c = compare(a, b);
       if (c <= 0) {
         merged.push(a);
         i++;

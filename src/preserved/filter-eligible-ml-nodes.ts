@@ -75,12 +75,28 @@ export interface ModelFilterPrep {
   candidates: Map<string, CandidateData>;
 }
 
+/** What a caller of prepareModelFilter may already know about its data (each saves work, none changes the result). */
+export interface KnownOrder {
+  /** The model's participants in byte order (copied). */
+  sortedParticipants?: readonly string[];
+  /** Every participant's node list of the model has strictly increasing ids in byte order (dedupMLNodesById's output). */
+  nodesByIdUnique?: boolean;
+}
+
 /**
  * Positions in `filtered` ordered by node id (byte order). When `all`, the list `filtered` was cut from,
  * has strictly increasing ids (dedup's output always has), walking it gives that order with no sort.
  */
-function idOrderOf(filtered: readonly MLNodeInfo[], all: readonly MLNodeInfo[]): number[] {
+function idOrderOf(filtered: readonly MLNodeInfo[], all: readonly MLNodeInfo[], knownIncreasing: boolean): number[] {
   let increasing = true;
+  if (knownIncreasing) {
+    const order: number[] = [];
+    for (const n of all) {
+      const p = filtered.indexOf(n);
+      if (p >= 0) order.push(p);
+    }
+    return order;
+  }
   for (let i = 1; increasing && i < all.length; i++) increasing = compareGoStrings(all[i - 1]!.nodeId, all[i]!.nodeId) < 0;
   if (increasing) {
     const order: number[] = [];
@@ -106,12 +122,11 @@ export function prepareModelFilter(
   guardianSet: ReadonlySet<string>,
   rules: PreservedRules = LATEST_PRESERVED_RULES,
   coefficients: ReadonlyMap<string, LegacyDec> = new Map(),
-  /** The model's participants in byte order, when the caller sorted them already. */
-  sortedParticipants?: readonly string[],
+  known: KnownOrder = {},
 ): ModelFilterPrep {
   const participantNodes = currentEpochData.getForModel(modelId);
   // the view's participants are this model's: sorted once for both
-  const sortedParticipantAddrs = sortedParticipants ? sortedParticipants.slice() : sortedKeys(participantNodes);
+  const sortedParticipantAddrs = known.sortedParticipants ? known.sortedParticipants.slice() : sortedKeys(participantNodes);
   // EpochMLNodeData.ForModel's view, sharing the participant map (the thresholds only read it)
   const view = new EpochMLNodeData();
   if (participantNodes) view.data.set(modelId, participantNodes as Map<string, NodeList>);
@@ -130,7 +145,7 @@ export function prepareModelFilter(
     const prefix: bigint[] = [];
     let acc = 0n;
     for (const n of filteredNodes) prefix.push((acc = addInt64(acc, n.pocWeight)));
-    const idOrder = idOrderOf(filteredNodes, current);
+    const idOrder = idOrderOf(filteredNodes, current, known.nodesByIdUnique === true);
     let uniqueIds = true;
     for (let i = 1; i < idOrder.length; i++) if (filteredNodes[idOrder[i - 1]!]!.nodeId === filteredNodes[idOrder[i]!]!.nodeId) uniqueIds = false;
     const participantVP = participantVotingPowersPerModel?.get(addr) ?? 0n;

@@ -3,14 +3,14 @@
  * anchor, done once per state (`prepareEpisode`), and shared between states that differ only in the
  * slot allocation (`prepareEpisodeShared`, compare's two proposals).
  */
-import { compareGoStrings } from "../go/bytes.js";
+import { compareGoStrings, compareNarrowStrings, sortedGoStringsNarrow } from "../go/bytes.js";
 import { GoError, GoPanic } from "../go/errors.js";
 import { addInt64, Int64Sum } from "../go/int64.js";
 import { InputError } from "../errors.js";
 import type { LegacyDec } from "../go/legacy-dec.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
 import { legacyDecOrOne } from "./coefficient-adjusted-weight.js";
-import { EpochMLNodeData, mergeSortedUnique, participantsHash, sortedKeys } from "./epoch-ml-node-data.js";
+import { EpochMLNodeData, mergeSortedUnique, participantsHash } from "./epoch-ml-node-data.js";
 import { maxNonVotingVotingPower, prepareModelFilter, type ModelFilterPrep } from "./filter-eligible-ml-nodes.js";
 import { dedupedMLNodes, dedupMLNodesById, type DedupResult } from "./ml-node.js";
 import { LATEST_PRESERVED_RULES, type PreservedRules } from "./preserved-rules.js";
@@ -209,8 +209,13 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
   // Each model's participants sorted once: the thresholds and the draw read them, and merged they are
   // GetAllParticipantsHash's sorted list (no set and no second sort of every participant).
   const currentModels = currentEpochData.models();
-  const sortedByModel = currentModels.map((m) => sortedKeys(currentEpochData.data.get(m)));
-  const allParticipantsHash = participantsHash(mergeSortedUnique(sortedByModel)).hash;
+  let narrow = true;
+  const sortedByModel = currentModels.map((m) => {
+    const r = sortedGoStringsNarrow(currentEpochData.data.get(m)!.keys());
+    narrow &&= r.narrow;
+    return r.sorted;
+  });
+  const allParticipantsHash = participantsHash(mergeSortedUnique(sortedByModel, narrow ? compareNarrowStrings : compareGoStrings)).hash;
   let capBaseWeight = liveRootTotalWeight;
   if (rules.nonVotingCap === "globalScaledWeight") {
     // v0.2.12's totalCurrentEpochWeight: the raw current weight of every model, whatever its name says.
@@ -219,7 +224,7 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
   }
   const maxNonVotingVP = maxNonVotingVotingPower(capBaseWeight);
   const modelPreps = currentModels.map((m, i) =>
-    prepareModelFilter(m, currentEpochData, previousEpochData, participantVotingPowers.get(m), liveRootTotalWeight, guardians.set, rules, coefficients, sortedByModel[i]),
+    prepareModelFilter(m, currentEpochData, previousEpochData, participantVotingPowers.get(m), liveRootTotalWeight, guardians.set, rules, coefficients, { sortedParticipants: sortedByModel[i], nodesByIdUnique: true }),
   );
   for (const m of uniqueModels) {
     const total = currentEpochData.getTotalWeightForModel(m);
