@@ -81,8 +81,15 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
       continue;
     }
     const entries = prepared.subGroupEntries.get(modelId) ?? [];
-    const lastLive = new Map<string, number>();
-    for (const e of entries) if (e.live) lastLive.set(e.vw.memberAddress, e.index);
+    // A member's last live entry is the one read; when no member has two live entries (as many live
+    // entries as the model's current participants), each live entry is its member's last.
+    let liveEntries = 0;
+    for (const e of entries) if (e.live) liveEntries++;
+    let lastLive: Map<string, number> | null = null;
+    if (liveEntries !== (prepared.currentEpochData.data.get(modelId)?.size ?? 0)) {
+      lastLive = new Map<string, number>();
+      for (const e of entries) if (e.live) lastLive.set(e.vw.memberAddress, e.index);
+    }
     const prepIdx = prepared.modelPreps.findIndex((p) => p.modelId === modelId);
     const prep = prepared.modelPreps[prepIdx];
     const draw = at.perModelFilter[prepIdx];
@@ -91,7 +98,8 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
     // keep them), and a node reaching the lookup is its participant's only node with that id.
     const rounds = new Map<object, number>();
     for (const s of alloc?.allocationOrder ?? []) if (only === undefined || s.participant === only) rounds.set(s.node, s.round);
-    const withHistory = new Set(prep?.participantsWithHistory ?? []);
+    // A candidate has history when the previous epoch's data lists nodes (even none) for it: no set.
+    const previous = prepared.previousEpochData.data.get(modelId);
     const drawn = new Set(draw?.sample.eligible ?? []);
     // A node's own participant's (short) lists are searched: no set of every node of the model.
     const eligibleNodes = draw?.eligible;
@@ -102,7 +110,7 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
     function explainEntry(e: SubGroupEntry): void {
       const addr = e.vw.memberAddress;
       const nodes = e.vw.mlNodes;
-      if (!e.live || lastLive.get(addr) !== e.index) {
+      if (!e.live || (lastLive !== null && lastLive.get(addr) !== e.index)) {
         const [code, text]: [NodeReasonCode, string] = !e.live
           ? ["not_live", "the participant is no longer a live member of the model subgroup"]
           : ["duplicate_member_entry", "a later subgroup entry for the same participant replaces this one"];
@@ -149,7 +157,8 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
         return push(addr, n.nodeId, n.pocWeight, "count_cut", `kept for voting (uniform node weights: only the ${count} lightest may be preserved)`);
       }
       if (prepared.epochIndex === 0n) return push(addr, n.nodeId, n.pocWeight, "epoch_zero", "epoch 0 has no previous epoch, so nobody can be sampled");
-      if (!withHistory.has(addr)) {
+      const prevNodes = previous?.get(addr);
+      if (prevNodes === undefined || prevNodes === null) {
         const s = state.previousEpochPerformanceSummaries.get(addr);
         const why = s === undefined ? "no performance summary" : s.rewardedCoins === 0n ? "rewarded 0 coins" : "no nodes for this model in the previous epoch";
         return push(addr, n.nodeId, n.pocWeight, "no_history", `no reward in the previous epoch for this model (${why})`);
