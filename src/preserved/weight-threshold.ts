@@ -26,20 +26,28 @@ function sortedSafe(weights: readonly bigint[]): Float64Array | null {
  * `weights` as doubles sorted ascending when the sum of their magnitudes is at most 2^53 − 1 (then
  * every partial sum, in any order, is exact as a double and within int64: nothing wraps), else null.
  */
-function sortedSmall(weights: readonly bigint[]): Float64Array | null {
-  const out = new Float64Array(weights.length);
+function sortedSmall(weights: readonly bigint[]): Float64Array | number[] | null {
+  const n = weights.length;
+  // A participant's few node weights: an insertion sort of a plain array (no typed array to allocate).
+  const out = n <= 16 ? new Array<number>(n) : new Float64Array(n);
   let magnitude = 0;
-  for (let i = 0; i < weights.length; i++) {
+  for (let i = 0; i < n; i++) {
     const x = Number(weights[i]!); // beyond ±(2^53 − 1) gives beyond too (see sortedSafe)
     magnitude += x < 0 ? -x : x;
     if (magnitude > Number.MAX_SAFE_INTEGER) return null;
-    out[i] = x;
+    if (n > 16) {
+      out[i] = x;
+      continue;
+    }
+    let j = i;
+    for (; j > 0 && out[j - 1]! > x; j--) out[j] = out[j - 1]!;
+    out[j] = x;
   }
-  return out.sort();
+  return n > 16 ? (out as Float64Array).sort() : out;
 }
 
 /** `cutoff` on the ascending doubles of sortedSmall, read from the heaviest (exact: see sortedSmall). */
-function cutoffSmall(asc: Float64Array, target: number | bigint): { w: number; count: number; uniform: boolean } | null {
+function cutoffSmall(asc: ArrayLike<number>, target: number | bigint): { w: number; count: number; uniform: boolean } | null {
   let sum = 0;
   for (let i = asc.length - 1; i >= 0; i--) {
     const w = asc[i]!;
