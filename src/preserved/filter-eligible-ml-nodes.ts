@@ -14,7 +14,7 @@ import { LegacyDec } from "../go/legacy-dec.js";
 import { coefficientAdjustedWeight } from "./coefficient-adjusted-weight.js";
 import { LATEST_PRESERVED_RULES, type PreservedRules } from "./preserved-rules.js";
 import type { MLNodeInfo } from "./state.js";
-import { calculateThresholds, filterNodesByThresholds, type ThresholdSet } from "./thresholds.js";
+import { calculateThresholds, filterNodesByThresholds, modelColumns, type ThresholdSet } from "./thresholds.js";
 
 /** Mirrors inference.canAllocateParticipantNode: a node that completes the participant costs its VP against the cap. */
 export function canAllocateParticipantNode(
@@ -89,15 +89,7 @@ export interface KnownOrder {
  */
 function idOrderOf(filtered: readonly MLNodeInfo[], all: readonly MLNodeInfo[], knownIncreasing: boolean): number[] {
   let increasing = true;
-  if (knownIncreasing) {
-    const order: number[] = [];
-    for (const n of all) {
-      const p = filtered.indexOf(n);
-      if (p >= 0) order.push(p);
-    }
-    return order;
-  }
-  for (let i = 1; increasing && i < all.length; i++) increasing = compareGoStrings(all[i - 1]!.nodeId, all[i]!.nodeId) < 0;
+  if (!knownIncreasing) for (let i = 1; increasing && i < all.length; i++) increasing = compareGoStrings(all[i - 1]!.nodeId, all[i]!.nodeId) < 0;
   if (increasing) {
     const order: number[] = [];
     for (const n of all) {
@@ -130,12 +122,15 @@ export function prepareModelFilter(
   // EpochMLNodeData.ForModel's view, sharing the participant map (the thresholds only read it)
   const view = new EpochMLNodeData();
   if (participantNodes) view.data.set(modelId, participantNodes as Map<string, NodeList>);
-  const thresholds = calculateThresholds(view, participantVotingPowersPerModel, liveRootTotalWeight, rules.participantLine, sortedParticipantAddrs);
+  // each participant's nodes and voting power looked up once, for the thresholds and the candidates
+  const columns = modelColumns(participantNodes, participantVotingPowersPerModel, sortedParticipantAddrs);
+  const thresholds = calculateThresholds(view, participantVotingPowersPerModel, liveRootTotalWeight, rules.participantLine, sortedParticipantAddrs, columns);
   const filteredParticipantAddrs: string[] = [];
   const candidates = new Map<string, CandidateData>();
-  for (const addr of sortedParticipantAddrs) {
+  for (let p = 0; p < sortedParticipantAddrs.length; p++) {
+    const addr = sortedParticipantAddrs[p]!;
     if (guardianSet.has(addr)) continue;
-    const current = participantNodes!.get(addr) ?? [];
+    const current = columns.nodes[p] ?? [];
     const filteredNodes = filterNodesByThresholds(current, addr, thresholds);
     if (filteredNodes.length === 0) continue;
     filteredParticipantAddrs.push(addr);
@@ -148,7 +143,7 @@ export function prepareModelFilter(
     const idOrder = idOrderOf(filteredNodes, current, known.nodesByIdUnique === true);
     let uniqueIds = true;
     for (let i = 1; i < idOrder.length; i++) if (filteredNodes[idOrder[i - 1]!]!.nodeId === filteredNodes[idOrder[i]!]!.nodeId) uniqueIds = false;
-    const participantVP = participantVotingPowersPerModel?.get(addr) ?? 0n;
+    const participantVP = columns.votingPowers[p]!;
     let capTotal = participantModelWeight;
     let capCharge = participantVP;
     let capError: unknown;
