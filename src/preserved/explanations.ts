@@ -51,12 +51,18 @@ export interface NodeExplanation {
   text: string;
 }
 
-/** What explainNode reads about a node's participant (the same for each of its nodes). */
+/**
+ * What explainNode reads about a node's participant (the same for each of its nodes), looked up on
+ * first need and kept for the participant's other nodes (`undefined`: not looked up yet; `null`: absent).
+ */
 interface ParticipantFacts {
-  guardian: boolean;
-  pThr: bigint;
-  filtered: readonly MLNodeInfo[] | undefined;
-  eligible: readonly MLNodeInfo[] | undefined;
+  guardian: boolean | undefined;
+  pThr: bigint | undefined;
+  pThrText: string | undefined;
+  filtered: readonly MLNodeInfo[] | null | undefined;
+  history: boolean | undefined;
+  drawn: boolean | undefined;
+  eligible: readonly MLNodeInfo[] | null | undefined;
 }
 
 /** Explain every node of every subgroup entry of every processed model (`only`: of that participant alone). */
@@ -104,6 +110,8 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
     // A node's own participant's (short) lists are searched: no set of every node of the model.
     const eligibleNodes = draw?.eligible;
     const candidates = prep?.candidates;
+    const notSampled = `participant not sampled at this anchor (${draw?.sample.numEligible} of ${prep?.participantsWithHistory.length} participants with history drawn)`;
+    const globalCapText = String(prep?.thresholds.globalMaxNodeWeight);
     const targetMet = `not reached: target met (${alloc?.achievedWeight ?? 0n} of target ${alloc?.targetWeight ?? 0n} preserved first)`;
     for (const e of entries) if (only === undefined || e.vw.memberAddress === only) explainEntry(e);
 
@@ -124,13 +132,8 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
         kept = new Uint8Array(nodes.length);
         for (const i of indices) kept[i] = 1;
       }
-      // What depends on the participant alone, read once per entry (not per node).
-      const participant: ParticipantFacts = {
-        guardian: prepared.guardianSet.has(addr),
-        pThr: prep?.thresholds.participantMinNodeWeights.get(addr) ?? 0n,
-        filtered: candidates?.get(addr)?.filteredNodes,
-        eligible: eligibleNodes?.get(addr),
-      };
+      // What depends on the participant alone, read once per entry (not per node), when first needed.
+      const participant: ParticipantFacts = { guardian: undefined, pThr: undefined, pThrText: undefined, filtered: undefined, history: undefined, drawn: undefined, eligible: undefined };
       for (let i = 0; i < nodes.length; i++) explainNode(participant, addr, kept === null || kept[i] === 1, nodes[i]!);
     }
 
@@ -141,31 +144,35 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
       }
       const round = rounds.get(n);
       if (round !== undefined) return push(addr, n.nodeId, n.pocWeight, "preserved", `preserved in round ${round} of the smallest-node-first fill`, round);
-      if (pf.guardian) return push(addr, n.nodeId, n.pocWeight, "guardian", "guardian: genesis guardians are never preserved");
+      if ((pf.guardian ??= prepared.guardianSet.has(addr))) return push(addr, n.nodeId, n.pocWeight, "guardian", "guardian: genesis guardians are never preserved");
       if (!prep || !draw) return;
       const t = prep.thresholds;
-      const pThr = pf.pThr;
+      const pThr = (pf.pThr ??= t.participantMinNodeWeights.get(addr) ?? 0n);
       const eff = calculateEffectiveNodeThreshold(pThr, t.globalMaxNodeWeight);
       if (eff !== 0n && n.pocWeight > eff) {
         if (pThr !== 0n && n.pocWeight > pThr) {
-          return push(addr, n.nodeId, n.pocWeight, "kept_for_voting", `kept for voting (top 25% of a top-75% participant): weight ${n.pocWeight} is above the participant's threshold ${pThr}`);
+          pf.pThrText ??= String(pThr);
+          return push(addr, n.nodeId, n.pocWeight, "kept_for_voting", `kept for voting (top 25% of a top-75% participant): weight ${n.pocWeight} is above the participant's threshold ${pf.pThrText}`);
         }
-        return push(addr, n.nodeId, n.pocWeight, "above_outlier_cap", `above the outlier cap: weight ${n.pocWeight} exceeds the model's IQR cap ${t.globalMaxNodeWeight}`);
+        return push(addr, n.nodeId, n.pocWeight, "above_outlier_cap", `above the outlier cap: weight ${n.pocWeight} exceeds the model's IQR cap ${globalCapText}`);
       }
+      if (pf.filtered === undefined) pf.filtered = candidates?.get(addr)?.filteredNodes ?? null;
       if (pf.filtered?.includes(n) !== true) {
         const count = t.participantNodeCounts.get(addr) ?? 0;
         return push(addr, n.nodeId, n.pocWeight, "count_cut", `kept for voting (uniform node weights: only the ${count} lightest may be preserved)`);
       }
       if (prepared.epochIndex === 0n) return push(addr, n.nodeId, n.pocWeight, "epoch_zero", "epoch 0 has no previous epoch, so nobody can be sampled");
-      const prevNodes = previous?.get(addr);
-      if (prevNodes === undefined || prevNodes === null) {
+      if (pf.history === undefined) {
+        const prevNodes = previous?.get(addr);
+        pf.history = prevNodes !== undefined && prevNodes !== null;
+      }
+      if (!pf.history) {
         const s = state.previousEpochPerformanceSummaries.get(addr);
         const why = s === undefined ? "no performance summary" : s.rewardedCoins === 0n ? "rewarded 0 coins" : "no nodes for this model in the previous epoch";
         return push(addr, n.nodeId, n.pocWeight, "no_history", `no reward in the previous epoch for this model (${why})`);
       }
-      if (!drawn.has(addr)) {
-        return push(addr, n.nodeId, n.pocWeight, "not_sampled", `participant not sampled at this anchor (${draw.sample.numEligible} of ${prep.participantsWithHistory.length} participants with history drawn)`);
-      }
+      if (!(pf.drawn ??= drawn.has(addr))) return push(addr, n.nodeId, n.pocWeight, "not_sampled", notSampled);
+      if (pf.eligible === undefined) pf.eligible = eligibleNodes?.get(addr) ?? null;
       if (pf.eligible?.includes(n) !== true) {
         return push(addr, n.nodeId, n.pocWeight, "voting_cap", "stopped by the 34% cap: preserving all of the participant's nodes would exceed 34% non-voting power");
       }
