@@ -10,7 +10,7 @@ import { InputError } from "../errors.js";
 import type { LegacyDec } from "../go/legacy-dec.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
 import { legacyDecOrOne } from "./coefficient-adjusted-weight.js";
-import { EpochMLNodeData, mergeSortedUnique, participantsHash } from "./epoch-ml-node-data.js";
+import { EpochMLNodeData, mergeSortedUnique, participantsHash, type NodeList } from "./epoch-ml-node-data.js";
 import { maxNonVotingVotingPower, prepareModelFilter, type ModelFilterPrep } from "./filter-eligible-ml-nodes.js";
 import { dedupedMLNodes, dedupMLNodesById, type DedupResult } from "./ml-node.js";
 import { LATEST_PRESERVED_RULES, type PreservedRules } from "./preserved-rules.js";
@@ -175,6 +175,9 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
     // Go ranges over the group's []*ValidationWeight and reads vw.MemberAddress / vw.MlNodes unchecked.
     if (sub?.nilEntries) throw new GoPanic(NIL_DEREFERENCE);
     const entries: SubGroupEntry[] = [];
+    // The model's maps, created at its first live entry (as EpochMLNodeData.Set and the VP map would).
+    let current: Map<string, NodeList> | undefined;
+    let vps: Map<string, bigint> | undefined;
     if (sub) {
       const list = sub.validationWeights;
       for (let index = 0; index < list.length; index++) {
@@ -186,11 +189,11 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
         }
         const dedup = dedupMLNodesById(vw.mlNodes);
         entries.push({ index, vw, live, dedup });
-        currentEpochData.set(modelId, vw.memberAddress, dedup.deduped);
+        if (!current) currentEpochData.data.set(modelId, (current = new Map()));
+        current.set(vw.memberAddress, dedup.deduped);
         if (readsVotingPower && vw.votingPower > 0n) {
-          let m = participantVotingPowers.get(modelId);
-          if (!m) participantVotingPowers.set(modelId, (m = new Map()));
-          m.set(vw.memberAddress, vw.votingPower);
+          if (!vps) participantVotingPowers.set(modelId, (vps = new Map()));
+          vps.set(vw.memberAddress, vw.votingPower);
         }
       }
     }

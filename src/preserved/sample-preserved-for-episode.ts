@@ -13,7 +13,7 @@ import type { ModelFilterAtAnchor, ModelFilterPrep } from "./filter-eligible-ml-
 import { prepareEpisode, type GuardianConversion, type PreparedEpisode } from "./prepare-episode.js";
 import { sampleAtAnchor, type AnchorResult, type PreservedNodesSnapshot } from "./sample-at-anchor.js";
 import type { ModelAllocation } from "./sample-preserved-for-model.js";
-import type { ChainDecimal, PreservedState } from "./state.js";
+import type { ChainDecimal, MLNodeInfo, PreservedState } from "./state.js";
 import type { PreservedRules } from "./preserved-rules.js";
 
 export type { NodeExplanation, NodeReasonCode } from "./explanations.js";
@@ -109,7 +109,13 @@ export function runWarnings(prepared: PreparedEpisode): string[] {
 export function assembleResult(prepared: PreparedEpisode, at: AnchorResult, explain: boolean): PreservedResult {
   const eligibleNodesData = new EpochMLNodeData();
   prepared.modelPreps.forEach((p, i) => {
-    for (const [addr, nodes] of at.perModelFilter[i]!.eligible) for (const n of nodes) eligibleNodesData.append(p.modelId, addr, n);
+    // EpochMLNodeData.Append of each eligible node in turn: the models are distinct and so are a model's
+    // participants, so each participant's list is a copy of its eligible list (a map per model with any).
+    const eligible = at.perModelFilter[i]!.eligible;
+    if (eligible.size === 0) return;
+    const m = new Map<string, MLNodeInfo[]>();
+    for (const [addr, nodes] of eligible) m.set(addr, nodes.slice());
+    eligibleNodesData.data.set(p.modelId, m);
   });
   const f = prepared.allocationFraction;
   const intermediates: EpisodeIntermediates = {
