@@ -23,6 +23,61 @@ function sortedSafe(weights: readonly bigint[]): Float64Array | null {
 }
 
 /**
+ * The `i1`-th and `i3`-th smallest of `weights` (i1 ≤ i3), as exact doubles, or null when one lies beyond
+ * ±(2^53 − 1): what `sortedSafe(weights)[i1]` and `[i3]` are, by selection instead of a full sort
+ * (introselect: a bounded number of partition rounds, then a sort of what is left).
+ */
+function quartilesSafe(weights: readonly bigint[], i1: number, i3: number): [number, number] | null {
+  const n = weights.length;
+  if (n < 64) {
+    const s = sortedSafe(weights);
+    return s === null ? null : [s[i1]!, s[i3]!];
+  }
+  const a = new Float64Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = Number(weights[i]!); // beyond ±(2^53 − 1) gives beyond too (see sortedSafe)
+    if (x > Number.MAX_SAFE_INTEGER || x < -Number.MAX_SAFE_INTEGER) return null;
+    a[i] = x;
+  }
+  select(a, i3, 0, n - 1);
+  // a[0, i3) now holds the i3 smallest: the i1-th smallest of all is the i1-th smallest of them
+  if (i1 < i3) select(a, i1, 0, i3 - 1);
+  return [a[i1]!, a[i3]!];
+}
+
+/** Moves the k-th smallest of a[lo..hi] to a[k], smaller or equal ones before it, larger or equal after. */
+function select(a: Float64Array, k: number, lo: number, hi: number): void {
+  let rounds = 2 * (32 - Math.clz32(hi - lo + 1)) + 4;
+  while (hi > lo) {
+    if (rounds-- === 0) {
+      a.subarray(lo, hi + 1).sort();
+      return;
+    }
+    const x = a[lo]!;
+    const y = a[(lo + hi) >>> 1]!;
+    const z = a[hi]!;
+    const pivot = x < y ? (y < z ? y : x < z ? z : x) : x < z ? x : y < z ? z : y;
+    let i = lo;
+    let j = hi;
+    while (i <= j) {
+      while (a[i]! < pivot) i++;
+      while (a[j]! > pivot) j--;
+      if (i <= j) {
+        const t = a[i]!;
+        a[i] = a[j]!;
+        a[j] = t;
+        i++;
+        j--;
+      }
+    }
+    // a[lo..j] ≤ pivot, a[i..hi] ≥ pivot, and a[j+1..i-1] = pivot
+    if (k <= j) hi = j;
+    else if (k >= i) lo = i;
+    else return;
+  }
+}
+
+/**
  * `weights` as doubles sorted ascending when the sum of their magnitudes is at most 2^53 − 1 (then
  * every partial sum, in any order, is exact as a double and within int64: nothing wraps), else null.
  */
@@ -149,10 +204,10 @@ export function calculateNodeWeightThresholdIQR(weights: readonly bigint[]): big
   const i3 = Math.min(Math.floor((n * 3) / 4), n - 1);
   let q1: bigint;
   let q3: bigint;
-  const safe = sortedSafe(weights);
+  const safe = quartilesSafe(weights, i1, i3);
   if (safe !== null) {
-    q1 = BigInt(safe[i1]!);
-    q3 = BigInt(safe[i3]!);
+    q1 = BigInt(safe[0]);
+    q3 = BigInt(safe[1]);
   } else {
     const s = [...weights].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     q1 = s[i1]!;
