@@ -257,10 +257,11 @@ export function sampleModelAtAnchor(
   for (const addr of sample.eligible) {
     const c = prep.candidates.get(addr)!;
     if (c.capError !== undefined) throw c.capError;
-    let acc = 0n;
-    for (const node of c.filteredNodes) {
-      acc = addInt64(acc, node.pocWeight);
-      const weightIfAdded = cap.ifAdded(addr, prep.modelId, acc, node);
+    const nodes = c.filteredNodes;
+    for (let k = 0; k < nodes.length; k++) {
+      const node = nodes[k]!;
+      // the int64 running sum of the filtered weights up to this node, summed once in prepareModelFilter
+      const weightIfAdded = cap.ifAdded(addr, prep.modelId, c.prefix[k]!, node);
       const before = cap.value;
       const r = canAllocateParticipantNode(weightIfAdded, c.capTotal, before, c.capCharge, maxNonVotingVP);
       if (traceDecisions) {
