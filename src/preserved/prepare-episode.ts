@@ -202,10 +202,12 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
       const prev = state.previousEpochGroupData.get(modelId);
       // Same unchecked loop (GetEpochPerformanceSummary(ctx, previousEpochIndex, vw.MemberAddress)).
       if (prev?.nilEntries) throw new GoPanic(NIL_DEREFERENCE);
+      let previous: Map<string, NodeList> | undefined; // created at the first rewarded member, as Set would
       for (const vw of prev?.validationWeights ?? []) {
         const summary = state.previousEpochPerformanceSummaries.get(vw.memberAddress);
         if (summary === undefined || summary.rewardedCoins === 0n) continue;
-        previousEpochData.set(modelId, vw.memberAddress, dedupedMLNodes(vw.mlNodes));
+        if (!previous) previousEpochData.data.set(modelId, (previous = new Map()));
+        previous.set(vw.memberAddress, dedupedMLNodes(vw.mlNodes));
       }
     }
   }

@@ -8,6 +8,7 @@ import { EpochMLNodeData, sortedKeys, type NodeList } from "./epoch-ml-node-data
 import type { MLNodeInfo } from "./state.js";
 import {
   calculateEffectiveNodeThreshold,
+  calculateWeightThresholdWithCountOfNodes,
   calculateNodeWeightThresholdIQR,
   calculateParticipantWeightThreshold75Percent,
   calculateWeightThreshold,
@@ -85,11 +86,13 @@ export function calculatePerParticipantThreshold(
     const addr = participants[p]!;
     const vp = columns ? columns.votingPowers[p]! : (participantVotingPowers?.get(addr) ?? 0n);
     if (vp < participantWeightThreshold) continue;
-    const nodeWeights: bigint[] = [];
     if (columns) {
-      const list = columns.nodes[p];
-      if (list) for (let i = 0; i < list.length; i++) nodeWeights.push(list[i]!.pocWeight);
+      const r = calculateWeightThresholdWithCountOfNodes(columns.nodes[p] ?? [], 25);
+      thresholds.set(addr, r.threshold);
+      counts.set(addr, r.count);
+      continue;
     }
+    const nodeWeights: bigint[] = [];
     for (let k = 0; k < modelMaps.length; k++) {
       const list = modelMaps[k]!.get(addr);
       if (list) for (let i = 0; i < list.length; i++) nodeWeights.push(list[i]!.pocWeight);

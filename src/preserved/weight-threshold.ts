@@ -4,6 +4,7 @@
  * and global thresholds combine. All arithmetic is Go int64 (wraps on overflow).
  */
 import { addInt64, divInt64, Int64Sum, mulInt64, subInt64 } from "../go/int64.js";
+import type { MLNodeInfo } from "./state.js";
 
 const desc = (a: bigint, b: bigint): number => (a > b ? -1 : a < b ? 1 : 0);
 
@@ -154,16 +155,44 @@ export function calculateWeightThresholdWithCount(weights: readonly bigint[], ta
     let sum = 0;
     for (let i = 0; i < small.length; i++) sum += small[i]!;
     const t = percentOfSmall(sum, targetPercent);
-    if (t !== null) {
-      const c = cutoffSmall(small, t);
-      if (c === null) return { threshold: 0n, count: weights.length };
-      return c.uniform ? { threshold: BigInt(c.w), count: c.count } : { threshold: BigInt(c.w - 1), count: 0 };
-    }
+    if (t !== null) return thresholdOfCutoff(cutoffSmall(small, t), weights.length);
   }
   const target = divInt64(mulInt64(sumInt64(weights), BigInt(targetPercent)), 100n);
   const c = cutoff([...weights].sort(desc), target);
   if (c === null) return { threshold: 0n, count: weights.length };
   return c.uniform ? { threshold: c.w, count: c.count } : { threshold: subInt64(c.w, 1n), count: 0 };
+}
+
+/**
+ * calculateWeightThresholdWithCount of the weights of `nodes` (one participant's few nodes): the same
+ * result, with no list of weights built when the nodes are few and their weights small.
+ */
+export function calculateWeightThresholdWithCountOfNodes(nodes: readonly MLNodeInfo[], targetPercent: number): { threshold: bigint; count: number } {
+  const n = nodes.length;
+  if (n === 0) return { threshold: 0n, count: 0 };
+  if (n === 1) return { threshold: subInt64(nodes[0]!.pocWeight, 1n), count: 0 };
+  if (n > 16) return calculateWeightThresholdWithCount(nodes.map((x) => x.pocWeight), targetPercent);
+  const asc = new Array<number>(n);
+  let magnitude = 0;
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    const x = Number(nodes[i]!.pocWeight); // beyond ±(2^53 − 1) gives beyond too (see sortedSafe)
+    magnitude += x < 0 ? -x : x;
+    if (magnitude > Number.MAX_SAFE_INTEGER) return calculateWeightThresholdWithCount(nodes.map((y) => y.pocWeight), targetPercent);
+    sum += x;
+    let j = i;
+    for (; j > 0 && asc[j - 1]! > x; j--) asc[j] = asc[j - 1]!;
+    asc[j] = x;
+  }
+  const t = percentOfSmall(sum, targetPercent);
+  if (t === null) return calculateWeightThresholdWithCount(nodes.map((y) => y.pocWeight), targetPercent);
+  return thresholdOfCutoff(cutoffSmall(asc, t), n);
+}
+
+/** The (threshold, count) of calculateWeightThresholdWithCount from its cutoff on exact doubles. */
+function thresholdOfCutoff(c: { w: number; count: number; uniform: boolean } | null, n: number): { threshold: bigint; count: number } {
+  if (c === null) return { threshold: 0n, count: n };
+  return c.uniform ? { threshold: BigInt(c.w), count: c.count } : { threshold: BigInt(c.w - 1), count: 0 };
 }
 
 /** Mirrors inference.weightThresholdForTarget: the weight cutoff at which the descending sum reaches the target. */

@@ -2,7 +2,7 @@
 // a plain bigint reading of the rule on the same inputs: long lists, ties, negatives, weights past 2^53.
 import { describe, expect, it } from "vitest";
 import { addInt64, divInt64, mulInt64, subInt64 } from "../../src/go/int64.js";
-import { calculateNodeWeightThresholdIQR, calculateWeightThresholdWithCount } from "../../src/preserved/weight-threshold.js";
+import { calculateNodeWeightThresholdIQR, calculateWeightThresholdWithCount, calculateWeightThresholdWithCountOfNodes } from "../../src/preserved/weight-threshold.js";
 
 const asc = (ws: readonly bigint[]): bigint[] => [...ws].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -58,5 +58,15 @@ describe("weight thresholds", () => {
 
   it("the 25 % rule with its count equals the plain bigint reading, wrap included", () => {
     for (const ws of lists()) for (const pct of [25, 75]) expect(calculateWeightThresholdWithCount(ws, pct)).toEqual(withCountReference(ws, pct));
+  });
+
+  it("the 25 % rule read off a participant's nodes equals it on their weights (0 to 20 nodes)", () => {
+    for (const ws of lists()) {
+      for (const k of [0, 1, 2, 3, 5, 16, 17, 20]) {
+        const part = ws.slice(0, k);
+        const nodes = part.map((pocWeight, i) => ({ nodeId: `n${i}`, pocWeight, throughput: 0n, timeslotAllocation: [] }));
+        expect(calculateWeightThresholdWithCountOfNodes(nodes, 25)).toEqual(withCountReference(part, 25));
+      }
+    }
   });
 });
