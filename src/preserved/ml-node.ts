@@ -125,6 +125,7 @@ export function dedupedMLNodes(nodes: readonly (MLNodeInfo | null)[]): MLNodeInf
   return dedupMLNodesById(nodes).deduped;
 }
 
+/** The entries of `nodes` at `indices`, in that order (none of them nil). */
 function nodesAt(nodes: readonly (MLNodeInfo | null)[], indices: readonly number[]): MLNodeInfo[] {
   const out = new Array<MLNodeInfo>(indices.length);
   for (let i = 0; i < indices.length; i++) out[i] = nodes[indices[i]!]!;

@@ -164,8 +164,8 @@ export function calculateWeightThresholdWithCount(weights: readonly bigint[], ta
 }
 
 /**
- * calculateWeightThresholdWithCount of the weights of `nodes` (one participant's few nodes): the same
- * result, with no list of weights built when the nodes are few and their weights small.
+ * Mirrors inference.calculateWeightThresholdWithCount on the weights of `nodes` (one participant's few
+ * nodes): the same result, with no list of weights built when the nodes are few and their weights small.
  */
 export function calculateWeightThresholdWithCountOfNodes(nodes: readonly MLNodeInfo[], targetPercent: number): { threshold: bigint; count: number } {
   const n = nodes.length;
