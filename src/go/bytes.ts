@@ -40,9 +40,20 @@ export function allNarrow(xs: readonly string[]): boolean {
  * there) instead of a comparator called from the sort.
  */
 export function sortedGoStrings(xs: Iterable<string>): string[] {
+  return sortedGoStringsNarrow(xs).sorted;
+}
+
+/** `sortedGoStrings`, and whether no string has a code unit from U+D800 on (then `<` on them is byte order). */
+export function sortedGoStringsNarrow(xs: Iterable<string>): { sorted: string[]; narrow: boolean } {
   const out = [...xs];
-  if (out.length < 2) return out;
-  return allNarrow(out) ? out.sort() : out.sort(compareGoStrings);
+  const narrow = allNarrow(out);
+  if (out.length < 2) return { sorted: out, narrow };
+  return { sorted: narrow ? out.sort() : out.sort(compareGoStrings), narrow };
+}
+
+/** `compareGoStrings` for strings known narrow (see allNarrow): the engine's `<`, the same order there. */
+export function compareNarrowStrings(a: string, b: string): number {
+  return a === b ? 0 : a < b ? -1 : 1;
 }
 
 /** UTF-8 bytes of a string, as Go's `[]byte(s)`. */

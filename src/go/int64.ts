@@ -24,8 +24,6 @@ export const wrapUint32 = (x: bigint): bigint => BigInt.asUintN(32, x);
 
 export const addInt64 = (a: bigint, b: bigint): bigint => BigInt.asIntN(64, a + b);
 
-const MAX_SAFE_BIGINT = BigInt(Number.MAX_SAFE_INTEGER);
-
 /**
  * Go's int64 running sum `s += w` (addInt64 term by term, wrapping), added in floating point while
  * every term and partial sum is a safe integer (then nothing wraps and each double sum is exact; the
@@ -38,8 +36,11 @@ export class Int64Sum {
 
   add(w: bigint): void {
     if (this.b === null) {
-      if (w <= MAX_SAFE_BIGINT && w >= -MAX_SAFE_BIGINT) {
-        const x = this.f + Number(w);
+      // One conversion decides: Number() rounds monotonically and 2^53 is a double, so a term beyond
+      // ±(2^53 − 1) converts to beyond too (no bigint comparison needed).
+      const n = Number(w);
+      if (n <= Number.MAX_SAFE_INTEGER && n >= -Number.MAX_SAFE_INTEGER) {
+        const x = this.f + n;
         if (x <= Number.MAX_SAFE_INTEGER && x >= -Number.MAX_SAFE_INTEGER) {
           this.f = x;
           return;

@@ -2,10 +2,10 @@
  * EpochMLNodeData: ML nodes indexed by model, then participant (model_assignment.go). A stored list
  * may be `null` (Go's nil slice), which differs from an empty list in `getForParticipant`.
  */
-import { createHash } from "node:crypto";
-import { sortedGoStrings } from "../go/bytes.js";
+import { compareGoStrings, sortedGoStrings } from "../go/bytes.js";
 import { addInt64, Int64Sum } from "../go/int64.js";
 import { sortMLNodesByNodeId } from "./ml-node.js";
+import { sha256 } from "./sample-eligible-participants.js";
 import type { MLNodeInfo } from "./state.js";
 
 export type NodeList = MLNodeInfo[] | null;
@@ -119,10 +119,45 @@ export class EpochMLNodeData {
   }
 }
 
+/**
+ * The union of lists each sorted in Go byte order without repeats (as `sortedKeys` gives), in byte
+ * order, each once: what `allParticipants` returns when given every model's sorted participants.
+ * `compare`: compareNarrowStrings when every string is known narrow.
+ */
+export function mergeSortedUnique(lists: readonly (readonly string[])[], compare: (a: string, b: string) => number = compareGoStrings): string[] {
+  let out: readonly string[] = [];
+  for (const list of lists) {
+    if (out.length === 0) {
+      out = list;
+      continue;
+    }
+    const merged: string[] = [];
+    let i = 0;
+    let j = 0;
+    while (i < out.length && j < list.length) {
+      const a = out[i]!;
+      const b = list[j]!;
+      const c = compare(a, b);
+      if (c <= 0) {
+        merged.push(a);
+        i++;
+        if (c === 0) j++;
+      } else {
+        merged.push(b);
+        j++;
+      }
+    }
+    while (i < out.length) merged.push(out[i++]!);
+    while (j < list.length) merged.push(list[j++]!);
+    out = merged;
+  }
+  return out.slice();
+}
+
 /** Mirrors the hashing in EpochMLNodeData.GetAllParticipantsHash: `%v` of the sorted list, SHA-256, hex of 8 bytes. */
 export function participantsHash(sortedParticipants: readonly string[]): { hash: string; hashedString: string } {
   const hashedString = `[${sortedParticipants.join(" ")}]`;
-  const hash = createHash("sha256").update(hashedString, "utf8").digest().subarray(0, 8).toString("hex");
+  const hash = sha256(hashedString).toString("hex", 0, 8);
   return { hash, hashedString };
 }
 

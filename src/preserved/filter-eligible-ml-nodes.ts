@@ -8,13 +8,13 @@ import { compareGoStrings } from "../go/bytes.js";
 import { Decimal } from "../go/decimal.js";
 import { goSortFunc } from "../go/slices-sort.js";
 import { addInt64, Int64Sum } from "../go/int64.js";
-import { EpochMLNodeData, sortedKeys } from "./epoch-ml-node-data.js";
+import { EpochMLNodeData, sortedKeys, type NodeList } from "./epoch-ml-node-data.js";
 import { drawFromHistory, participantsWithHistory, type EligibleSample } from "./sample-eligible-participants.js";
 import { LegacyDec } from "../go/legacy-dec.js";
 import { coefficientAdjustedWeight } from "./coefficient-adjusted-weight.js";
 import { LATEST_PRESERVED_RULES, type PreservedRules } from "./preserved-rules.js";
 import type { MLNodeInfo } from "./state.js";
-import { calculateThresholds, filterNodesByThresholds, type ThresholdSet } from "./thresholds.js";
+import { calculateThresholds, filterNodesByThresholds, modelColumns, type ThresholdSet } from "./thresholds.js";
 
 /** Mirrors inference.canAllocateParticipantNode: a node that completes the participant costs its VP against the cap. */
 export function canAllocateParticipantNode(
@@ -75,6 +75,35 @@ export interface ModelFilterPrep {
   candidates: Map<string, CandidateData>;
 }
 
+/** What a caller of prepareModelFilter may already know about its data (each saves work, none changes the result). */
+export interface KnownOrder {
+  /** The model's participants in byte order (copied). */
+  sortedParticipants?: readonly string[];
+  /** Every participant's node list of the model has strictly increasing ids in byte order (dedupMLNodesById's output). */
+  nodesByIdUnique?: boolean;
+}
+
+/**
+ * Positions in `filtered` ordered by node id (byte order). When `all`, the list `filtered` was cut from,
+ * has strictly increasing ids (dedup's output always has), walking it gives that order with no sort.
+ */
+function idOrderOf(filtered: readonly MLNodeInfo[], all: readonly MLNodeInfo[], knownIncreasing: boolean): number[] {
+  let increasing = true;
+  if (!knownIncreasing) for (let i = 1; increasing && i < all.length; i++) increasing = compareGoStrings(all[i - 1]!.nodeId, all[i]!.nodeId) < 0;
+  if (increasing) {
+    const order: number[] = [];
+    for (const n of all) {
+      const p = filtered.indexOf(n);
+      if (p >= 0) order.push(p);
+    }
+    if (order.length === filtered.length) return order;
+  }
+  return goSortFunc(
+    filtered.map((_, i) => i),
+    (x, y) => compareGoStrings(filtered[x]!.nodeId, filtered[y]!.nodeId),
+  );
+}
+
 /** Mirrors the anchor-independent half of filterEligibleMLNodes for one model (thresholds, candidates, history). */
 export function prepareModelFilter(
   modelId: string,
@@ -85,16 +114,23 @@ export function prepareModelFilter(
   guardianSet: ReadonlySet<string>,
   rules: PreservedRules = LATEST_PRESERVED_RULES,
   coefficients: ReadonlyMap<string, LegacyDec> = new Map(),
+  known: KnownOrder = {},
 ): ModelFilterPrep {
   const participantNodes = currentEpochData.getForModel(modelId);
   // the view's participants are this model's: sorted once for both
-  const sortedParticipantAddrs = sortedKeys(participantNodes);
-  const thresholds = calculateThresholds(currentEpochData.forModel(modelId), participantVotingPowersPerModel, liveRootTotalWeight, rules.participantLine, sortedParticipantAddrs);
+  const sortedParticipantAddrs = known.sortedParticipants ? known.sortedParticipants.slice() : sortedKeys(participantNodes);
+  // EpochMLNodeData.ForModel's view, sharing the participant map (the thresholds only read it)
+  const view = new EpochMLNodeData();
+  if (participantNodes) view.data.set(modelId, participantNodes as Map<string, NodeList>);
+  // each participant's nodes and voting power looked up once, for the thresholds and the candidates
+  const columns = modelColumns(participantNodes, participantVotingPowersPerModel, sortedParticipantAddrs);
+  const thresholds = calculateThresholds(view, participantVotingPowersPerModel, liveRootTotalWeight, rules.participantLine, sortedParticipantAddrs, columns);
   const filteredParticipantAddrs: string[] = [];
   const candidates = new Map<string, CandidateData>();
-  for (const addr of sortedParticipantAddrs) {
+  for (let p = 0; p < sortedParticipantAddrs.length; p++) {
+    const addr = sortedParticipantAddrs[p]!;
     if (guardianSet.has(addr)) continue;
-    const current = participantNodes!.get(addr) ?? [];
+    const current = columns.nodes[p] ?? [];
     const filteredNodes = filterNodesByThresholds(current, addr, thresholds);
     if (filteredNodes.length === 0) continue;
     filteredParticipantAddrs.push(addr);
@@ -104,13 +140,10 @@ export function prepareModelFilter(
     const prefix: bigint[] = [];
     let acc = 0n;
     for (const n of filteredNodes) prefix.push((acc = addInt64(acc, n.pocWeight)));
-    const idOrder = goSortFunc(
-      filteredNodes.map((_, i) => i),
-      (x, y) => compareGoStrings(filteredNodes[x]!.nodeId, filteredNodes[y]!.nodeId),
-    );
+    const idOrder = idOrderOf(filteredNodes, current, known.nodesByIdUnique === true);
     let uniqueIds = true;
     for (let i = 1; i < idOrder.length; i++) if (filteredNodes[idOrder[i - 1]!]!.nodeId === filteredNodes[idOrder[i]!]!.nodeId) uniqueIds = false;
-    const participantVP = participantVotingPowersPerModel?.get(addr) ?? 0n;
+    const participantVP = columns.votingPowers[p]!;
     let capTotal = participantModelWeight;
     let capCharge = participantVP;
     let capError: unknown;
@@ -224,10 +257,11 @@ export function sampleModelAtAnchor(
   for (const addr of sample.eligible) {
     const c = prep.candidates.get(addr)!;
     if (c.capError !== undefined) throw c.capError;
-    let acc = 0n;
-    for (const node of c.filteredNodes) {
-      acc = addInt64(acc, node.pocWeight);
-      const weightIfAdded = cap.ifAdded(addr, prep.modelId, acc, node);
+    const nodes = c.filteredNodes;
+    for (let k = 0; k < nodes.length; k++) {
+      const node = nodes[k]!;
+      // the int64 running sum of the filtered weights up to this node, summed once in prepareModelFilter
+      const weightIfAdded = cap.ifAdded(addr, prep.modelId, c.prefix[k]!, node);
       const before = cap.value;
       const r = canAllocateParticipantNode(weightIfAdded, c.capTotal, before, c.capCharge, maxNonVotingVP);
       if (traceDecisions) {

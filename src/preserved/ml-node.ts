@@ -48,9 +48,39 @@ export interface DedupResult {
   stats: Map<string, MLNodeDedupDecision> | null;
 }
 
+/** Lists up to this length take the no-duplicate shortcut of dedupMLNodesById (an insertion sort). */
+const SMALL = 32;
+
+/**
+ * Input positions sorted by node id when no entry is nil and every id is distinct (then dedup keeps
+ * every entry and only sorts: the same result as the general path, with no map); else null.
+ */
+function distinctSortedIndices(nodes: readonly (MLNodeInfo | null)[]): number[] | null {
+  const idx = new Array<number>(nodes.length);
+  for (let i = 0; i < nodes.length; i++) {
+    const n = nodes[i];
+    if (n === null || n === undefined) return null;
+    const id = n.nodeId;
+    let j = i;
+    for (; j > 0; j--) {
+      const prev = idx[j - 1]!;
+      const c = compareGoStrings(nodes[prev]!.nodeId, id);
+      if (c === 0) return null;
+      if (c < 0) break;
+      idx[j] = prev;
+    }
+    idx[j] = i;
+  }
+  return idx;
+}
+
 /** Mirrors inference.dedupMLNodesById: keep the preferred entry per node id (first on a full tie), sorted by id. */
 export function dedupMLNodesById(nodes: readonly (MLNodeInfo | null)[]): DedupResult {
   if (nodes.length === 0) return { deduped: null, dedupedIndices: null, stats: null };
+  if (nodes.length <= SMALL) {
+    const sorted = distinctSortedIndices(nodes);
+    if (sorted !== null) return { deduped: nodesAt(nodes, sorted), dedupedIndices: sorted, stats: new Map() };
+  }
   // No nil entry and the ids strictly increasing (each once, in byte order): the list as it is.
   let inOrder = nodes[0] !== null;
   for (let i = 1; inOrder && i < nodes.length; i++) inOrder = nodes[i] !== null && compareGoStrings(nodes[i - 1]!.nodeId, nodes[i]!.nodeId) < 0;
@@ -83,6 +113,23 @@ export function dedupMLNodesById(nodes: readonly (MLNodeInfo | null)[]): DedupRe
   if (best.size === 0) return { deduped: null, dedupedIndices: null, stats };
   const idx = [...best.entries()].sort((x, y) => compareGoStrings(x[0], y[0])).map((e) => e[1]);
   return { deduped: idx.map((i) => nodes[i]!), dedupedIndices: idx, stats };
+}
+
+/** The `deduped` list alone of dedupMLNodesById (for callers that read no decisions: the previous epoch's data). */
+export function dedupedMLNodes(nodes: readonly (MLNodeInfo | null)[]): MLNodeInfo[] | null {
+  if (nodes.length === 0) return null;
+  if (nodes.length <= SMALL) {
+    const sorted = distinctSortedIndices(nodes);
+    if (sorted !== null) return nodesAt(nodes, sorted);
+  }
+  return dedupMLNodesById(nodes).deduped;
+}
+
+/** The entries of `nodes` at `indices`, in that order (none of them nil). */
+function nodesAt(nodes: readonly (MLNodeInfo | null)[], indices: readonly number[]): MLNodeInfo[] {
+  const out = new Array<MLNodeInfo>(indices.length);
+  for (let i = 0; i < indices.length; i++) out[i] = nodes[indices[i]!]!;
+  return out;
 }
 
 /** Mirrors inference.mlNodeWeight: 0 for a nil node. */

@@ -3,16 +3,16 @@
  * anchor, done once per state (`prepareEpisode`), and shared between states that differ only in the
  * slot allocation (`prepareEpisodeShared`, compare's two proposals).
  */
-import { compareGoStrings } from "../go/bytes.js";
+import { compareGoStrings, compareNarrowStrings, sortedGoStringsNarrow } from "../go/bytes.js";
 import { GoError, GoPanic } from "../go/errors.js";
 import { addInt64, Int64Sum } from "../go/int64.js";
 import { InputError } from "../errors.js";
 import type { LegacyDec } from "../go/legacy-dec.js";
 import { operatorAddressToAccAddress } from "./bech32.js";
 import { legacyDecOrOne } from "./coefficient-adjusted-weight.js";
-import { EpochMLNodeData } from "./epoch-ml-node-data.js";
+import { EpochMLNodeData, mergeSortedUnique, participantsHash, type NodeList } from "./epoch-ml-node-data.js";
 import { maxNonVotingVotingPower, prepareModelFilter, type ModelFilterPrep } from "./filter-eligible-ml-nodes.js";
-import { dedupMLNodesById, type DedupResult } from "./ml-node.js";
+import { dedupedMLNodes, dedupMLNodesById, type DedupResult } from "./ml-node.js";
 import { LATEST_PRESERVED_RULES, type PreservedRules } from "./preserved-rules.js";
 import { targetPoCWeight } from "./sample-preserved-for-model.js";
 import type { ChainDecimal, PreservedState, ValidationWeight } from "./state.js";
@@ -137,7 +137,8 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
   const currentEpochData = new EpochMLNodeData();
   const previousEpochData = new EpochMLNodeData();
   const participantVotingPowers = new Map<string, Map<string, bigint>>();
-  const base = {
+  // The result, built once (filled in below) rather than spread from a base object.
+  const base: PreparedEpisode = {
     rules,
     coefficients,
     epochIndex,
@@ -154,10 +155,15 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
     targetWeights: new Map<string, bigint>(),
     subGroupEntries: new Map<string, SubGroupEntry[]>(),
     state,
+    rootUnavailable: true,
+    subGroupsUnavailable: false,
+    liveRootTotalWeight: 0n,
+    sortedModelIds: [],
+    allParticipantsHash: "",
+    maxNonVotingVP: 0n,
+    capBaseWeight: 0n,
   };
-  if (state.rootGroup.error) {
-    return { ...base, rootUnavailable: true, subGroupsUnavailable: false, liveRootTotalWeight: 0n, sortedModelIds: [], allParticipantsHash: "", maxNonVotingVP: 0n, capBaseWeight: 0n };
-  }
+  if (state.rootGroup.error) return base;
   // v0.2.12 never sums root weights (reported as 0).
   const liveRootTotalWeight = rules.liveMemberFilter ? sumLiveRootTotalWeight(state.rootGroup.validationWeights, state.rootGroup.liveMembers) : 0n;
   const readsVotingPower = rules.participantLine === "votingPower" || rules.nonVotingCap === "perModelVotingPower";
@@ -169,6 +175,9 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
     // Go ranges over the group's []*ValidationWeight and reads vw.MemberAddress / vw.MlNodes unchecked.
     if (sub?.nilEntries) throw new GoPanic(NIL_DEREFERENCE);
     const entries: SubGroupEntry[] = [];
+    // The model's maps, created at its first live entry (as EpochMLNodeData.Set and the VP map would).
+    let current: Map<string, NodeList> | undefined;
+    let vps: Map<string, bigint> | undefined;
     if (sub) {
       const list = sub.validationWeights;
       for (let index = 0; index < list.length; index++) {
@@ -180,11 +189,11 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
         }
         const dedup = dedupMLNodesById(vw.mlNodes);
         entries.push({ index, vw, live, dedup });
-        currentEpochData.set(modelId, vw.memberAddress, dedup.deduped);
+        if (!current) currentEpochData.data.set(modelId, (current = new Map()));
+        current.set(vw.memberAddress, dedup.deduped);
         if (readsVotingPower && vw.votingPower > 0n) {
-          let m = participantVotingPowers.get(modelId);
-          if (!m) participantVotingPowers.set(modelId, (m = new Map()));
-          m.set(vw.memberAddress, vw.votingPower);
+          if (!vps) participantVotingPowers.set(modelId, (vps = new Map()));
+          vps.set(vw.memberAddress, vw.votingPower);
         }
       }
     }
@@ -193,31 +202,50 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
       const prev = state.previousEpochGroupData.get(modelId);
       // Same unchecked loop (GetEpochPerformanceSummary(ctx, previousEpochIndex, vw.MemberAddress)).
       if (prev?.nilEntries) throw new GoPanic(NIL_DEREFERENCE);
+      let previous: Map<string, NodeList> | undefined; // created at the first rewarded member, as Set would
       for (const vw of prev?.validationWeights ?? []) {
         const summary = state.previousEpochPerformanceSummaries.get(vw.memberAddress);
         if (summary === undefined || summary.rewardedCoins === 0n) continue;
-        previousEpochData.set(modelId, vw.memberAddress, dedupMLNodesById(vw.mlNodes).deduped);
+        if (!previous) previousEpochData.data.set(modelId, (previous = new Map()));
+        previous.set(vw.memberAddress, dedupedMLNodes(vw.mlNodes));
       }
     }
   }
-  const allParticipantsHash = currentEpochData.getAllParticipantsHash();
+  // Each model's participants sorted once: the thresholds and the draw read them, and merged they are
+  // GetAllParticipantsHash's sorted list (no set and no second sort of every participant).
+  const currentModels = currentEpochData.models();
+  let narrow = true;
+  const sortedByModel = currentModels.map((m) => {
+    const r = sortedGoStringsNarrow(currentEpochData.data.get(m)!.keys());
+    narrow &&= r.narrow;
+    return r.sorted;
+  });
+  const allParticipantsHash = participantsHash(mergeSortedUnique(sortedByModel, narrow ? compareNarrowStrings : compareGoStrings)).hash;
   let capBaseWeight = liveRootTotalWeight;
   if (rules.nonVotingCap === "globalScaledWeight") {
     // v0.2.12's totalCurrentEpochWeight: the raw current weight of every model, whatever its name says.
     capBaseWeight = 0n;
-    for (const m of currentEpochData.models()) capBaseWeight = addInt64(capBaseWeight, currentEpochData.getTotalWeightForModel(m));
+    for (const m of currentModels) capBaseWeight = addInt64(capBaseWeight, currentEpochData.getTotalWeightForModel(m));
   }
   const maxNonVotingVP = maxNonVotingVotingPower(capBaseWeight);
-  const modelPreps = currentEpochData
-    .models()
-    .map((m) => prepareModelFilter(m, currentEpochData, previousEpochData, participantVotingPowers.get(m), liveRootTotalWeight, guardians.set, rules, coefficients));
+  const modelPreps = currentModels.map((m, i) =>
+    prepareModelFilter(m, currentEpochData, previousEpochData, participantVotingPowers.get(m), liveRootTotalWeight, guardians.set, rules, coefficients, { sortedParticipants: sortedByModel[i], nodesByIdUnique: true }),
+  );
   for (const m of uniqueModels) {
     const total = currentEpochData.getTotalWeightForModel(m);
     base.totalWeights.set(m, total);
     base.targetWeights.set(m, targetPoCWeight(allocationFraction, total));
   }
-  const modelPrepByModel = new Map(modelPreps.map((p) => [p.modelId, p]));
-  return { ...base, rootUnavailable: false, subGroupsUnavailable: subErr, liveRootTotalWeight, sortedModelIds, allParticipantsHash, maxNonVotingVP, capBaseWeight, modelPreps, modelPrepByModel };
+  for (const p of modelPreps) base.modelPrepByModel.set(p.modelId, p);
+  base.rootUnavailable = false;
+  base.subGroupsUnavailable = subErr;
+  base.liveRootTotalWeight = liveRootTotalWeight;
+  base.sortedModelIds = sortedModelIds;
+  base.allParticipantsHash = allParticipantsHash;
+  base.maxNonVotingVP = maxNonVotingVP;
+  base.capBaseWeight = capBaseWeight;
+  base.modelPreps = modelPreps;
+  return base;
 }
 
 /** Everything prepareEpisode reads except the slot allocation (compared by identity). */

@@ -5,7 +5,7 @@
  */
 import { sortedGoStrings } from "../go/bytes.js";
 import { anchorIndex, eligibleCountsAt, roundRobinCounts, type ModelAnchorIndex } from "./anchor-index.js";
-import { NonVotingCap, sampleModelAtAnchor, type ModelFilterAtAnchor } from "./filter-eligible-ml-nodes.js";
+import { NonVotingCap, sampleModelAtAnchor, type ModelFilterAtAnchor, type ModelFilterPrep } from "./filter-eligible-ml-nodes.js";
 import type { PreparedEpisode } from "./prepare-episode.js";
 import { allocationQueue, roundRobin, type ModelAllocation } from "./sample-preserved-for-model.js";
 import type { MLNodeInfo } from "./state.js";
@@ -51,30 +51,53 @@ export function sampleAtAnchor(prepared: PreparedEpisode, anchorHeight: bigint, 
   prepared.modelPreps.forEach((p, i) => byModel.set(p.modelId, perModelFilter[i]!));
   const samplePreservedCalls: ModelAllocation[] = [];
   const modelPreservedNodes: ModelPreservedNodes[] = [];
-  const cache = new Map<string, ModelAllocation>();
+  const cache = new Map<string, { alloc: ModelAllocation; participants: string[]; prep: ModelFilterPrep | undefined }>();
   for (const modelId of prepared.sortedModelIds) {
-    let alloc = cache.get(modelId);
-    if (!alloc) {
+    let filled = cache.get(modelId);
+    if (!filled) {
       const eligible = byModel.get(modelId)?.eligible ?? new Map<string, MLNodeInfo[]>();
-      const participants = sortedGoStrings(eligible.keys());
+      const prep = prepared.modelPrepByModel.get(modelId);
+      // The eligible participants are candidates, so the model's sorted candidates picked in turn are
+      // them in byte order (no sort).
+      const participants: string[] = [];
+      if (prep && eligible.size > 0) for (const a of prep.filteredParticipantAddrs) if (eligible.has(a)) participants.push(a);
       // Eligible lists are weight-then-id sorted prefixes of the filtered nodes: with unique ids that is
       // already the order in which getSmallestUnallocatedMLNode takes them.
-      const prep = prepared.modelPrepByModel.get(modelId);
       const queues = participants.map((a) => {
         const l = eligible.get(a)!;
         return prep?.candidates.get(a)?.uniqueIds === true ? l : allocationQueue(l);
       });
-      alloc = roundRobin(modelId, prepared.totalWeights.get(modelId) ?? 0n, prepared.targetWeights.get(modelId) ?? 0n, participants, queues);
-      cache.set(modelId, alloc);
+      const a = roundRobin(modelId, prepared.totalWeights.get(modelId) ?? 0n, prepared.targetWeights.get(modelId) ?? 0n, participants, queues);
+      cache.set(modelId, (filled = { alloc: a, participants, prep }));
     }
-    samplePreservedCalls.push(alloc);
-    if (alloc.allocated.size === 0) continue;
-    modelPreservedNodes.push({
-      modelId,
-      participants: sortedGoStrings(alloc.allocated.keys()).map((a) => ({ participantId: a, nodeIds: sortedGoStrings(alloc!.allocated.get(a)!) })),
-    });
+    samplePreservedCalls.push(filled.alloc);
+    const entry = preservedEntry(modelId, filled.alloc, filled.participants, filled.prep);
+    if (entry) modelPreservedNodes.push(entry);
   }
   return { snapshot: { episodeAnchorHeight: anchorHeight, modelPreservedNodes }, perModelFilter, samplePreservedCalls };
+}
+
+/**
+ * One model's entry of the snapshot (null when nothing is preserved): participants and node ids in
+ * byte order. `participants` are the fill's (sorted), so the preserved ones are them in turn; a
+ * candidate with unique ids was filled with a prefix of its filtered nodes, whose id order it keeps.
+ */
+function preservedEntry(modelId: string, alloc: ModelAllocation, participants: readonly string[], prep: ModelFilterPrep | undefined): ModelPreservedNodes | null {
+  if (alloc.allocated.size === 0) return null;
+  const out: ParticipantPreservedNodes[] = [];
+  for (const a of participants) {
+    const ids = alloc.allocated.get(a);
+    if (!ids) continue;
+    const c = prep?.candidates.get(a);
+    if (c?.uniqueIds !== true) {
+      out.push({ participantId: a, nodeIds: sortedGoStrings(ids) });
+      continue;
+    }
+    const nodeIds: string[] = [];
+    for (const j of c.idOrder) if (j < ids.size) nodeIds.push(c.filteredNodes[j]!.nodeId);
+    out.push({ participantId: a, nodeIds });
+  }
+  return { modelId, participants: out };
 }
 
 /** Per-model totals of one anchor's fill. */

@@ -7,7 +7,7 @@ import { GoRand } from "../go/math-rand.js";
 import type { EpochMLNodeData } from "./epoch-ml-node-data.js";
 
 /** SHA-256 of a UTF-8 string: the one-shot crypto.hash where Node has it (20.12+; no Hash object per anchor), else createHash. */
-const sha256: (s: string) => Buffer =
+export const sha256: (s: string) => Buffer =
   typeof crypto.hash === "function" ? (s) => crypto.hash("sha256", s, "buffer") : (s) => crypto.createHash("sha256").update(s, "utf8").digest();
 
 /** Mirrors the seed of sampleEligibleParticipantsWithHistory: the string and its int64 (SHA-256, 8 bytes BE, signed). */

@@ -13,7 +13,7 @@ import type { ModelFilterAtAnchor, ModelFilterPrep } from "./filter-eligible-ml-
 import { prepareEpisode, type GuardianConversion, type PreparedEpisode } from "./prepare-episode.js";
 import { sampleAtAnchor, type AnchorResult, type PreservedNodesSnapshot } from "./sample-at-anchor.js";
 import type { ModelAllocation } from "./sample-preserved-for-model.js";
-import type { ChainDecimal, PreservedState } from "./state.js";
+import type { ChainDecimal, MLNodeInfo, PreservedState } from "./state.js";
 import type { PreservedRules } from "./preserved-rules.js";
 
 export type { NodeExplanation, NodeReasonCode } from "./explanations.js";
@@ -87,8 +87,18 @@ export function runWarnings(prepared: PreparedEpisode): string[] {
   if (!prepared.rules.liveMemberFilter) return out;
   const w = prepared.liveRootTotalWeight;
   if (w * 75n !== BigInt.asIntN(64, w * 75n)) out.push(`rootGroup: live root weight ${w} × 75 overflows int64; Go's 75% line wraps`);
+  // When the magnitudes of all root weights sum below 2^53 (as exact doubles), no int64 sum of them wraps.
+  const vws = prepared.state.rootGroup.validationWeights;
+  let magnitude = 0;
+  for (let i = 0; i < vws.length; i++) {
+    const vw = vws[i];
+    if (!vw) continue;
+    const x = Number(vw.weight);
+    magnitude += x < 0 ? -x : x;
+  }
+  if (magnitude <= Number.MAX_SAFE_INTEGER) return out;
   let exact = 0n;
-  for (const vw of prepared.state.rootGroup.validationWeights) {
+  for (const vw of vws) {
     if (vw && (prepared.state.rootGroup.liveMembers === null || prepared.state.rootGroup.liveMembers.has(vw.memberAddress))) exact += vw.weight;
   }
   if (exact !== w) out.push(`rootGroup: the live root weight sum ${exact} overflows int64; Go uses the wrapped ${w}`);
@@ -99,7 +109,13 @@ export function runWarnings(prepared: PreparedEpisode): string[] {
 export function assembleResult(prepared: PreparedEpisode, at: AnchorResult, explain: boolean): PreservedResult {
   const eligibleNodesData = new EpochMLNodeData();
   prepared.modelPreps.forEach((p, i) => {
-    for (const [addr, nodes] of at.perModelFilter[i]!.eligible) for (const n of nodes) eligibleNodesData.append(p.modelId, addr, n);
+    // EpochMLNodeData.Append of each eligible node in turn: the models are distinct and so are a model's
+    // participants, so each participant's list is a copy of its eligible list (a map per model with any).
+    const eligible = at.perModelFilter[i]!.eligible;
+    if (eligible.size === 0) return;
+    const m = new Map<string, MLNodeInfo[]>();
+    for (const [addr, nodes] of eligible) m.set(addr, nodes.slice());
+    eligibleNodesData.data.set(p.modelId, m);
   });
   const f = prepared.allocationFraction;
   const intermediates: EpisodeIntermediates = {

@@ -4,10 +4,11 @@
  */
 import { compareGoStrings } from "../go/bytes.js";
 import { goSortFunc } from "../go/slices-sort.js";
-import { EpochMLNodeData, sortedKeys } from "./epoch-ml-node-data.js";
+import { EpochMLNodeData, sortedKeys, type NodeList } from "./epoch-ml-node-data.js";
 import type { MLNodeInfo } from "./state.js";
 import {
   calculateEffectiveNodeThreshold,
+  calculateWeightThresholdWithCountOfNodes,
   calculateNodeWeightThresholdIQR,
   calculateParticipantWeightThreshold75Percent,
   calculateWeightThreshold,
@@ -45,20 +46,57 @@ export function getParticipantWeightsForThreshold(
   return participants.map((a) => participantVotingPowers?.get(a) ?? 0n);
 }
 
-/** Mirrors inference.calculatePerParticipantThreshold: 25 % rule for participants with VP ≥ the 75 % line. */
+/**
+ * A single model's participants read once, aligned with its sorted participant list: each one's node
+ * list (as stored) and its per-model voting power (0 when missing). Given to the threshold rules of a
+ * one-model view so that they, and prepareModelFilter after them, look each participant up once.
+ */
+export interface ModelColumns {
+  nodes: readonly (readonly MLNodeInfo[] | null | undefined)[];
+  votingPowers: readonly bigint[];
+}
+
+/** The columns of one model's participant map for `participants` (its sorted participants). */
+export function modelColumns(participantNodes: ReadonlyMap<string, NodeList> | undefined, votingPowers: ReadonlyMap<string, bigint> | undefined, participants: readonly string[]): ModelColumns {
+  const nodes = new Array<NodeList | undefined>(participants.length);
+  const vps = new Array<bigint>(participants.length);
+  for (let p = 0; p < participants.length; p++) {
+    const a = participants[p]!;
+    nodes[p] = participantNodes?.get(a);
+    vps[p] = votingPowers?.get(a) ?? 0n;
+  }
+  return { nodes, votingPowers: vps };
+}
+
+/**
+ * Mirrors inference.calculatePerParticipantThreshold: 25 % rule for participants with VP ≥ the 75 % line.
+ * `columns`: `participantVotingPowers` and `epochData`'s only model read for `participants` (modelColumns).
+ */
 export function calculatePerParticipantThreshold(
   epochData: EpochMLNodeData,
   participantWeightThreshold: bigint,
   participantVotingPowers: ReadonlyMap<string, bigint> | undefined,
   participants: readonly string[] = uniqueParticipants(epochData),
+  columns?: ModelColumns,
 ): { thresholds: Map<string, bigint>; counts: Map<string, number> } {
   const thresholds = new Map<string, bigint>();
   const counts = new Map<string, number>();
-  const models = sortedKeys(epochData.data);
-  for (const addr of participants) {
-    if ((participantVotingPowers?.get(addr) ?? 0n) < participantWeightThreshold) continue;
+  const modelMaps = columns ? [] : sortedKeys(epochData.data).map((m) => epochData.data.get(m)!);
+  for (let p = 0; p < participants.length; p++) {
+    const addr = participants[p]!;
+    const vp = columns ? columns.votingPowers[p]! : (participantVotingPowers?.get(addr) ?? 0n);
+    if (vp < participantWeightThreshold) continue;
+    if (columns) {
+      const r = calculateWeightThresholdWithCountOfNodes(columns.nodes[p] ?? [], 25);
+      thresholds.set(addr, r.threshold);
+      counts.set(addr, r.count);
+      continue;
+    }
     const nodeWeights: bigint[] = [];
-    for (const m of models) for (const n of epochData.data.get(m)!.get(addr) ?? []) nodeWeights.push(n.pocWeight);
+    for (let k = 0; k < modelMaps.length; k++) {
+      const list = modelMaps[k]!.get(addr);
+      if (list) for (let i = 0; i < list.length; i++) nodeWeights.push(list[i]!.pocWeight);
+    }
     const r = calculateWeightThresholdWithCount(nodeWeights, 25);
     thresholds.set(addr, r.threshold);
     counts.set(addr, r.count);
@@ -95,7 +133,7 @@ export function rawParticipantLineWeights(epochData: EpochMLNodeData, participan
  * ranks: per-model voting power against 75 % of the live root weight (v0.2.13, model_assignment.go@17808620),
  * or raw model PoC weight against 75 % of the model's own total (v0.2.12, model_assignment.go@d8b8e907,
  * where `participantVotingPowersPerModel` is not read). `participants`: the sorted participants of
- * `epochData`, when the caller has them.
+ * `epochData`, when the caller has them; `columns`: for a one-model view, its map read for them (modelColumns).
  */
 export function calculateThresholds(
   epochData: EpochMLNodeData,
@@ -103,21 +141,24 @@ export function calculateThresholds(
   liveRootTotalWeight: bigint,
   participantLine: PreservedRules["participantLine"] = "votingPower",
   participants: readonly string[] = uniqueParticipants(epochData),
+  columns?: ModelColumns,
 ): ThresholdSet {
   let participantWeights: bigint[];
   let participantWeightThreshold: bigint;
   let lineWeights: ReadonlyMap<string, bigint> | undefined;
+  let lineColumns: ModelColumns | undefined;
   if (participantLine === "votingPower") {
-    participantWeights = getParticipantWeightsForThreshold(epochData, participantVotingPowersPerModel, participants);
+    participantWeights = columns ? columns.votingPowers.slice() : getParticipantWeightsForThreshold(epochData, participantVotingPowersPerModel, participants);
     participantWeightThreshold = calculateParticipantWeightThreshold75Percent(participantWeights, liveRootTotalWeight);
     lineWeights = participantVotingPowersPerModel;
+    lineColumns = columns;
   } else {
     const raw = rawParticipantLineWeights(epochData, participants);
     participantWeights = raw.ranked;
     participantWeightThreshold = calculateWeightThreshold(participantWeights, 75);
     lineWeights = raw.byParticipant;
   }
-  const per = calculatePerParticipantThreshold(epochData, participantWeightThreshold, lineWeights, participants);
+  const per = calculatePerParticipantThreshold(epochData, participantWeightThreshold, lineWeights, participants, lineColumns);
   return {
     participantWeights,
     participantWeightThreshold,

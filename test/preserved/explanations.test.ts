@@ -94,4 +94,22 @@ describe("explanations of the 34% cap and the target", () => {
     expect(r.intermediates.maxNonVotingVP).toBe(34n);
     expect(r.intermediates.samplePreservedCalls[0]!.targetWeight).toBe(4n);
   });
+
+  it("a member listed twice: its earlier entry's nodes are replaced, its later entry's explained; a repeated node id loses", () => {
+    const s = structuredClone(state);
+    const m = s.liveSubGroups.byModel.m;
+    // c's first entry (c0) is replaced by its later one; b lists b2 twice, the heavier copy is kept
+    m.validationWeights = [vw("c", 20, [node("c0", 6)]), ...m.validationWeights.slice(0, 1), vw("b", 20, [node("b1", 4), node("b2", 5), node("b2", 3)]), m.validationWeights[2]!];
+    const r = samplePreservedForEpisode(parsePreservedState(s as unknown as Json, "state"), 42n);
+    expect(r.explanations.map((e) => [e.nodeId, e.code])).toEqual([
+      ["c0", "duplicate_member_entry"],
+      ["a1", "no_history"],
+      ["a2", "no_history"],
+      ["a3", "kept_for_voting"],
+      ["b1", "preserved"],
+      ["b2", "target_met"],
+      ["b2", "duplicate_node_id"],
+      ["c1", "voting_cap"],
+    ]);
+  });
 });

@@ -140,4 +140,19 @@ describe("run warnings", () => {
     s.rootGroup.validationWeights[0].weight = "4611686018427387904";
     expect(samplePreservedForEpisode(parsePreservedState(s as Json, "p"), 1n).warnings.join("\n")).toContain("75 overflows int64");
   });
+
+  it("reports the live root weight sum's int64 wrap, and no wrap when only a non-live weight is large", async () => {
+    const { samplePreservedForEpisode } = await import("../../src/preserved/sample-preserved-for-episode.js");
+    const warn = (s: { [k: string]: any }): string => samplePreservedForEpisode(parsePreservedState(s as Json, "p"), 1n).warnings.join("\n");
+    const s = base();
+    s.rootGroup.liveMembers = ["gonka1a", "gonka1b"];
+    s.rootGroup.validationWeights = [
+      { memberAddress: "gonka1a", weight: "4611686018427387904" },
+      { memberAddress: "gonka1b", weight: "4611686018427387904" },
+      { memberAddress: "gonka1c", weight: "4611686018427387904" },
+    ];
+    expect(warn(s)).toContain("the live root weight sum 9223372036854775808 overflows int64; Go uses the wrapped -9223372036854775808");
+    s.rootGroup.liveMembers = ["gonka1a"];
+    expect(warn(s)).not.toContain("root weight sum");
+  });
 });
