@@ -37,6 +37,9 @@ export interface SettlementAssumption {
   brief?: string;
 }
 
+/** The input named by the warning on participant addresses that are not bech32 (the REST reader's too). */
+export const BECH32_WARNING_INPUT = "participant addresses";
+
 /** The assumptions the rules of `version` depend on (an input a version does not read is no assumption of its answer). */
 export function assumptionsReadBy<A extends { readFrom?: ChainVersion }>(assumptions: readonly A[], version: ChainVersion): A[] {
   return assumptions.filter((a) => a.readFrom === undefined || atLeast(version, a.readFrom));
@@ -237,8 +240,16 @@ export function parseSettlementInput(json: Json, path: string): ParsedSettlement
     const o = obj(x, a);
     const out: SettlementAssumption = { input: text(o.input, a, "input"), assumption: text(o.assumption, a, "assumption"), rowsAffected: Number(uint64(o.rowsAffected ?? 0, a, "rowsAffected")) };
     if (typeof o.flag === "string") out.flag = o.flag;
+    // a warning recorded with the slice (import-rest writes its dump's) stays a warning
+    if (o.warning === true) out.warning = true;
+    if (typeof o.brief === "string") out.brief = o.brief;
     return out;
   });
+  // The epoch input's own warning (participant addresses that are not bech32), in every output, unless
+  // the slice already records it (a snapshot import-rest wrote from a dump that had it).
+  for (const w of base.warnings ?? []) {
+    if (!assumptions.some((x) => x.warning === true && x.input === BECH32_WARNING_INPUT)) assumptions.push({ input: BECH32_WARNING_INPUT, assumption: w, rowsAffected: 0, warning: true, brief: w });
+  }
   const h = r.settlementHeight;
   return { input, settlementHeight: h === undefined || h === null ? null : uint64(h, rp, "settlementHeight"), assumptions };
 }

@@ -20,7 +20,7 @@ import type {
 } from "../../settlement/settlement-types.js";
 import { field } from "./recognise-rest-file.js";
 import { list, obj, text, uint } from "./epoch-group-from-rest.js";
-import { stringInterner } from "../../settlement/settlement-input.js";
+import { BECH32_WARNING_INPUT, stringInterner } from "../../settlement/settlement-input.js";
 import { checkP0 } from "../../misstest/epoch-input.js";
 import { bech32Warning } from "../../preserved/bech32.js";
 import { emptyExclusionsFor, paramsFor, type RestDump } from "./read-rest-dump.js";
@@ -222,7 +222,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     });
   }
   const notBech32 = bech32Warning(participants.map((x) => x.address), (i) => `${sumFile.file}: epochPerformanceSummary[${i}].participant_id`, "participant addresses");
-  if (notBech32 !== undefined) gaps.push({ input: "participant addresses", assumption: notBech32, rowsAffected: 0, uses: SETTLE_AND_MISS, warning: true, brief: notBech32 });
+  if (notBech32 !== undefined) gaps.push({ input: BECH32_WARNING_INPUT, assumption: notBech32, rowsAffected: 0, uses: SETTLE_AND_MISS, warning: true, brief: notBech32 });
   gaps.push({
     input: "the active participant list ActiveParticipants(E) and each Participant record",
     assumption: `the participants are the ${participants.length} epoch performance summaries of epoch ${epoch} (settlement writes one per participant it settles), in the file's order (the order changes no amount)`,
