@@ -155,31 +155,12 @@ export class JsonCursor {
   }
 
   /**
-   * A map's next key (its entries in any order, as a chain map's are): after `{` (`first`) or after an
-   * entry. The key and its colon are read; undefined at the closing `}` (read too).
+   * After `{` or `[` (`first`) or after an entry: false at the closing bracket `close` (read, and the
+   * container left), else true with the `,` before the next entry read.
    */
-  mapKey(first: boolean): string | undefined {
+  private next(first: boolean, close: number): boolean {
     const c = this.ws();
-    if (c === 125) {
-      this.pos++;
-      this.depth--;
-      return undefined;
-    }
-    if (!first) {
-      if (c !== 44) off();
-      this.pos++;
-      this.ws();
-    }
-    const k = this.string();
-    if (this.ws() !== 58) off();
-    this.pos++;
-    return k;
-  }
-
-  /** Whether a list has a next element: after `[` (`first`) or after an element; at `]` it is read and false. */
-  more(first: boolean): boolean {
-    const c = this.ws();
-    if (c === 93) {
+    if (c === close) {
       this.pos++;
       this.depth--;
       return false;
@@ -189,6 +170,23 @@ export class JsonCursor {
       this.pos++;
     }
     return true;
+  }
+
+  /**
+   * A map's next key (its entries in any order, as a chain map's are): after `{` (`first`) or after an
+   * entry. The key and its colon are read; undefined at the closing `}` (read too).
+   */
+  mapKey(first: boolean): string | undefined {
+    if (!this.next(first, 125)) return undefined;
+    const k = this.string();
+    if (this.ws() !== 58) off();
+    this.pos++;
+    return k;
+  }
+
+  /** Whether a list has a next element: after `[` (`first`) or after an element; at `]` it is read and false. */
+  more(first: boolean): boolean {
+    return this.next(first, 93);
   }
 
   /** A plain string (printable ASCII, no escape). */

@@ -31,7 +31,8 @@ function readAny(c: JsonCursor): Json {
   return x >= -BigInt(Number.MAX_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x;
 }
 
-const whole = (text: string, read: (c: JsonCursor) => Json): Json | undefined =>
+/** `read` of the whole text (only whitespace after it), or undefined when it leaves the plain form. */
+const whole = <T>(text: string, read: (c: JsonCursor) => T): T | undefined =>
   fastPath(() => {
     const c = new JsonCursor(text);
     const v = read(c);
@@ -104,13 +105,7 @@ describe("JsonCursor reads what parseJson reads, or leaves the plain form", () =
   });
 
   it("integers: int64, uint64 and int64OrDigits exact at their bounds, off beyond them and on other number forms", () => {
-    const one = (t: string, f: (c: JsonCursor) => bigint): bigint | undefined =>
-      fastPath(() => {
-        const c = new JsonCursor(t);
-        const x = f(c);
-        c.end();
-        return x;
-      });
+    const one = whole<bigint>;
     const i64 = (c: JsonCursor): bigint => c.int64();
     const u64 = (c: JsonCursor): bigint => c.uint64();
     expect(one("9223372036854775807", i64)).toBe(2n ** 63n - 1n);
