@@ -72,3 +72,8 @@ export function checkAndPunishForDowntimeForParticipants(
     rewards.set(participant.address, punished(total, missed, reward, p0Decimal, test));
   }
 }
+
+/** checkAndPunishForDowntime with p0 already a decimal (a caller asking for every participant makes it once). */
+export function checkAndPunishForDowntimeAt(total: bigint, missed: bigint, reward: bigint, p0: Decimal): bigint {
+  return total === 0n ? reward : punished(total, missed, reward, p0);
+}

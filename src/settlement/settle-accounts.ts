@@ -2,6 +2,7 @@
 import { GoError } from "../go/errors.js";
 import { settlementValidationParams } from "../misstest/grace-epoch.js";
 import type { ChainDecimal } from "../go/chain-decimal.js";
+import { Decimal } from "../go/decimal.js";
 import type { DynamicP0Explanation } from "../misstest/get-dynamic-p0.js";
 import { wrapUint64 } from "../go/int64.js";
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
@@ -107,11 +108,12 @@ export function settleAccounts(input: SettlementInput, version: ChainVersion, op
     exclusions,
   };
   let distributed = 0n;
+  let p0Decimal: Decimal | undefined;
   const participants = input.participants.map((p, i): SettledParticipant => {
     const r = s.participants[i]!;
     distributed += r.rewardCoins;
     const explain = options.explainOnly === undefined || options.explainOnly === p.address;
-    const miss = explain ? participantMissTest(p, p0, s.dynamicP0.skipPunishment) : null;
+    const miss = explain ? participantMissTest(p, (p0Decimal ??= Decimal.fromChain(p0)), s.dynamicP0.skipPunishment) : null;
     return {
       address: p.address,
       status: p.status,

@@ -1,7 +1,7 @@
 /** Every reason a participant's reward coins are 0, in plain words, read off the settlement trace. */
 import { Decimal } from "../go/decimal.js";
 import { explainMissedStatTest, type MissTestVerdict } from "../misstest/missed-stat-verdict.js";
-import { checkAndPunishForDowntime, downtimeCounts } from "../misstest/check-and-punish-for-downtime.js";
+import { checkAndPunishForDowntimeAt, downtimeCounts } from "../misstest/check-and-punish-for-downtime.js";
 import type { ChainDecimal } from "../go/chain-decimal.js";
 import type { ParticipantReward } from "./calculate-participant-bitcoin-rewards.js";
 import type { SupplyCapOutcome } from "./get-bitcoin-settle-amounts.js";
@@ -76,16 +76,16 @@ export interface ParticipantMissTest {
 }
 
 /**
- * Run the punishment's test for one participant (null stats → null). The explanation (largest allowed
+ * Run the punishment's test for one participant (null stats → null; `p0` the settlement's, made a decimal once). The explanation (largest allowed
  * count) is worked out only for a failure: it is what a zero cause shows, and it costs far more than the test.
  */
-export function participantMissTest(p: SettlementParticipant, p0: ChainDecimal, skipped: boolean): ParticipantMissTest | null {
+export function participantMissTest(p: SettlementParticipant, p0: Decimal, skipped: boolean): ParticipantMissTest | null {
   if (p.currentEpochStats === null) return null;
   const { total, missed } = downtimeCounts({ address: p.address, currentEpochStats: p.currentEpochStats });
   // A Go error keeps the reward (CheckAndPunishForDowntime): it counts as a pass.
-  const passed = checkAndPunishForDowntime(total, missed, 1n, p0) === 1n;
+  const passed = checkAndPunishForDowntimeAt(total, missed, 1n, p0) === 1n;
   if (passed) return { missed, total, passed, maxAllowed: null, skipped, verdict: null };
-  const verdict = explainMissedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), Decimal.fromChain(p0));
+  const verdict = explainMissedStatTest(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), p0);
   return { missed, total, passed, maxAllowed: verdict.maxAllowedMissed, skipped, verdict };
 }
 
