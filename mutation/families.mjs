@@ -71,7 +71,7 @@ export const FAMILIES = {
       "!src/preserved/state-json.ts", "!src/preserved/snapshot-state.ts", "!src/preserved/stored-snapshot.ts",
       "src/go/bytes.ts",
     ],
-    tests: ["test/preserved/*.test.ts", "test/vectors/go-vectors.test.ts", "test/rest-dump/preserved.test.ts", "test/versions/verify-realdata.test.ts"],
+    tests: ["test/preserved/*.test.ts", "test/vectors/go-vectors.test.ts", "test/rest-dump/preserved.test.ts", "test/versions/verify-realdata.test.ts", "test/go/primitives.test.ts"],
   },
 };
 
