@@ -51,7 +51,23 @@ const lists = (): bigint[][] => {
   return out;
 };
 
+/**
+ * 0..63 in an order that makes the IQR's selection of the 49th smallest (q3 of 64) use more partition
+ * rounds than its bound (2·7 + 4 = 18), so its fallback sort of the range left is reached: found by a
+ * hill-climb over permutations, swapping two entries while the rounds used did not drop.
+ */
+const EXHAUSTS_ROUNDS = [16, 45, 48, 37, 22, 62, 44, 39, 21, 7, 6, 40, 11, 31, 28, 52, 18, 54, 26, 53, 29, 12, 50, 42, 24, 0, 2, 36, 4, 10, 1, 34, 43, 8, 55, 20, 41, 30, 32, 38, 23, 15, 57, 58, 60, 5, 51, 63, 27, 47, 19, 25, 46, 14, 3, 49, 33, 17, 56, 61, 9, 35, 59, 13];
+
 describe("weight thresholds", () => {
+  it("the IQR cap is exact when the selection falls back to sorting (rounds exhausted)", () => {
+    for (const scale of [1n, 7n, -3n]) {
+      const ws = EXHAUSTS_ROUNDS.map((x) => BigInt(x) * scale);
+      expect(calculateNodeWeightThresholdIQR(ws)).toBe(iqrReference(ws));
+      expect(calculateNodeWeightThresholdIQR([...ws, 100n * scale])).toBe(iqrReference([...ws, 100n * scale]));
+    }
+    expect(calculateNodeWeightThresholdIQR(EXHAUSTS_ROUNDS.map(BigInt))).toBe(48n + 32n + 16n + 1n);
+  });
+
   it("the IQR cap equals a full bigint sort's quartiles on long, tied, negative and huge lists", () => {
     for (const ws of lists()) expect(calculateNodeWeightThresholdIQR(ws)).toBe(iqrReference(ws));
   });
