@@ -53,6 +53,26 @@ export const FAMILIES = {
     ],
     tests: ["test/votes/*.test.ts"],
   },
+  // the preserved-set sampler (SamplePreservedForEpisode and all it calls: the anchor-independent
+  // preparation, the thresholds and the 25 % / 75 % / IQR rules, the node filter, the seeded history draw,
+  // the per-model fill, the 34 % cap, the per-anchor fast path, the explanations), the state it reads and
+  // its checks, the bech32 decoding of guardian addresses and Go's byte order of strings (src/go/bytes.ts).
+  // Left out, as not the chain's rule: vectors.ts (the Go vector adapter, the tests' harness),
+  // export-suites.ts (writes the family's vector suite), the demand-based proposal (demand.ts,
+  // demand-rule.ts, largest-first-order.ts) and its side-by-side compare-rules.ts, the operator views over
+  // the sampler (check-address.ts, check-probability.ts, check-sampler.ts), the file shapes the state is
+  // read from or written as (state-json.ts, snapshot-state.ts, stored-snapshot.ts) and index.ts (re-exports).
+  preserved: {
+    mutate: [
+      "src/preserved/*.ts",
+      "!src/preserved/vectors.ts", "!src/preserved/export-suites.ts", "!src/preserved/index.ts",
+      "!src/preserved/demand.ts", "!src/preserved/demand-rule.ts", "!src/preserved/largest-first-order.ts", "!src/preserved/compare-rules.ts",
+      "!src/preserved/check-address.ts", "!src/preserved/check-probability.ts", "!src/preserved/check-sampler.ts",
+      "!src/preserved/state-json.ts", "!src/preserved/snapshot-state.ts", "!src/preserved/stored-snapshot.ts",
+      "src/go/bytes.ts",
+    ],
+    tests: ["test/preserved/*.test.ts", "test/vectors/go-vectors.test.ts", "test/rest-dump/preserved.test.ts", "test/versions/verify-realdata.test.ts", "test/go/primitives.test.ts"],
+  },
 };
 
 /** A minimal glob: `dir/*.ts` (one level) or an exact path; `!` excludes. */

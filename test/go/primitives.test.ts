@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
-import { compareGoStrings, sortedGoStrings } from "../../src/go/bytes.js";
+import { allNarrow, compareGoStrings, compareNarrowStrings, sortedGoStrings, sortedGoStringsNarrow } from "../../src/go/bytes.js";
 import { GoPanic } from "../../src/go/errors.js";
 import { addInt64, checkedInt64, checkedUint64, divInt64, INT64_MAX, INT64_MIN, mulInt64, toBigInt, wrapUint64 } from "../../src/go/int64.js";
 import { parseJson, stringifyJson } from "../../src/go/json.js";
@@ -61,6 +61,22 @@ describe("Go string order", () => {
     expect(astral < bmp).toBe(true); // JavaScript's order
     expect(compareGoStrings(astral, bmp)).toBe(1); // Go's order
     expect(sortedGoStrings(["b", "a", bmp, astral, "aa"])).toEqual(["a", "aa", "b", bmp, astral]);
+  });
+  it("sorts with the engine's order only when every string is narrow, and says which it was", () => {
+    const bmp = "\uFF21";
+    const astral = "\u{1F600}";
+    expect(sortedGoStringsNarrow(["b", "a"])).toEqual({ sorted: ["a", "b"], narrow: true });
+    expect(sortedGoStringsNarrow([astral, bmp])).toEqual({ sorted: [bmp, astral], narrow: false });
+    expect(sortedGoStringsNarrow(["\ud7ff", "a"])).toEqual({ sorted: ["a", "\ud7ff"], narrow: true });
+    expect(sortedGoStringsNarrow(["\ud800"])).toEqual({ sorted: ["\ud800"], narrow: false });
+    expect(sortedGoStringsNarrow([])).toEqual({ sorted: [], narrow: true });
+    expect(allNarrow(["a", "b\uffff"])).toBe(false);
+    expect(allNarrow(["a", "b\ud7ff"])).toBe(true);
+    const xs = ["c", "a", "b", "a"];
+    const sorted = sortedGoStrings(xs);
+    expect(sorted).toEqual(["a", "a", "b", "c"]);
+    expect(xs).toEqual(["c", "a", "b", "a"]); // a copy
+    expect([compareNarrowStrings("a", "b"), compareNarrowStrings("b", "a"), compareNarrowStrings("a", "a"), compareNarrowStrings("a", "ab")]).toEqual([-1, 1, 0, -1]);
   });
   it("is the order of the UTF-8 byte sequences", () => {
     const enc = new TextEncoder();

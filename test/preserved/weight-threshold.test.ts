@@ -2,7 +2,7 @@
 // a plain bigint reading of the rule on the same inputs: long lists, ties, negatives, weights past 2^53.
 import { describe, expect, it } from "vitest";
 import { addInt64, divInt64, mulInt64, subInt64 } from "../../src/go/int64.js";
-import { calculateNodeWeightThresholdIQR, calculateWeightThresholdWithCount, calculateWeightThresholdWithCountOfNodes } from "../../src/preserved/weight-threshold.js";
+import { calculateNodeWeightThresholdIQR, calculateWeightThresholdWithCount, calculateWeightThresholdWithCountOfNodes, weightThresholdForTarget } from "../../src/preserved/weight-threshold.js";
 
 const asc = (ws: readonly bigint[]): bigint[] => [...ws].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
 
@@ -51,7 +51,58 @@ const lists = (): bigint[][] => {
   return out;
 };
 
+/**
+ * 0..63 in an order that makes the IQR's selection of the 49th smallest (q3 of 64) use more partition
+ * rounds than its bound (2·7 + 4 = 18), so its fallback sort of the range left is reached: found by a
+ * hill-climb over permutations, swapping two entries while the rounds used did not drop.
+ */
+const EXHAUSTS_ROUNDS = [16, 45, 48, 37, 22, 62, 44, 39, 21, 7, 6, 40, 11, 31, 28, 52, 18, 54, 26, 53, 29, 12, 50, 42, 24, 0, 2, 36, 4, 10, 1, 34, 43, 8, 55, 20, 41, 30, 32, 38, 23, 15, 57, 58, 60, 5, 51, 63, 27, 47, 19, 25, 46, 14, 3, 49, 33, 17, 56, 61, 9, 35, 59, 13];
+
+/** weightThresholdForTarget read plainly: descending bigint sort, int64 sums, the first index reaching the target. */
+function forTargetReference(ws: readonly bigint[], target: bigint): bigint {
+  const d = asc(ws).reverse();
+  let sum = 0n;
+  for (let i = 0; i < d.length; i++) {
+    sum = addInt64(sum, d[i]!);
+    if (sum >= target) return d.slice(i + 1).every((x) => x >= d[i]!) ? d[i]! : subInt64(d[i]!, 1n);
+  }
+  return 0n;
+}
+
+/** Short lists past ±2^53 where a double rounds (2^53 + 1 is not one), negatives among them. */
+const P = 2n ** 53n;
+const HUGE: bigint[][] = [
+  [-(P + 1n), 1n, 2n],
+  [-(P + 3n), -(P + 1n), 5n, 7n, 9n],
+  [P + 1n, -(P + 1n), 3n],
+  [-(P + 1n), P + 1n, 3n], // a magnitude that only the negative one pushes past 2^53 first
+  [-(P + 1n), -(P + 1n), -(P + 3n), 1n],
+  [3n * 2n ** 55n, 2n ** 55n],
+  [2n ** 55n, 3n * 2n ** 55n, 2n ** 55n],
+];
+
 describe("weight thresholds", () => {
+  it("the shortcuts leave lists past ±2^53 (negative ones too) to the bigint reading", () => {
+    for (const ws of HUGE) {
+      expect(calculateNodeWeightThresholdIQR(ws), String(ws)).toBe(iqrReference(ws));
+      for (const pct of [25, 75]) expect(calculateWeightThresholdWithCount(ws, pct), String(ws)).toEqual(withCountReference(ws, pct));
+      const nodes = ws.map((pocWeight, i) => ({ nodeId: `n${i}`, pocWeight, throughput: 0n, timeslotAllocation: [] }));
+      expect(calculateWeightThresholdWithCountOfNodes(nodes, 25), String(ws)).toEqual(withCountReference(ws, 25));
+      for (const target of [...ws, 1n, 0n, -(P + 1n), 3n * 2n ** 55n, 4n * 2n ** 55n]) expect(weightThresholdForTarget(ws, target), `${ws} ${target}`).toBe(forTargetReference(ws, target));
+    }
+    // the target met exactly by the heaviest: its weight less one, as the lighter one is below it
+    expect(weightThresholdForTarget([2n ** 55n, 3n * 2n ** 55n], 3n * 2n ** 55n)).toBe(3n * 2n ** 55n - 1n);
+  });
+
+  it("the IQR cap is exact when the selection falls back to sorting (rounds exhausted)", () => {
+    for (const scale of [1n, 7n, -3n]) {
+      const ws = EXHAUSTS_ROUNDS.map((x) => BigInt(x) * scale);
+      expect(calculateNodeWeightThresholdIQR(ws)).toBe(iqrReference(ws));
+      expect(calculateNodeWeightThresholdIQR([...ws, 100n * scale])).toBe(iqrReference([...ws, 100n * scale]));
+    }
+    expect(calculateNodeWeightThresholdIQR(EXHAUSTS_ROUNDS.map(BigInt))).toBe(48n + 32n + 16n + 1n);
+  });
+
   it("the IQR cap equals a full bigint sort's quartiles on long, tied, negative and huge lists", () => {
     for (const ws of lists()) expect(calculateNodeWeightThresholdIQR(ws)).toBe(iqrReference(ws));
   });
