@@ -326,6 +326,14 @@ describe("readEpochInputText at the plain form's edges", () => {
     expect(v!.rewards!.get(a[0]!)).toBe(0n);
   });
 
+  it("reads null weights itself", () => {
+    const text = doc(row(a[0]!), `, "rewards": null`);
+    const v = typed(text);
+    expect(v).toBeDefined();
+    expect(v!.rewards).toBeNull();
+    expect(ordered(v!)).toEqual(ordered(parseEpochInput(parseJson(text, "f"), "f")));
+  });
+
   it("reads the weights before the participants itself (keys in any order)", () => {
     const text = `{"rewards": {"${a[1]}": 5, "${a[0]}": 6}, "epoch": 3, "participants": [${row(a[0]!)}, ${row(a[1]!)}]}`;
     const v = typed(text);
