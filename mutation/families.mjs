@@ -62,7 +62,7 @@ export const FAMILIES = {
   // the lossless reader, and by the readers that use them (the epoch input, the CLI's refusals, the bound)
   go: {
     mutate: ["src/go/json-cursor.ts", "src/go/json.ts", "src/go/chain-decimal.ts"],
-    tests: ["test/go/*.test.ts", "test/misstest/epoch-input-text.test.ts", "test/cli/hardening.test.ts", "test/settlement/to-legacy-dec-bound.test.ts"],
+    tests: ["test/go/*.test.ts", "test/misstest/epoch-input-text.test.ts", "test/cli/hardening.test.ts", "test/cli/hostile.test.ts", "test/settlement/to-legacy-dec-bound.test.ts"],
   },
   // the devshard vote tally's rules by session tag (devshard-rules.ts) and the transitions and readers
   // they switch; killed by the votes tests and the devshard Go vectors (test/votes/devshard-vectors.test.ts)
