@@ -38,7 +38,7 @@ describe("evaluateEpoch's rows", () => {
     const e = evaluateEpoch(epoch());
     expect(Decimal.fromChain(e.p0).toString()).toBe("0.1");
     expect(e.skipPunishment).toBe(false);
-    expect(e.exactSkipped).toBeUndefined();
+    expect(Object.keys(e)).not.toContain("exactSkipped");
     const view = e.participants.map((p) => [p.address, p.rewardBefore, p.rewardAfter, p.outcome]);
     expect(view).toEqual([
       ["big", 3n, 3n, "kept"],
@@ -104,6 +104,15 @@ describe("evaluateEpoch's rows", () => {
     expect(e.exactSkipped).toMatch(/^the exact tests of this epoch \(12 participants, 12,000,000 requests at p0 0\.1\) are past their budget/);
     expect(e.participants.filter((p) => p.total !== 0n).every((p) => JSON.stringify(p.exact) === '{"unavailable":"past the epoch\'s exact-test budget"}')).toBe(true);
     expect(e.participants.find((p) => p.address === "zero")!.exact).toBeUndefined();
+    // an unavailable exact test is no disagreement
+    expect(e.participants.every((p) => p.verdictsDiffer === undefined)).toBe(true);
+    // without exact tests there is no budget to be past
+    expect(Object.keys(evaluateEpoch({ ...epoch(), participants: ps, rewards: null }, { exact: false }))).not.toContain("exactSkipped");
+    // nor at a p0 outside (0, 1) (one whose denominator would put these totals past it), where no exact test exists: each row says so
+    const outside = evaluateEpoch({ ...epoch(), validationParams: { binomTestP0: dec(1000001n, -6) }, participants: ps, rewards: null });
+    expect(Decimal.fromChain(outside.p0).toString()).toBe("1.000001");
+    expect(Object.keys(outside)).not.toContain("exactSkipped");
+    expect(outside.participants[0]!.exact).toEqual({ unavailable: "p0 1.000001 outside (0, 1)" });
   });
 });
 
