@@ -21,6 +21,18 @@ export const FAMILIES = {
     mutate: ["src/misstest/binomial-p-value.ts", "src/misstest/exact-binomial.ts", "src/misstest/evaluate-epoch.ts", "src/misstest/missed-stat-verdict.ts"],
     tests: ["test/misstest/*.test.ts", "test/vectors/go-vectors.test.ts"],
   },
+  // the epoch input's two readers: the validating one (epoch-input.ts: the key lists, the strict checks, the
+  // bech32 warning) and the typed one read from the text (epoch-input-text.ts). A family of their own, not
+  // misstest-extras: they are input readers, not rules, killed by the differential test against
+  // parseJson + parseEpochInput and the CLI's refusals, not by the Go vectors (which a run of
+  // misstest-extras replays in its dry run for nothing here)
+  readers: {
+    mutate: ["src/misstest/epoch-input.ts", "src/misstest/epoch-input-text.ts"],
+    tests: [
+      "test/misstest/epoch-input-text.test.ts", "test/misstest/cli.test.ts", "test/misstest/settlement.test.ts", "test/cli/hardening.test.ts", "test/cli/hostile.test.ts",
+      "test/rest-dump/malformed.test.ts", "test/chain/errors.test.ts",
+    ],
+  },
   // the version switches: the upgrade table, the families' frontiers, resolution, `--version --json`
   versions: {
     mutate: ["src/versions/*.ts", "src/settlement/settlement-version.ts", "src/cli/version-document.ts"],
@@ -43,6 +55,14 @@ export const FAMILIES = {
       "test/settlement/compare-adapter.test.ts", "test/settlement/zero-cause-lift.test.ts", "test/versions/verify-realdata.test.ts", "test/backtest/backtest.test.ts",
       "test/cli/episode-anchor.test.ts", "test/cli/folder-of-dumps.test.ts", "test/misstest/cli.test.ts",
     ],
+  },
+  // src/go's JSON and chain-decimal readers: the cursor the typed readers share (json-cursor.ts), the
+  // exact reader behind parseJson (json.ts: readJsonValueAt, the depth bound), the chain Decimal's reading
+  // and exponent bound (chain-decimal.ts); killed by test/go's differential tests against JSON.parse and
+  // the lossless reader, and by the readers that use them (the epoch input, the CLI's refusals, the bound)
+  go: {
+    mutate: ["src/go/json-cursor.ts", "src/go/json.ts", "src/go/chain-decimal.ts"],
+    tests: ["test/go/*.test.ts", "test/misstest/epoch-input-text.test.ts", "test/cli/hardening.test.ts", "test/cli/hostile.test.ts", "test/settlement/to-legacy-dec-bound.test.ts"],
   },
   // the devshard vote tally's rules by session tag (devshard-rules.ts) and the transitions and readers
   // they switch; killed by the votes tests and the devshard Go vectors (test/votes/devshard-vectors.test.ts)

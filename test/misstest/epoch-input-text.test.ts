@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { JsonCursor, fastPath } from "../../src/go/json-cursor.js";
+import { JsonCursor, OFF_FAST_PATH, fastPath } from "../../src/go/json-cursor.js";
 import { parseJson, readJsonValueAt, stringifyJson, type Json } from "../../src/go/json.js";
 import { parseEpochInput, type EpochInput } from "../../src/misstest/epoch-input.js";
 import { readEpochInputAt, readEpochInputText } from "../../src/misstest/epoch-input-text.js";
@@ -306,5 +306,91 @@ describe("JsonCursor.maybeKeyOf (the reward keys matched against the participant
     expect(c.int64()).toBe(3n);
     expect(c.maybeKeyOf("a")).toBe(false);
     expect(c.mapKey(false)).toBeUndefined();
+  });
+});
+
+// Boundaries the generated cases meet rarely or never (each was a surviving mutant of the typed reader):
+// what the typed reader reads itself, and what it must leave to the validating reader.
+describe("readEpochInputText at the plain form's edges", () => {
+  const a = [address(11), address(12), address(13)];
+  const stats = (ic: string, m: string) => `{"inferenceCount": ${ic}, "missedRequests": ${m}}`;
+  const doc = (participants: string, rest = "") => `{"epoch": 3, "participants": [${participants}]${rest}}`;
+  const row = (addr: string, s = stats("1", "0")) => `{"address": "${addr}", "currentEpochStats": ${s}}`;
+
+  it("reads digit-string counts itself, 0 included", () => {
+    const text = doc(row(a[0]!, stats('"0"', '"0"')) + "," + row(a[1]!, stats('"7"', '"123456789012345678"')), `, "rewards": {"${a[0]}": "0"}`);
+    const v = typed(text);
+    expect(v).toBeDefined();
+    expect(ordered(v!)).toEqual(ordered(parseEpochInput(parseJson(text, "f"), "f")));
+    expect(v!.participants[0]!.currentEpochStats).toEqual({ inferenceCount: 0n, missedRequests: 0n });
+    expect(v!.rewards!.get(a[0]!)).toBe(0n);
+  });
+
+  it("reads null weights itself", () => {
+    const text = doc(row(a[0]!), `, "rewards": null`);
+    const v = typed(text);
+    expect(v).toBeDefined();
+    expect(v!.rewards).toBeNull();
+    expect(ordered(v!)).toEqual(ordered(parseEpochInput(parseJson(text, "f"), "f")));
+  });
+
+  it("reads the weights before the participants itself (keys in any order)", () => {
+    const text = `{"rewards": {"${a[1]}": 5, "${a[0]}": 6}, "epoch": 3, "participants": [${row(a[0]!)}, ${row(a[1]!)}]}`;
+    const v = typed(text);
+    expect(v).toBeDefined();
+    expect(ordered(v!)).toEqual(ordered(parseEpochInput(parseJson(text, "f"), "f")));
+  });
+
+  it("reads a weight key starting with a character below the digits itself", () => {
+    for (const k of ["-x", "!", "/a"]) {
+      const text = doc(row(a[0]!), `, "rewards": {"${a[0]}": 1, "${k}": 2}`);
+      const v = typed(text);
+      expect(v, k).toBeDefined();
+      expect([...v!.rewards!]).toEqual([[a[0], 1n], [k, 2n]]);
+    }
+  });
+
+  it("leaves an array-index weight key to the validating reader, which orders it first as Object.keys does", () => {
+    for (const k of ["0", "9", "12"]) {
+      const text = doc(row(a[0]!), `, "rewards": {"${a[0]}": 1, "${k}": 2}`);
+      expect(typed(text), k).toBeUndefined();
+      const r = viaText(text);
+      expect(r).toEqual(viaTree(text));
+      expect("value" in r && r.value.rewards !== null && [...r.value.rewards.keys()]).toEqual([k, a[0]]);
+    }
+  });
+
+  it("refuses a weight key that is no address text (empty, longer than 256) as the validating reader does", () => {
+    for (const k of ["", "x".repeat(257)]) {
+      const text = doc(row(a[0]!), `, "rewards": {"${a[0]}": 1, "${k}": 2}`);
+      const r = viaText(text);
+      expect(r, k.slice(0, 9)).toEqual(viaTree(text));
+      expect("error" in r && r.error).toMatch(/f\.rewards key/);
+    }
+  });
+
+  it("refuses a participant address past 256 characters even when it is valid bech32", () => {
+    const data: number[] = [];
+    for (let i = 0; i < 300; i++) data.push((i * 7) % 32);
+    const long = bech32Encode("gonka", data);
+    expect(long.length).toBeGreaterThan(256);
+    const text = doc(row(long));
+    const r = viaText(text);
+    expect(r).toEqual(viaTree(text));
+    expect("error" in r && r.error).toMatch(/longer than 256/);
+  });
+
+  it("readEpochInputAt throws only OFF_FAST_PATH, for a refused p0 and for a part missing", () => {
+    const at = (text: string): unknown => {
+      try {
+        readEpochInputAt(new JsonCursor(text), "f");
+        return "read";
+      } catch (e) {
+        return e;
+      }
+    };
+    expect(at(doc(row(a[0]!), `, "validationParams": {"binomTestP0": {"value": -1, "exponent": -1}}`))).toBe(OFF_FAST_PATH);
+    expect(at(`{"epoch": 3}`)).toBe(OFF_FAST_PATH);
+    expect(at(`{"participants": []}`)).toBe(OFF_FAST_PATH);
   });
 });

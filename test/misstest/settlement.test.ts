@@ -3,7 +3,7 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
-import { GoPanic } from "../../src/go/errors.js";
+import { GoError, GoPanic } from "../../src/go/errors.js";
 import { parseJson } from "../../src/go/json.js";
 import { type ChainDecimal } from "../../src/go/chain-decimal.js";
 import { NIL_DEREFERENCE, checkAndPunishForDowntime, checkAndPunishForDowntimeForParticipant, checkAndPunishForDowntimeForParticipants } from "../../src/misstest/check-and-punish-for-downtime.js";
@@ -91,6 +91,20 @@ describe("checkAndPunishForDowntime and the downtime step", () => {
     const paid = new Map([["a", 5n], ["b", 6n]]);
     checkAndPunishForDowntimeForParticipants([p("a", 748n, 749n), p("b", 749n, 748n)], paid, dec(500n, -3));
     expect([...paid]).toEqual([["a", 0n], ["b", 6n]]);
+  });
+
+  it("the punishment keeps the reward on the test's Go error only: a panic inside the test goes through, as in Go", () => {
+    const p = (address: string, ic: bigint, missed: bigint): Participant => ({ address, currentEpochStats: { inferenceCount: ic, missedRequests: missed } });
+    const erring = () => {
+      throw new GoError("invalid input");
+    };
+    const panicking = () => {
+      throw new GoPanic("exponent overflows an int32!");
+    };
+    const kept = new Map([["a", 5n]]);
+    checkAndPunishForDowntimeForParticipants([p("a", 3n, 1n)], kept, dec(1n, -1), erring);
+    expect([...kept]).toEqual([["a", 5n]]);
+    expect(() => checkAndPunishForDowntimeForParticipants([p("a", 3n, 1n)], new Map([["a", 5n]]), dec(1n, -1), panicking)).toThrow(new GoPanic("exponent overflows an int32!"));
   });
 
   it("grace epochs (p0 0.5) spare 50 missed of 100; without grace they are zeroed", () => {
