@@ -16,13 +16,29 @@ export const MAX_ADDR_LEN = 255;
 export const ACCOUNT_PREFIX = "gonka";
 export const VALOPER_PREFIX = "gonkavaloper";
 
-function polymod(values: number[]): number {
+/**
+ * BIP 173's checksum polynomial as tables: STEP1[top] is what the generator adds for the five bits
+ * `top` shifted out by one 5-bit step (the `GEN[i]` of each set bit, XORed); STEP2[top10] what two
+ * steps add for the ten bits they shift out, so `isBech32` takes two characters per step. The
+ * checksum stays within 30 bits (small integers throughout).
+ */
+const STEP1 = new Int32Array(32);
+for (let top = 0; top < 32; top++) for (let i = 0; i < 5; i++) if ((top >>> i) & 1) STEP1[top]! ^= GEN[i]!;
+const STEP2 = new Int32Array(1024);
+for (let x = 0; x < 1024; x++) {
+  const g = STEP1[x >>> 5]!;
+  STEP2[x] = ((g & 0x1ffffff) << 5) ^ STEP1[(x & 31) ^ (g >>> 25)]!;
+}
+
+/** One value into the checksum polynomial (the step of `polymod`). */
+const polymodStep = (chk: number, v: number): number => ((chk & 0x1ffffff) << 5) ^ v ^ STEP1[chk >>> 25]!;
+/** Two values, `v1` then `v2` (two steps of `polymod`). */
+const polymodStep2 = (chk: number, v1: number, v2: number): number => ((chk & 0xfffff) << 10) ^ (v1 << 5) ^ v2 ^ STEP2[chk >>> 20]!;
+
+/** BIP 173's checksum polynomial over `values`. */
+function polymod(values: readonly number[]): number {
   let chk = 1;
-  for (const v of values) {
-    const top = chk >>> 25;
-    chk = (((chk & 0x1ffffff) << 5) ^ v) >>> 0;
-    for (let i = 0; i < 5; i++) if ((top >>> i) & 1) chk = (chk ^ GEN[i]!) >>> 0;
-  }
+  for (const v of values) chk = polymodStep(chk, v);
   return chk;
 }
 
@@ -72,27 +88,7 @@ export function bech32Decode(bech: string, limit = BECH32_MAX_LENGTH): Bech32Res
   return { hrp, data: data.slice(0, data.length - 6) };
 }
 
-
 const lowerCode = (c: number): number => (c >= 65 && c <= 90 ? c + 32 : c);
-
-/**
- * BIP 173's checksum polynomial as tables: STEP1[top] is what the generator adds for the five bits
- * `top` shifted out by one 5-bit step (the `GEN[i]` of each set bit, XORed); STEP2[top10] what two
- * steps add for the ten bits they shift out, so `isBech32` takes two characters per step. The
- * checksum stays within 30 bits (small integers throughout).
- */
-const STEP1 = new Int32Array(32);
-for (let top = 0; top < 32; top++) for (let i = 0; i < 5; i++) if ((top >>> i) & 1) STEP1[top]! ^= GEN[i]!;
-const STEP2 = new Int32Array(1024);
-for (let x = 0; x < 1024; x++) {
-  const g = STEP1[x >>> 5]!;
-  STEP2[x] = ((g & 0x1ffffff) << 5) ^ STEP1[(x & 31) ^ (g >>> 25)]!;
-}
-
-/** One value into the checksum polynomial (the step of `polymod`). */
-const polymodStep = (chk: number, v: number): number => ((chk & 0x1ffffff) << 5) ^ v ^ STEP1[chk >>> 25]!;
-/** Two values, `v1` then `v2` (two steps of `polymod`). */
-const polymodStep2 = (chk: number, v1: number, v2: number): number => ((chk & 0xfffff) << 10) ^ (v1 << 5) ^ v2 ^ STEP2[chk >>> 20]!;
 
 /** The checksum state after the human-readable part `s.slice(0, one)` (lowercase). */
 function hrpChecksum(s: string, one: number): number {
