@@ -76,8 +76,9 @@ export interface ParticipantMissTest {
 }
 
 /**
- * Run the punishment's test for one participant (null stats → null; `p0` the settlement's, made a decimal once). The explanation (largest allowed
- * count) is worked out only for a failure: it is what a zero cause shows, and it costs far more than the test.
+ * Run the punishment's test for one participant (null stats → null; `p0` is the settlement's, made a
+ * decimal once by the caller). The explanation (largest allowed count) is worked out only for a
+ * failure: it is what a zero cause shows, and it costs far more than the test.
  */
 export function participantMissTest(p: SettlementParticipant, p0: Decimal, skipped: boolean): ParticipantMissTest | null {
   if (p.currentEpochStats === null) return null;
