@@ -12,5 +12,7 @@ export default defineConfig({
     isolate: false,
     // builds dist/ first when it is missing or older than src/ (the README library example runs it)
     globalSetup: ["test/helpers/build-if-stale.ts"],
+    // fast-check draws from one fixed seed unless FC_SEED says otherwise (test/helpers/property-seed.ts)
+    setupFiles: ["test/helpers/property-seed.ts"],
   },
 });

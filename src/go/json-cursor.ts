@@ -203,7 +203,7 @@ export class JsonCursor {
 
   /**
    * An integer token (no fraction, exponent or leading zero) as a bigint, or undefined (nothing read)
-   * when the next token is not one. `-0` is 0, as JSON.parse reads it.
+   * when the next token is not one. `-0` is 0 (JSON.parse's -0 has no other integer value).
    */
   private integer(): bigint | undefined {
     const t = this.text;

@@ -40,6 +40,16 @@ const whole = <T>(text: string, read: (c: JsonCursor) => T): T | undefined =>
     return v;
   });
 
+/** `j` with JSON.parse's -0 read as 0, the only value an integer reader can give for the text `-0`. */
+const noNegativeZero = (j: Json): Json =>
+  Object.is(j, -0)
+    ? 0
+    : Array.isArray(j)
+      ? j.map(noNegativeZero)
+      : j !== null && typeof j === "object"
+        ? Object.fromEntries(Object.entries(j).map(([k, x]) => [k, noNegativeZero(x)]))
+        : j;
+
 /** parseJson's answer, or "refused". */
 const exact = (text: string): Json | "refused" => {
   try {
@@ -72,7 +82,8 @@ describe("JsonCursor reads what parseJson reads, or leaves the plain form", () =
         const v = whole(t, readAny);
         if (v === undefined) return;
         read++;
-        expect(exact(t)).toEqual(v);
+        const e = exact(t);
+        expect(e === "refused" ? e : noNegativeZero(e)).toEqual(v);
       }),
       { numRuns: 3000 },
     );
