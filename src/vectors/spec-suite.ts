@@ -1,22 +1,14 @@
 /**
- * Shared by the project's own vector suites (`spec_*`, src/<family>/export-suites.ts): strict
- * reading of a case input (every field present, no unknown field, each error naming its path and
- * value, so a case never depends on a hidden default) and turning fixed inputs into cases by running
- * them through the suite's own adapter.
+ * Shared by the project's own vector suites (`spec_*`, src/<family>/export-suites.ts): the case
+ * input's integers and enums read strictly (objects go through src/json-input.ts: every field
+ * present, no unknown field, each error naming its path and value, so a case never depends on a
+ * hidden default) and fixed inputs turned into cases by running them through the suite's adapter.
  */
 import { InputError, describeValue } from "../errors.js";
 import { GoError, GoPanic } from "../go/errors.js";
 import { toBigInt } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import type { VectorCase } from "./types.js";
-
-
-/** An object with exactly the keys `keys` (none missing, none unknown). */
-
-/** A JSON object whose keys are free (a map). */
-
-
-
 
 /** An integer (JSON number or lossless bigint) in [min, max]. */
 export function intField(v: Json | undefined, path: string, min?: bigint, max?: bigint): bigint {
