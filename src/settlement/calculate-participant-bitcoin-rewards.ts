@@ -88,6 +88,7 @@ function coefficientsOf(scales: SettlementInput["pocModelScales"], maxExponentAb
  * override applied (see misstest settlementValidationParams).
  */
 export function calculateParticipantBitcoinRewards(input: SettlementInput, validationParams: ValidationParams, version: ChainVersion): RewardDistribution {
+  if (input.participants.length === 0) throw new GoError("participants cannot be nil"); // nil exactly when empty on chain
   const bp = input.bitcoinRewardParams;
   if (bp === null) throw new GoError("bitcoin parameters cannot be nil");
   const currentEpoch = input.epoch;

@@ -1,5 +1,6 @@
 /** The supply cap on top of the distribution: no minting past the subsidy supply, proportional cut when close. */
 import { Decimal } from "../go/decimal.js";
+import { GoError } from "../go/errors.js";
 import { INT64_MAX, wrapInt64, wrapUint64 } from "../go/int64.js";
 import type { ValidationParams } from "../misstest/get-dynamic-p0.js";
 import type { ChainVersion } from "../versions/chain-version.js";
@@ -31,6 +32,9 @@ function saturatingAddUint64Max(a: bigint, b: bigint): bigint {
  * the supply cap. `input.settleParameters` null means unknown and is treated as under the cap.
  */
 export function getBitcoinSettleAmounts(input: SettlementInput, validationParams: ValidationParams, version: ChainVersion): SettleAmounts {
+  // Go refuses a nil list; SettleAccounts gets it from GetParticipants, which is nil exactly when empty.
+  if (input.participants.length === 0) throw new GoError("participants cannot be nil");
+  if (input.bitcoinRewardParams === null) throw new GoError("bitcoinParams cannot be nil");
   const d = calculateParticipantBitcoinRewards(input, validationParams, version);
   const sp = input.settleParameters;
   if (sp === null) return { ...d, supplyCap: "under-cap" };

@@ -7,7 +7,7 @@ import type { DynamicP0Explanation } from "../misstest/get-dynamic-p0.js";
 import { wrapUint64 } from "../go/int64.js";
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import type { EffectiveWeight } from "./effective-weight.js";
-import { getBitcoinSettleAmounts, type SupplyCapOutcome } from "./get-bitcoin-settle-amounts.js";
+import { getBitcoinSettleAmounts, type SettleAmounts, type SupplyCapOutcome } from "./get-bitcoin-settle-amounts.js";
 import type { PowerCappingResult } from "./apply-power-capping-for-weights.js";
 import type { DelegationChange } from "./delegation-reward-transfers.js";
 import type { Exclusion, ParticipantStatus, SettlementInput } from "./settlement-types.js";
@@ -90,7 +90,14 @@ export interface SettleOptions {
 export function settleAccounts(input: SettlementInput, version: ChainVersion, options: SettleOptions = {}): Settlement {
   requireFamilyVersion("settlement", version); // never older rules for a version the port cannot pin
   const vp = settlementValidationParams(input.validationParams, input.graceEpoch);
-  const s = getBitcoinSettleAmounts(input, vp, version);
+  let s: SettleAmounts;
+  try {
+    s = getBitcoinSettleAmounts(input, vp, version);
+  } catch (e) {
+    // SettleAccounts returns GetBitcoinSettleAmounts' error before minting; the chain logs an epoch_error.
+    if (e instanceof GoError) throw new GoError(`the chain refuses to settle epoch ${input.epoch}: GetBitcoinSettleAmounts: ${e.message}; nothing is minted and nobody is paid`);
+    throw e;
+  }
   if (s.result.amount < 0n) {
     // SettleAccounts returns ErrNegativeRewardAmount before paying anyone; the chain logs an epoch_error.
     throw new GoError(

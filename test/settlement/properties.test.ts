@@ -28,7 +28,7 @@ const participantArb = fc.record({
 const shareArb = fc.record({ value: fc.bigInt(0n, 100n), exponent: fc.constant(-2) });
 
 const epochArb = fc.record({
-  ps: fc.array(participantArb, { minLength: 0, maxLength: 25 }),
+  ps: fc.array(participantArb, { minLength: 1, maxLength: 25 }), // none: Go refuses the epoch (trace.test.ts)
   version: fc.constantFrom(...CHAIN_VERSIONS.filter((v) => familyKnows("settlement", v))),
   scale: fc.constantFrom(null, { value: 3593n, exponent: -4 }, { value: 1n, exponent: 0 }),
   scale2: fc.constantFrom(null, { value: 12620856201975851n, exponent: -16 }, { value: 2n, exponent: 0 }),
@@ -207,7 +207,8 @@ describe("applyPowerCappingForWeights", () => {
 
 describe("SettleAccounts refuses an epoch whose minted amount is negative", () => {
   it("a fixed epoch reward beyond int64 pays nobody: ErrNegativeRewardAmount (checked at bb2de824 and ee730031)", () => {
-    const input = build({ ps: [], version: "v0.2.12", scale: null, scale2: null, epoch: 2n, graceEndOffset: null, graceP0: null, supply: null, supplyOffset: 0n, transfers: [], penalties: [] });
+    const one = { weight: 100n, cw: 100n, nodes: [{ w: 100n, preserved: true }], nodes2: [], hasVw: true, status: "ACTIVE", balance: 0n, ic: 10n, missed: 0n };
+    const input = build({ ps: [one], version: "v0.2.12", scale: null, scale2: null, epoch: 2n, graceEndOffset: null, graceP0: null, supply: null, supplyOffset: 0n, transfers: [], penalties: [] });
     input.bitcoinRewardParams = { ...input.bitcoinRewardParams!, initialEpochReward: 2n ** 63n, decayRate: null };
     expect(() => settleAccounts(input, "v0.2.12")).toThrow(/refuses to settle epoch 2: .*ErrNegativeRewardAmount/);
     input.bitcoinRewardParams = { ...input.bitcoinRewardParams!, initialEpochReward: 2n ** 63n - 1n };

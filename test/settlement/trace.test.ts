@@ -8,6 +8,7 @@ import { GoError } from "../../src/go/errors.js";
 import { InputError } from "../../src/errors.js";
 import { calculateParticipantBitcoinRewards } from "../../src/settlement/calculate-participant-bitcoin-rewards.js";
 import { calculateFixedEpochReward } from "../../src/settlement/calculate-fixed-epoch-reward.js";
+import { getBitcoinSettleAmounts } from "../../src/settlement/get-bitcoin-settle-amounts.js";
 import { settleAccounts } from "../../src/settlement/settle-accounts.js";
 import type { SettlementInput } from "../../src/settlement/settlement-types.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";
@@ -78,7 +79,25 @@ describe("the weight path settle prints", () => {
 
 describe("where settlement stops instead of paying", () => {
   it("no bitcoin reward params: Go's error, not a crash", () => {
-    expect(() => settleAccounts(trace({ bitcoinRewardParams: null }), "v0.2.14")).toThrow(new GoError("bitcoin parameters cannot be nil"));
+    expect(() => settleAccounts(trace({ bitcoinRewardParams: null }), "v0.2.14")).toThrow(
+      new GoError(`the chain refuses to settle epoch ${trace().epoch}: GetBitcoinSettleAmounts: bitcoinParams cannot be nil; nothing is minted and nobody is paid`),
+    );
+    expect(() => calculateParticipantBitcoinRewards(trace({ bitcoinRewardParams: null }), { binomTestP0: null }, "v0.2.14")).toThrow(new GoError("bitcoin parameters cannot be nil"));
+  });
+
+  // Found by compiled Go on the spec_settle_amounts suite: Go refuses a nil participant list, and
+  // SettleAccounts' list (GetParticipants) is nil exactly when no active address resolves.
+  it("no participants: Go's error at every version, nothing minted (not the whole reward to governance)", () => {
+    for (const v of ["v0.2.10", "v0.2.11", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15"] as const) {
+      const empty = trace({ participants: [] });
+      expect(() => getBitcoinSettleAmounts(empty, { binomTestP0: null }, v), v).toThrow(new GoError("participants cannot be nil"));
+      expect(() => calculateParticipantBitcoinRewards(empty, { binomTestP0: null }, v), v).toThrow(new GoError("participants cannot be nil"));
+      expect(() => settleAccounts(empty, v), v).toThrow(
+        new GoError(`the chain refuses to settle epoch ${empty.epoch}: GetBitcoinSettleAmounts: participants cannot be nil; nothing is minted and nobody is paid`),
+      );
+      // one participant is enough to settle
+      expect(settleAccounts(trace({ participants: trace().participants.slice(0, 1) }), v).minted, v).toBeGreaterThan(0n);
+    }
   });
 
   it("a decay the port refuses to compute (past 100,000 epochs, not provably 0) is one clear line, not a reward of 0", () => {
