@@ -207,7 +207,7 @@ describe("applyPowerCappingForWeights", () => {
 
 describe("SettleAccounts refuses an epoch whose minted amount is negative", () => {
   it("a fixed epoch reward beyond int64 pays nobody: ErrNegativeRewardAmount (checked at bb2de824 and ee730031)", () => {
-    const one = { weight: 100n, cw: 100n, nodes: [{ w: 100n, preserved: true }], nodes2: [], hasVw: true, status: "ACTIVE", balance: 0n, ic: 10n, missed: 0n };
+    const one = { weight: 100n, cw: 100n, nodes: [{ w: 100n, preserved: true }], nodes2: [], hasVw: true, status: "ACTIVE" as const, balance: 0n, ic: 10n, missed: 0n };
     const input = build({ ps: [one], version: "v0.2.12", scale: null, scale2: null, epoch: 2n, graceEndOffset: null, graceP0: null, supply: null, supplyOffset: 0n, transfers: [], penalties: [] });
     input.bitcoinRewardParams = { ...input.bitcoinRewardParams!, initialEpochReward: 2n ** 63n, decayRate: null };
     expect(() => settleAccounts(input, "v0.2.12")).toThrow(/refuses to settle epoch 2: .*ErrNegativeRewardAmount/);
