@@ -580,8 +580,9 @@ export const settleAmountsExport: ExportSuite = {
     "negativeBalanceError (Go's ErrNegativeCoinBalance on the row), settleAmountWritten (whether SettleAccounts writes the " +
     "SettleAmount: no error and work + reward != 0, a wrapping uint64 sum before v0.2.14, a carry-checked one from v0.2.14), " +
     "and from v0.2.14 rewardWeight, fullWeight, totalRewardWeight (uint64, as the WithTransfers result carries them); then " +
-    "amount (the minted fixed reward, int64), governanceAmount (int64), epochNumber, decayApplied. {\"panic\": ...} where Go " +
-    "panics (nil epoch stats read by the miss test, LegacyDec MulInt64 / TruncateInt64 out of range). Cases are named " +
+    "amount (the minted fixed reward, int64), governanceAmount (int64), epochNumber, decayApplied. {\"error\": ...} where Go " +
+    "returns an error (no participants: Go refuses a nil list, and on chain the list is nil exactly when empty); {\"panic\": ...} " +
+    "where Go panics (nil epoch stats read by the miss test, LegacyDec MulInt64 / TruncateInt64 out of range). Cases are named " +
     "<scenario>@<version>; random_seed_* are seeded random epochs (Go math/rand). Every v0.2.10 ... v0.2.14 output was " +
     "confirmed by running the Go functions compiled from those commits; v0.2.15 has no compiled Go here: its outputs are the " +
     "port's, and v0.2.15 differs from v0.2.14 only in the switches docs/versions.md lists (in this rule: ToLegacyDec refuses a " +
