@@ -11,13 +11,14 @@ import { exportSuites as gateway } from "../gateway/export-suites.js";
 import { stringifyJson, type Json } from "../go/json.js";
 import { exportSuites as misstest } from "../misstest/export-suites.js";
 import { exportSuites as preserved } from "../preserved/export-suites.js";
+import { exportSuites as settlement } from "../settlement/export-suites.js";
 import { exportSuites as votes } from "../votes/export-suites.js";
 import { InputError, describeValue } from "../errors.js";
 import type { ExportSuite } from "./export-types.js";
 import type { VectorCase } from "./types.js";
 
 /** Every export suite, in the order the README lists them. */
-export const EXPORT_SUITES: readonly ExportSuite[] = [...misstest, ...preserved, ...votes, ...gateway];
+export const EXPORT_SUITES: readonly ExportSuite[] = [...misstest, ...preserved, ...settlement, ...votes, ...gateway];
 
 /** The suites named in `names` (all when empty), in registry order; an unknown name is an InputError. */
 export function selectExportSuites(names: readonly string[], path = "--suite"): ExportSuite[] {
@@ -72,7 +73,8 @@ export function renderExportReadme(suites: readonly { suite: ExportSuite; cases:
 
 Written by \`gonka-spec vectors export DIR\`. These suites specify what the Go vectors of the Gonka
 chain (\`test/vectors/go/\`, format in its README) do not cover: the exact binomial test beside the
-on-chain miss test, the demand-based preserved rule, the context-length fault rule (#2078) and the
+on-chain miss test, the demand-based preserved rule, settlement's payout at each chain version
+(confirmed by compiled Go from v0.2.10 to v0.2.14), the context-length fault rule (#2078) and the
 PoC routing simulator's scenarios. Every output was computed by gonka-spec's TypeScript port from the
 input beside it; \`gonka-spec vectors check DIR/*.json\` replays them. Two exports by the same version
 are byte-identical.

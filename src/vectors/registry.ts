@@ -8,6 +8,7 @@ import { suites as misstestSpec } from "../misstest/export-suites.js";
 import { suites as preservedSpec } from "../preserved/export-suites.js";
 import { suites as votesSpec } from "../votes/export-suites.js";
 import { suites as gatewaySpec } from "../gateway/export-suites.js";
+import { suites as settlementSpec } from "../settlement/export-suites.js";
 import type { SuiteTable } from "./types.js";
 
-export const SUITES: SuiteTable = { ...go, ...misstest, ...preserved, ...votes, ...gateway, ...misstestSpec, ...preservedSpec, ...votesSpec, ...gatewaySpec }; // spec_*: the project's own suites (vectors export)
+export const SUITES: SuiteTable = { ...go, ...misstest, ...preserved, ...votes, ...gateway, ...misstestSpec, ...preservedSpec, ...votesSpec, ...gatewaySpec, ...settlementSpec }; // spec_*: the project's own suites (vectors export)

@@ -5,9 +5,11 @@
  * hidden default) and fixed inputs turned into cases by running them through the suite's adapter.
  */
 import { InputError, describeValue } from "../errors.js";
+import { checkExponent, type ChainDecimal } from "../go/chain-decimal.js";
 import { GoError, GoPanic } from "../go/errors.js";
-import { toBigInt } from "../go/int64.js";
+import { INT32_MAX, INT32_MIN, INT64_MAX, INT64_MIN, toBigInt } from "../go/int64.js";
 import type { Json } from "../go/json.js";
+import { exactObject } from "../json-input.js";
 import type { VectorCase } from "./types.js";
 
 /** An integer (JSON number or lossless bigint) in [min, max]. */
@@ -17,6 +19,19 @@ export function intField(v: Json | undefined, path: string, min?: bigint, max?: 
   if (min !== undefined && x < min) throw new InputError(`must be at least ${min}, got ${x}`, path);
   if (max !== undefined && x > max) throw new InputError(`must be at most ${max}, got ${x}`, path);
   return x;
+}
+
+/**
+ * A chain decimal `{ "value": int64, "exponent": int32 }` (both bare JSON integers, no other field), or
+ * null (Go's nil *Decimal). The exponent is also held to the tool's ±1000 (checkExponent).
+ */
+export function chainDecimalField(v: Json | undefined, path: string): ChainDecimal | null {
+  if (v === null) return null;
+  const o = exactObject(v, ["value", "exponent"], path);
+  const value = intField(o.value, `${path}.value`, INT64_MIN, INT64_MAX);
+  const exponent = intField(o.exponent, `${path}.exponent`, INT32_MIN, INT32_MAX);
+  checkExponent(exponent, `${path}.exponent`);
+  return { value, exponent: Number(exponent) };
 }
 
 /** One of a fixed set of strings. */

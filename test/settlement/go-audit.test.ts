@@ -7,9 +7,8 @@
  */
 import { describe, expect, it } from "vitest";
 import type { SettleAmounts } from "../../src/settlement/get-bitcoin-settle-amounts.js";
-import { INT64_MAX } from "../../src/go/int64.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";
-import { divergences, portOutput, readGoFixture, type GoOutput } from "./go-fixture.js";
+import { divergences, portOutput, readGoFixture, settleRegimes, type GoOutput } from "./go-fixture.js";
 
 const doc = readGoFixture("go-audit-settle.json.gz");
 
@@ -18,18 +17,7 @@ const VERSIONS: ChainVersion[] = ["v0.2.12", "v0.2.13", "v0.2.14"];
 // The regimes the port itself entered on cases where it agreed with Go, counted by the runs below.
 const seen = new Map<string, number>();
 const hit = (k: string) => seen.set(k, (seen.get(k) ?? 0) + 1);
-function regimes(s: SettleAmounts): void {
-  if (s.capping.wasCapped) hit("power capped");
-  if (s.supplyCap !== "under-cap") hit(s.supplyCap);
-  if (s.participants.some((p) => p.negativeBalanceError)) hit("debt beyond the reward");
-  if (s.participants.some((p) => p.debtRecovered > 0n && !p.negativeBalanceError)) hit("debt repaid");
-  if (s.delegationChanges.length > 0) hit("delegation moved weight");
-  if (s.fixedEpochRewardError !== null) hit("fixed reward error");
-  if (s.participants.some((p) => p.weightAfterDowntime < p.weightBeforeDowntime)) hit("miss test punished");
-  if (s.participants.some((p) => p.effective?.cappedAtFull === true)) hit("effective weight lowered to the full weight");
-  if (s.participants.some((p) => p.rewardCoins > INT64_MAX)) hit("reward above int64");
-  if (s.totalFullWeight < s.participants.reduce((a, p) => a + p.fullWeight, 0n)) hit("total full weight wrapped");
-}
+const regimes = (s: SettleAmounts): void => settleRegimes(s).forEach(hit);
 
 describe("settlement vs compiled Go (second audit)", () => {
   for (const version of VERSIONS) {

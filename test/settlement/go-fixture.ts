@@ -10,6 +10,7 @@ import { settleAmountWritten } from "../../src/settlement/settle-accounts.js";
 import type { ChainDecimal } from "../../src/go/chain-decimal.js";
 import type { ParticipantStatus, SettlementInput } from "../../src/settlement/settlement-types.js";
 import { atLeast, type ChainVersion } from "../../src/versions/chain-version.js";
+import { INT64_MAX } from "../../src/go/int64.js";
 
 export interface GoDec { value: string; exponent: number }
 /** A node: its PoC weight (the second audit's fixture), or the weight and timeslot allocation (the boundary fixture). */
@@ -34,7 +35,7 @@ export interface GoInput {
   penalties: { participant: string; fraction: GoDec | null }[];
 }
 export interface GoRow { participant: string; workCoins: string; rewardCoins: string; error: boolean; settleAmountWritten?: boolean; rewardWeight?: string; fullWeight?: string; totalRewardWeight?: string }
-export interface GoOutput { panic?: string; results: GoRow[]; amount: string; governanceAmount: string; epochNumber: string; decayApplied: boolean }
+export interface GoOutput { panic?: string; error?: string; results: GoRow[]; amount: string; governanceAmount: string; epochNumber: string; decayApplied: boolean }
 export interface GoCase { name: string; tags?: string[] | null; input: GoInput; outputs: Partial<Record<ChainVersion, GoOutput>> }
 
 export function readGoFixture(file: string): { cases: GoCase[] } {
@@ -129,4 +130,20 @@ export function divergences(cases: readonly GoCase[], version: ChainVersion, wit
     }
   }
   return bad;
+}
+
+/** The risky regimes one settlement entered, read from the port's own answer (not from a fixture's tags). */
+export function settleRegimes(s: SettleAmounts): string[] {
+  const r: string[] = [];
+  if (s.capping.wasCapped) r.push("power capped");
+  if (s.supplyCap !== "under-cap") r.push(s.supplyCap);
+  if (s.participants.some((p) => p.negativeBalanceError)) r.push("debt beyond the reward");
+  if (s.participants.some((p) => p.debtRecovered > 0n && !p.negativeBalanceError)) r.push("debt repaid");
+  if (s.delegationChanges.length > 0) r.push("delegation moved weight");
+  if (s.fixedEpochRewardError !== null) r.push("fixed reward error");
+  if (s.participants.some((p) => p.weightAfterDowntime < p.weightBeforeDowntime)) r.push("miss test punished");
+  if (s.participants.some((p) => p.effective?.cappedAtFull === true)) r.push("effective weight lowered to the full weight");
+  if (s.participants.some((p) => p.rewardCoins > INT64_MAX)) r.push("reward above int64");
+  if (s.totalFullWeight < s.participants.reduce((a, p) => a + p.fullWeight, 0n)) r.push("total full weight wrapped");
+  return r;
 }
