@@ -13,8 +13,9 @@ import { TX_TYPES, type DevshardTx, type TimeoutVote } from "./devshard-tx.js";
 export function intIn(v: Json | undefined, path: string, min: bigint, max: bigint, what: string): bigint {
   if (v === undefined) throw new InputError("missing (expected an integer)", path);
   const x = toBigInt(v, path);
+  // a signed type's minimum is its own bound (-2^63 for int64): below it the value does not fit
+  if (x > max || (x < min && min < 0n)) throw new InputError(`${x} does not fit in ${what}`, path);
   if (x < min) throw new InputError(x < 0n ? `must not be negative, got ${x}` : `must be at least ${min}, got ${x}`, path);
-  if (x > max) throw new InputError(`${x} does not fit in ${what}`, path);
   return x;
 }
 
