@@ -29,8 +29,8 @@ export const FAMILIES = {
   readers: {
     mutate: ["src/misstest/epoch-input.ts", "src/misstest/epoch-input-text.ts"],
     tests: [
-      "test/misstest/epoch-input-text.test.ts", "test/misstest/cli.test.ts", "test/misstest/settlement.test.ts", "test/cli/hardening.test.ts", "test/cli/hostile.test.ts",
-      "test/rest-dump/malformed.test.ts", "test/chain/errors.test.ts",
+      "test/misstest/epoch-input.test.ts", "test/misstest/epoch-input-text.test.ts", "test/misstest/cli.test.ts", "test/misstest/settlement.test.ts", "test/cli/hardening.test.ts",
+      "test/cli/hostile.test.ts", "test/rest-dump/malformed.test.ts", "test/chain/errors.test.ts",
     ],
   },
   // the version switches: the upgrade table, the families' frontiers, resolution, `--version --json`
