@@ -3,10 +3,10 @@
  * naming the field's path and value (through parseTallyFile, and a sample through `tally --file`,
  * exit 2), and each field that is accepted is read into the value it says.
  */
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
 import { InputError } from "../../src/errors.js";
 import type { Json } from "../../src/go/json.js";
@@ -15,6 +15,9 @@ import { defaultSessionConfig, sessionConfigAtBind, type SessionConfig } from ".
 import { parseTallyFile, type ParseOptions, type TallyFile } from "../../src/votes/tally-file.js";
 
 const G3 = ["gonka1a", "gonka1b", "gonka1c"];
+const dir = mkdtempSync(join(tmpdir(), "tally-refusals-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
 const STRICT: ParseOptions = { strictSlots: true, strictKeys: true };
 const LOOSE: ParseOptions = { strictSlots: false, strictKeys: false };
 
@@ -145,7 +148,6 @@ describe("tally file refusals: one line naming the field and value", () => {
   });
 
   it("through `tally --file`: exit 2 and the same one line, no stack", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "tally-refusals-"));
     const cases: [Record<string, Json>, string][] = [
       [{ group: [{ address: "gonka1a", weight: 0 }] }, "group[0].weight: weight must be at least 1"],
       [{ escrow: { vote_threshold_factor: 50 } }, `escrow.vote_threshold_factor: ${NOT_BOUND_V2}: give the live factor as "factor"`],
