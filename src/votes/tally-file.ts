@@ -210,7 +210,7 @@ function parseStep(v: Json, path: string, ctx: TxContext): TallyStep {
   const o = expectObject(v, path);
   if ("type" in o) return { kind: "diff", mode: "strict", txs: [parseTx(o, path, ctx)], repeat: 1 };
   checkKeys(o, ["mode", "txs", "repeat", "seal_inference", "comment"], path, ctx.strictKeys);
-  const comment = typeof o.comment === "string" ? o.comment : undefined;
+  const comment = o.comment === undefined ? undefined : expectString(o.comment, `${path}.comment`);
   if (o.seal_inference !== undefined) return { kind: "seal", inferenceId: u64(o.seal_inference, `${path}.seal_inference`), comment };
   const mode = o.mode ?? "strict";
   if (mode !== "strict" && mode !== "best_effort" && mode !== "persisted") {
@@ -247,7 +247,11 @@ export function parseTallyFile(v: Json, source: string, opts: ParseOptions): Tal
   const warmGrants = expectArray(o.warm_grants ?? [], p("warm_grants")).map((g, i) => {
     const gp = `${p("warm_grants")}[${i}]`;
     const go = expectObject(g, gp);
-    return { cold: expectString(go.cold, `${gp}.cold`), warm: expectString(go.warm, `${gp}.warm`) };
+    const cold = expectString(go.cold, `${gp}.cold`);
+    const warm = expectString(go.warm, `${gp}.warm`);
+    checkAddressText(cold, `${gp}.cold`);
+    checkAddressText(warm, `${gp}.warm`);
+    return { cold, warm };
   });
   const modelLimits = new Map<string, bigint>();
   if (o.model_limits !== undefined) {

@@ -64,6 +64,9 @@ const REFUSED: [string, Record<string, Json>, ParseOptions, string][] = [
   ["a warm grant that is no object", { warm_grants: ["gonka1w"] }, STRICT, 't.json: warm_grants[0]: expected an object, got "gonka1w"'],
   ["a warm grant without its cold key", { warm_grants: [{ cold: "gonka1a", warm: "gonka1w" }, { warm: "gonka1w" }] }, STRICT, "t.json: warm_grants[1].cold: missing (expected a string)"],
   ["a warm grant without its warm key", { warm_grants: [{ cold: "gonka1a", warm: 3 }] }, STRICT, "t.json: warm_grants[0].warm: expected a string, got 3"],
+  ["a warm grant with an empty cold key", { warm_grants: [{ cold: "", warm: "gonka1w" }] }, STRICT, "t.json: warm_grants[0].cold: expected an address, got an empty string"],
+  ["a warm grant whose warm key holds a control character", { warm_grants: [{ cold: "gonka1a", warm: "gonka1w\u0007" }] }, STRICT, 't.json: warm_grants[0].warm: the address contains the control character U+0007 at position 7: "gonka1w\\u0007"'],
+  ["a step comment that is no string", { steps: [{ comment: 5 }] }, STRICT, "t.json: steps[0].comment: expected a string, got 5"],
   ["model limits that are no object", { model_limits: [8192] }, STRICT, "t.json: model_limits: expected an object, got [8192]"],
   ["a negative model limit", { model_limits: { llama: 8192, qwen: -1 } }, STRICT, "t.json: model_limits.qwen: must not be negative, got -1"],
   ["setup that is no array", { setup: "none" }, STRICT, 't.json: setup: expected an array, got "none"'],
@@ -272,7 +275,7 @@ describe("tally file fields: what is accepted is read", () => {
   it("steps: a message, a diff with its comment, a seal; defaults strict, no messages, repeat 1", () => {
     const f = parse({
       setup: [{ type: "finalize_round" }],
-      steps: [{ comment: "empty" }, { comment: 5, mode: "best_effort", repeat: "3" }, { seal_inference: "2", comment: "seal" }, { seal_inference: 4 }],
+      steps: [{ comment: "empty" }, { mode: "best_effort", repeat: "3" }, { seal_inference: "2", comment: "seal" }, { seal_inference: 4 }],
     });
     expect(f.setup).toEqual([{ kind: "diff", mode: "strict", txs: [{ type: "finalize_round" }], repeat: 1 }]);
     expect(f.steps).toEqual([
