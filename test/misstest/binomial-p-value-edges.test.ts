@@ -35,7 +35,7 @@ describe("pow: products within 10^-90 of a half-way point round as the exact pro
     let cases = 0;
     for (const [j, prec] of [[3n, 1], [1n, 1], [41n, 2], [12345n, 5], [70000000000000n, 16], [2n, 16]] as const) {
       for (const e of [2n, 3n, 5n, 6n, 7n, 12n]) {
-        for (const base of basesAround(j, prec, e, 110)) {
+        for (const L of [110, 300]) for (const base of basesAround(j, prec, e, L)) {
           if (!(base.isPositive() && base.lessThan(Decimal.fromInt(1)))) continue;
           const want = powExact(base, e, prec);
           expect(key(pow(base, e, prec)), `${base.toString()}^${e} @${prec}`).toBe(key(want));
@@ -49,5 +49,60 @@ describe("pow: products within 10^-90 of a half-way point round as the exact pro
   it("Go's Mul panics when an exponent passes int32's top too", () => {
     expect(() => pow(Decimal.new(1n, 2 ** 29), 2n, 16)).toThrow(GoPanic); // b squared after the top bit: 2^31
     expect(() => pow(Decimal.new(1n, 2 ** 30), 3n, 16)).toThrow(GoPanic); // the result's 3·2^30
+  });
+});
+
+/** Go's BinomialPValue loop before its final Round: the exact sum (literal order, no shortcut). */
+function exactSum(k: number, n: number, p0: Decimal, prec: number): Decimal {
+  const one = Decimal.fromInt(1);
+  const q0 = one.sub(p0);
+  let coeff = one;
+  for (let i = 0; i < k; i++) coeff = coeff.mul(Decimal.fromInt(n - i)).div(Decimal.fromInt(i + 1));
+  let prob = coeff.mul(k === 1 ? p0 : powExact(p0, BigInt(k), prec)).mul(n - k === 1 ? q0 : powExact(q0, BigInt(n - k), prec));
+  let sum = prob;
+  const ratio = p0.div(q0);
+  for (let i = k; i < n; i++) {
+    prob = prob.mul(Decimal.fromInt(n - i).div(Decimal.fromInt(i + 1))).mul(ratio);
+    sum = sum.add(prob);
+  }
+  return sum;
+}
+
+/**
+ * (Only k = 1 or n − k = 1 keep p0 unrounded in the first term; otherwise the sum moves in 16-place steps.)
+ * The two L-digit p0 in [lo, hi] (hi − lo = 10^-L apart) whose exact sums lie on either side of the
+ * half-way point `boundary`, by bisection; null when the crossing is a jump of a 16-place rounding.
+ */
+function p0Around(k: number, n: number, boundary: Decimal, lo: bigint, hi: bigint, L: number): [Decimal, Decimal] | null {
+  const f = (v: bigint) => exactSum(k, n, Decimal.new(v, -L), 16);
+  while (hi - lo > 1n) {
+    const mid = (lo + hi) / 2n;
+    if (f(mid).lessThan(boundary)) lo = mid;
+    else hi = mid;
+  }
+  if (f(hi).sub(boundary).greaterThan(Decimal.new(1n, -(L - 20)))) return null;
+  return [Decimal.new(lo, -L), Decimal.new(hi, -L)];
+}
+
+describe("the tail sum: p-values within 10^-280 of a half-way point at prec 16, both sides", () => {
+  it("two terms (n = 2) and a tail long enough to stop early (n = 40)", () => {
+    let cases = 0;
+    for (const [k, n, boundary, lo, hi, L] of [
+      [1, 2, "0.30000000000000005", 1, 2, 300],
+      [1, 2, "0.12345678901234565", 1, 10, 300],
+      [1, 40, "0.50000000000000005", 1, 2, 150],
+      [1, 40, "0.41234567890123455", 1, 2, 150],
+    ] as const) {
+      // p0 between lo/100 and hi/100
+      const scale = 10n ** BigInt(L - 2);
+      const around = p0Around(k, n, Decimal.fromString(boundary), BigInt(lo) * scale, BigInt(hi) * scale, L);
+      expect(around, `${k}/${n} around ${boundary}`).not.toBeNull();
+      for (const p0 of around!) {
+        const want = binomialPValueExactArithmetic(BigInt(k), BigInt(n), p0, 16);
+        expect(key(binomialPValue(BigInt(k), BigInt(n), p0, 16)), `${k}/${n} @ ${p0.toString().slice(0, 30)}…`).toBe(key(want));
+        cases++;
+      }
+    }
+    expect(cases).toBe(8);
   });
 });
