@@ -106,3 +106,40 @@ describe("the tail sum: p-values within 10^-280 of a half-way point at prec 16, 
     expect(cases).toBe(8);
   });
 });
+
+describe("binomialPValue: the loop's boundaries", () => {
+  it("a step multiplier of exactly 1 at the early-stop check (p0 = 0.5, factor (n−i)/(i+1) = 1 at i − k = 31)", () => {
+    // prec 40: at 16 places 0.5^64 rounds to 0 and the loop never runs (Go's underflow)
+    const p0 = Decimal.fromString("0.5");
+    for (const [k, n] of [[1n, 65n], [2n, 67n], [3n, 69n]] as const) {
+      const got = binomialPValue(k, n, p0, 40);
+      expect(got.isZero(), `${k}/${n}`).toBe(false);
+      expect(key(got), `${k}/${n}`).toBe(key(binomialPValueExactArithmetic(k, n, p0, 40)));
+    }
+    expect(binomialPValue(1n, 65n, p0, 16).toString()).toBe("0");
+  });
+
+  it("the tail loop's lowest exponent exactly int32's bottom still fits (p0 = 10^-32, k = 1)", () => {
+    // prob0's exponent: −16 (coefficient) − 32 (p0) − 16 (q^(n−1) rounded) = −64; then −32 per iteration:
+    // −64 − 32·(2^26 − 2) = −2^31 fits; one request more panics
+    const p0 = Decimal.new(1n, -32);
+    expect(binomialPValue(1n, 2n ** 26n - 1n, p0, 16).toString()).toBe("0");
+    expect(() => binomialPValue(1n, 2n ** 26n, p0, 16)).toThrow("exponent -2147483680 overflows an int32!");
+  });
+
+  it("Go's panic names the first exponent that overflows, in Go's Mul order", () => {
+    // base exponent 2^31 − 1, exp 3: the result's first Mul gives 2^31 − 1 (fits), then b·b gives 2^32 − 2
+    expect(() => pow(Decimal.new(1n, 2 ** 31 - 1), 3n, 16)).toThrow("exponent 4294967294 overflows an int32!");
+  });
+
+  it("counts outside int64 are refused naming the argument; the exact reference errors like Go", () => {
+    expect(() => binomialPValue(2n ** 63n, 2n ** 63n, Decimal.fromString("0.1"), 16)).toThrow("k: 9223372036854775808 does not fit in int64");
+    expect(() => binomialPValue(1n, 2n ** 63n, Decimal.fromString("0.1"), 16)).toThrow("n: 9223372036854775808 does not fit in int64");
+    for (const [k, n, p0] of [[-1n, 10n, "0.1"], [11n, 10n, "0.1"], [0n, -1n, "0.1"]] as const) {
+      expect(() => binomialPValueExactArithmetic(k, n, Decimal.fromString(p0), 16)).toThrow("invalid input: requires 0 <= k <= n");
+    }
+    for (const p0 of ["0", "1", "1.5", "-0.1"]) expect(() => binomialPValueExactArithmetic(1n, 10n, Decimal.fromString(p0), 16)).toThrow("p0 must be in (0, 1)");
+    expect(binomialPValueExactArithmetic(0n, 10n, Decimal.fromString("0.1"), 16).toString()).toBe("1");
+    expect(binomialPValueExactArithmetic(3n, 3n, Decimal.fromString("0.1"), 16).toString()).toBe("0.001");
+  });
+});
