@@ -1,21 +1,11 @@
 // The exact binomial proposal's edges a user sees: each refusal's line and field, the limit's
 // reason, the p-value's printed form in each notation, the smallest totals' critical values.
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../src/errors.js";
 import { Decimal } from "../../src/go/decimal.js";
+import { refusal } from "../helpers/refusal.js";
 import { exactCriticalValue, exactTestLimit, exactUpperTail, fractionToScientific, p0Fraction } from "../../src/misstest/exact-binomial.js";
 
 const d = (s: string) => Decimal.fromString(s);
-
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e.message;
-    throw e;
-  }
-  return "no refusal";
-}
 
 describe("exact binomial: refusals name the field and the value", () => {
   it("counts and p0", () => {
