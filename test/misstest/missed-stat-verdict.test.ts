@@ -2,6 +2,7 @@
 // `--json` carries (the path, the numbers compared, Go's error text, the allowed maximum).
 import { describe, expect, it } from "vitest";
 import { Decimal } from "../../src/go/decimal.js";
+import { GoPanic } from "../../src/go/errors.js";
 import { missedStatTestLookupWithP0 } from "../../src/misstest/missed-stat-test-lookup.js";
 import { explainMissedStatTest, ratioRuleMaxAllowed } from "../../src/misstest/missed-stat-verdict.js";
 
@@ -50,7 +51,25 @@ describe("explainMissedStatTest: every field of each path", () => {
   });
 });
 
+describe("explainMissedStatTest: what is not a verdict", () => {
+  it("p0 below 1 ‰ has no table (permille -1): the direct path", () => {
+    expect(explain(0n, 10n, "0.0005")).toMatchObject({ permille: -1, path: "direct-p-value", pValue: "1", maxAllowedMissed: 0n });
+  });
+
+  it("counts outside int64 are refused naming the argument; Go's panic is not turned into a verdict", () => {
+    expect(() => explain(2n ** 63n, 2n ** 63n, "0.1")).toThrow("nMissed: 9223372036854775808 does not fit in int64");
+    expect(() => explain(1n, 2n ** 63n, "0.1")).toThrow("nTotal: 9223372036854775808 does not fit in int64");
+    // the tail loop's exponent leaves int32 (test/misstest/binomial-p-value-edges.test.ts): BinomialPValue panics
+    expect(() => explainMissedStatTest(1n, 2n ** 26n, Decimal.new(1n, -32))).toThrow(GoPanic);
+  });
+});
+
 describe("ratioRuleMaxAllowed: the wrapping int64 rule's passing prefix", () => {
+  it("the smallest totals (called directly): 0 requests allow 0; 2 at 1/2 allow 1", () => {
+    expect(ratioRuleMaxAllowed(0n, 1n, 10n)).toBe(0n);
+    expect(ratioRuleMaxAllowed(2n, 1n, 2n)).toBe(1n); // 2·2 > 2·1
+  });
+
   it("no wrap: floor(n·num / den)", () => {
     expect(ratioRuleMaxAllowed(1000n, 1n, 10n)).toBe(100n);
     expect(ratioRuleMaxAllowed(1009n, 1n, 10n)).toBe(100n);
