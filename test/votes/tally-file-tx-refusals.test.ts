@@ -10,10 +10,10 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../src/errors.js";
 import { DEVSHARD_RULES } from "../../src/votes/devshard-rules.js";
 import type { DevshardRules } from "../../src/votes/devshard-rules.js";
 import type { Json } from "../../src/go/json.js";
+import { refusal } from "../helpers/refusal.js";
 
 type Reader = typeof import("../../src/votes/tally-file-tx.js");
 const load = (): Promise<Reader> => import("../../src/votes/tally-file-tx.js");
@@ -30,17 +30,6 @@ interface Ctx {
 }
 const cli = (rules: DevshardRules = DEVSHARD_RULES.v5): Ctx => ({ group: G3, escrowId: "escrow-1", rules, strictSlots: true, strictKeys: true });
 const lax = (rules: DevshardRules = DEVSHARD_RULES.v5): Ctx => ({ ...cli(rules), strictSlots: false, strictKeys: false });
-
-/** The refusal's one line (InputError), or a failure if the message was accepted. */
-function refusal(f: () => unknown): string {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e.message;
-    throw e;
-  }
-  throw new Error("accepted");
-}
 
 /** Each kind's keys in the reader's order (the order the unknown-field line lists them in). */
 const STAMPS = ["observed_height", "observed_block_hash_hex"];
