@@ -321,3 +321,37 @@ describe("parseJson's fast way: JSON.parse's tree, the rounded integers traced b
     expect(read('[":", "x\\":"]')).toStrictEqual([":", 'x":']);
   });
 });
+
+describe("the last details of a reading", () => {
+  it("a path that starts at an index keeps the dot before the key after it", () => {
+    expect(refusal('[{"k": {"x":1,"x":2}}]')).toMatch(/^f\.json: \[0\]\.k: the key "x" appears twice/);
+    expect(refusal('[[{"k": [{"j": {"x":1,"x":2}}]}]]')).toMatch(/^f\.json: \[0\]\[0\]\.k\[0\]\.j: the key "x" appears twice/);
+  });
+
+  it("-0 stays -0 wherever it is read", () => {
+    for (const t of ['{"aaaaaaaaaaaaaaaaaaaa": -0}', `[${"1, ".repeat(10)}-0]`]) {
+      for (const f of both) {
+        const v = f(t) as Json[] | Record<string, Json>;
+        expect(Object.is(Object.values(v).at(-1), -0), t).toBe(true);
+      }
+    }
+  });
+
+  it("an integer past 2^53 after each kind of whitespace alone", () => {
+    for (const w of [" ", "\t", "\n", "\r"]) {
+      expect(read(`[${w}18000000000000001]`), JSON.stringify(w)).toStrictEqual([18000000000000001n]);
+      expect(read(`{"a":${w}-18000000000000001}`), JSON.stringify(w)).toStrictEqual({ a: -18000000000000001n });
+      expect(read(`${w}18000000000000001`), JSON.stringify(w)).toBe(18000000000000001n);
+    }
+  });
+
+  it("__proto__ is a plain own property on both ways, its value restored exactly", () => {
+    for (const f of both) {
+      for (const [t, v] of [['{"__proto__": {"x": 1}}', { x: 1 }], ['{"__proto__": 18446744073709551615}', 18446744073709551615n], ['{"a": 1, "__proto__": 7}', 7]] as const) {
+        const o = f(t) as object;
+        expect(Object.getOwnPropertyDescriptor(o, "__proto__"), `${f.name} ${t}`).toStrictEqual({ value: v, enumerable: true, writable: true, configurable: true });
+        expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
+      }
+    }
+  });
+});
