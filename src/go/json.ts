@@ -390,20 +390,29 @@ export function parseJsonExact(text: string, source = "JSON"): Json {
   return parseExact(text, source);
 }
 
-/** Serialise JSON with bigint support (bigints are written as bare integers, never quoted). */
+/**
+ * Serialise JSON with bigint support (bigints are written as bare integers, never quoted). Each
+ * bigint is first written as a marker string; a marker text that the value's own strings or keys
+ * also hold (a NUL-delimited text, so only in a crafted input) is swapped for one they do not hold.
+ */
 export function stringifyJson(value: unknown, indent?: number): string {
-  const marks: string[] = [];
-  const s = JSON.stringify(
-    value,
-    (_k, v) => {
-      if (typeof v === "bigint") {
-        marks.push(v.toString());
-        return `\u0000big${marks.length - 1}\u0000`;
-      }
-      return v;
-    },
-    indent,
-  );
-  if (marks.length === 0) return s;
-  return s.replace(/"\\u0000big(\d+)\\u0000"/g, (_m, i: string) => marks[Number(i)]!);
+  for (let tag = 0; ; tag++) {
+    const marker = tag === 0 ? "big" : `big${tag}x`;
+    const marks: string[] = [];
+    const s = JSON.stringify(
+      value,
+      (_k, v) => {
+        if (typeof v === "bigint") {
+          marks.push(v.toString());
+          return `\u0000${marker}${marks.length - 1}\u0000`;
+        }
+        return v;
+      },
+      indent,
+    );
+    if (marks.length === 0) return s;
+    const found = s.split(`"\\u0000${marker}`).length - 1;
+    if (found !== marks.length) continue; // the value's own text holds this marker: try the next
+    return s.replace(new RegExp(`"\\\\u0000${marker}(\\d+)\\\\u0000"`, "g"), (_m, i: string) => marks[Number(i)]!);
+  }
 }

@@ -273,6 +273,17 @@ describe("stringifyJson", () => {
     }
     expect(stringifyJson(undefined)).toBe(undefined);
   });
+
+  it("a string or key holding the bigint marker's text stays that text beside bigints", () => {
+    const nul = "\u0000";
+    for (const text of [`${nul}big0${nul}`, `${nul}big1${nul}`, `${nul}bigfoo`, `x"${nul}big0${nul}`, `${nul}big1x0${nul}`]) {
+      const v = { s: text, n: 5n, [text]: [7n, text] };
+      const out = stringifyJson(v);
+      expect(out).toBe(JSON.stringify({ s: text, n: 5, [text]: [7, text] }));
+      expect(parseJson(out)).toStrictEqual({ s: text, n: 5, [text]: [7, text] });
+      expect(stringifyJson(v, 2)).toBe(JSON.stringify({ s: text, n: 5, [text]: [7, text] }, null, 2));
+    }
+  });
 });
 
 describe("parseJson's fast way: JSON.parse's tree, the rounded integers traced back to their tokens", () => {
