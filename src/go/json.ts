@@ -411,7 +411,9 @@ export function stringifyJson(value: unknown, indent?: number): string {
       indent,
     );
     if (marks.length === 0) return s;
-    const found = s.split(`"\\u0000${marker}`).length - 1;
+    const open = `"\\u0000${marker}`;
+    let found = 0;
+    for (let at = s.indexOf(open); at >= 0; at = s.indexOf(open, at + open.length)) found++;
     if (found !== marks.length) continue; // the value's own text holds this marker: try the next
     return s.replace(new RegExp(`"\\\\u0000${marker}(\\d+)\\\\u0000"`, "g"), (_m, i: string) => marks[Number(i)]!);
   }
