@@ -150,7 +150,12 @@ class Parser {
     let p = start;
     if (t.charCodeAt(p) === 45) p++;
     const digitsStart = p;
-    if (t.charCodeAt(p) === 48) { if (isDigit(t.charCodeAt(++p))) { this.pos = p; this.fail("a digit after a leading 0 (JSON writes no leading zeros)"); } } else while (isDigit(t.charCodeAt(p))) p++;
+    if (t.charCodeAt(p) === 48) {
+      // a leading 0 stands alone: JSON writes no leading zeros
+      if (isDigit(t.charCodeAt(++p))) { this.pos = p; this.fail("a digit after a leading 0 (JSON writes no leading zeros)"); }
+    } else {
+      while (isDigit(t.charCodeAt(p))) p++;
+    }
     if (p === digitsStart) { this.pos = p; this.fail("expected a digit"); }
     let isInt = true;
     if (t.charCodeAt(p) === 46) {

@@ -8,11 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { main } from "../../src/cli/main.js";
-import { InputError } from "../../src/errors.js";
 import type { Json } from "../../src/go/json.js";
 import { V5_ASSUMPTIONS } from "../../src/votes/devshard-rules.js";
 import { defaultSessionConfig, sessionConfigAtBind, type SessionConfig } from "../../src/votes/session-config.js";
 import { parseTallyFile, type ParseOptions, type TallyFile } from "../../src/votes/tally-file.js";
+import { refusal as refusalOf } from "../helpers/refusal.js";
 
 const G3 = ["gonka1a", "gonka1b", "gonka1c"];
 const dir = mkdtempSync(join(tmpdir(), "tally-refusals-"));
@@ -23,15 +23,7 @@ const LOOSE: ParseOptions = { strictSlots: false, strictKeys: false };
 
 const parse = (doc: Record<string, Json>, opts: ParseOptions = STRICT): TallyFile => parseTallyFile({ group: G3, ...doc }, "t.json", opts);
 
-function refusal(doc: Record<string, Json>, opts: ParseOptions = STRICT): string {
-  try {
-    parse(doc, opts);
-  } catch (e) {
-    if (e instanceof InputError) return e.message;
-    throw e;
-  }
-  throw new Error(`accepted: ${JSON.stringify(doc)}`);
-}
+const refusal = (doc: Record<string, Json>, opts: ParseOptions = STRICT): string => refusalOf(() => parse(doc, opts));
 
 const TOP_KEYS =
   "comment, escrow_id, state_root_and_protocol_version, user_address, group_size, group, address_weights, config_derivation, config, factor, escrow, " +
