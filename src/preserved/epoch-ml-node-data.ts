@@ -5,7 +5,7 @@
 import { compareGoStrings, sortedGoStrings } from "../go/bytes.js";
 import { addInt64, Int64Sum } from "../go/int64.js";
 import { sortMLNodesByNodeId } from "./ml-node.js";
-import { sha256 } from "./sample-eligible-participants.js";
+import { sha256 } from "../go/sha256.js";
 import type { MLNodeInfo } from "./state.js";
 
 export type NodeList = MLNodeInfo[] | null;

@@ -2,13 +2,9 @@
  * sampleEligibleParticipantsWithHistory: the anchor-seeded draw of ⌊candidates/2⌋+1 participants
  * that worked (and were rewarded) in the previous epoch.
  */
-import * as crypto from "node:crypto";
 import { GoRand } from "../go/math-rand.js";
+import { sha256 } from "../go/sha256.js";
 import type { EpochMLNodeData } from "./epoch-ml-node-data.js";
-
-/** SHA-256 of a UTF-8 string: the one-shot crypto.hash where Node has it (20.12+; no Hash object per anchor), else createHash. */
-export const sha256: (s: string) => Buffer =
-  typeof crypto.hash === "function" ? (s) => crypto.hash("sha256", s, "buffer") : (s) => crypto.createHash("sha256").update(s, "utf8").digest();
 
 /** Mirrors the seed of sampleEligibleParticipantsWithHistory: the string and its int64 (SHA-256, 8 bytes BE, signed). */
 export function participantSeed(epochIndex: bigint, anchorHeight: bigint, allParticipantsHash: string, modelId: string): { seedString: string; seedInt: bigint } {

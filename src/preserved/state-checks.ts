@@ -11,7 +11,7 @@ import { checkedInt64, int64SumOverflow, plainInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { bech32Warning, operatorAddressToAccAddress } from "./bech32.js";
 import { type JsonPath, checkAddressText, expectString, isAddressText, pathAt, pathText, repeatedIds } from "../json-input.js";
-import type { MLNodeInfo, SubGroupState, ValidationWeight } from "./state.js";
+import type { MLNodeInfo, SubGroupState, ValidationWeight } from "./state-types.js";
 
 /** Element `i` of the list at `p` (`i` < 0: `p` itself), for the paths of errors and warnings. */
 export const elem = (p: JsonPath, i: number): JsonPath => (i < 0 ? p : pathAt(p, i));

@@ -24,35 +24,8 @@ import { type JsonObject, type JsonPath, expectArray, expectBoolean, expectObjec
 import { StateChecks, elem } from "./state-checks.js";
 import { parseChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 
-/** MLNodeInfo (the fields the sampler reads). */
-export interface MLNodeInfo {
-  nodeId: string;
-  pocWeight: bigint;
-  throughput: bigint;
-  timeslotAllocation: boolean[];
-}
-
-/** ValidationWeight of an EpochGroupData (root: `weight`; subgroups: `votingPower`, `mlNodes`). */
-export interface ValidationWeight {
-  memberAddress: string;
-  weight: bigint;
-  votingPower: bigint;
-  /** `null` entries are nil pointers, which Go's dedup drops. */
-  mlNodes: (MLNodeInfo | null)[];
-}
-
-export type { ChainDecimal };
-
-export interface SubGroupState {
-  /** Live x/group members of the subgroup; `null` = nil set = no filtering. */
-  liveMembers: Set<string> | null;
-  validationWeights: ValidationWeight[];
-  /**
-   * How many entries were `null` (nil `*ValidationWeight`; lenient parsing only, and left out of
-   * `validationWeights`). Go dereferences every entry of a group it reads, so reading one panics.
-   */
-  nilEntries?: number;
-}
+export type { MLNodeInfo, ValidationWeight, SubGroupState, ChainDecimal } from "./state-types.js";
+import type { MLNodeInfo, ValidationWeight, SubGroupState } from "./state-types.js";
 
 export interface PreservedState {
   /** Episode anchor height (int64); optional in a snapshot file, where --anchor supplies it. */
