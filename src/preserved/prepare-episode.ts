@@ -3,6 +3,7 @@
  * anchor, done once per state (`prepareEpisode`), and shared between states that differ only in the
  * slot allocation (`prepareEpisodeShared`, compare's two proposals).
  */
+import { resolveTrustWeights } from "./resolve-trust-weights.js";
 import { compareGoStrings, compareNarrowStrings, sortedGoStringsNarrow } from "../go/bytes.js";
 import { GoError, GoPanic } from "../go/errors.js";
 import { addInt64, Int64Sum } from "../go/int64.js";
@@ -58,6 +59,8 @@ export interface PreparedEpisode {
    * models (v0.2.12's maxAllowedNonVotingWeight, then `capBaseWeight`).
    */
   maxNonVotingVP: bigint;
+  /** v0.2.16: the trust weights the live root weight summed (undefined before v0.2.16). */
+  trustWeights?: Map<string, bigint>;
   /** The weight the 34 % cap is taken of (the live root weight from v0.2.13). */
   capBaseWeight: bigint;
   /** Model weight scale factors as LegacyDec (v0.2.12's ModelCoefficients; empty from v0.2.13). */
@@ -72,14 +75,27 @@ export interface PreparedEpisode {
   state: PreservedState;
 }
 
-/** Mirrors inference.sumLiveRootTotalWeight: root weights of live members (nil set = everyone), int64 sum. */
-export function sumLiveRootTotalWeight(validationWeights: readonly (ValidationWeight | null)[], liveRootSet: ReadonlySet<string> | null): bigint {
+/**
+ * Mirrors inference.sumLiveRootTotalWeight: root weights of live members (nil set = everyone), int64 sum;
+ * from v0.2.16 a member's trust weight where `trustWeights` has one (zpoken/gonka@ef1a5efd).
+ */
+export function sumLiveRootTotalWeight(validationWeights: readonly (ValidationWeight | null)[], liveRootSet: ReadonlySet<string> | null, trustWeights?: ReadonlyMap<string, bigint>): bigint {
   const total = new Int64Sum();
   for (const vw of validationWeights) {
     if (vw === null || (liveRootSet !== null && !liveRootSet.has(vw.memberAddress))) continue;
-    total.add(vw.weight);
+    total.add(trustWeights?.get(vw.memberAddress) ?? vw.weight);
   }
   return total.value;
+}
+
+/**
+ * The trust weights the v0.2.16 sampler reads: GetActiveParticipants of the sampled epoch, then
+ * resolveTrustWeights; a record not found (null), like one the state does not hold (absent: the sources
+ * name that lack), gives none, so every member counts its root weight.
+ */
+export function sampledTrustWeights(state: PreservedState): Map<string, bigint> {
+  const ap = state.activeParticipants;
+  return ap === undefined || ap === null ? new Map() : resolveTrustWeights(ap.participants, ap.capWeightApplied);
 }
 
 /** Mirrors the guardian-set step of SamplePreservedForEpisode (OperatorAddressToAccAddress; failures skipped). */
@@ -165,7 +181,8 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
   };
   if (state.rootGroup.error) return base;
   // v0.2.12 never sums root weights (reported as 0).
-  const liveRootTotalWeight = rules.liveMemberFilter ? sumLiveRootTotalWeight(state.rootGroup.validationWeights, state.rootGroup.liveMembers) : 0n;
+  const trust = rules.trustRootTotal ? sampledTrustWeights(state) : undefined;
+  const liveRootTotalWeight = rules.liveMemberFilter ? sumLiveRootTotalWeight(state.rootGroup.validationWeights, state.rootGroup.liveMembers, trust) : 0n;
   const readsVotingPower = rules.participantLine === "votingPower" || rules.nonVotingCap === "perModelVotingPower";
   const sortedModelIds = [...state.rootGroup.subGroupModels].sort(compareGoStrings);
   const subErr = state.liveSubGroups.error;
@@ -240,6 +257,7 @@ export function prepareEpisode(state: PreservedState, rules: PreservedRules = LA
   base.rootUnavailable = false;
   base.subGroupsUnavailable = subErr;
   base.liveRootTotalWeight = liveRootTotalWeight;
+  if (trust !== undefined) base.trustWeights = trust;
   base.sortedModelIds = sortedModelIds;
   base.allParticipantsHash = allParticipantsHash;
   base.maxNonVotingVP = maxNonVotingVP;

@@ -34,6 +34,12 @@ export interface PreservedRules {
    *   weight (each model's weight scale factor) over all of the participant's models.
    */
   nonVotingCap: "perModelVotingPower" | "globalScaledWeight";
+  /**
+   * v0.2.16 (#1588; model_assignment.go at zpoken/gonka@ef1a5efd): the live root weight sums each member's
+   * trust weight (resolveTrustWeights of the epoch's ActiveParticipants: CapWeight once the epoch records
+   * cap_weight_applied, else Weight), a member without an entry its root weight. Before: root weights.
+   */
+  trustRootTotal: boolean;
 }
 
 /** The sampler's rules at chain version `v`; before v0.2.12 there was no SamplePreservedForEpisode (InputError naming `where`). */
@@ -52,6 +58,7 @@ export function preservedRulesFor(v: ChainVersion, where = "--chain-version"): P
     excludeGenesisGuardians: v13,
     participantLine: v13 ? "votingPower" : "pocWeight",
     nonVotingCap: v13 ? "perModelVotingPower" : "globalScaledWeight",
+    trustRootTotal: atLeast(v, "v0.2.16"),
   };
 }
 

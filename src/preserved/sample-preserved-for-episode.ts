@@ -89,17 +89,19 @@ export function runWarnings(prepared: PreparedEpisode): string[] {
   if (w * 75n !== BigInt.asIntN(64, w * 75n)) out.push(`rootGroup: live root weight ${w} × 75 overflows int64; Go's 75% line wraps`);
   // When the magnitudes of all root weights sum below 2^53 (as exact doubles), no int64 sum of them wraps.
   const vws = prepared.state.rootGroup.validationWeights;
+  const trust = prepared.trustWeights;
+  const weightOf = (vw: { memberAddress: string; weight: bigint }): bigint => trust?.get(vw.memberAddress) ?? vw.weight;
   let magnitude = 0;
   for (let i = 0; i < vws.length; i++) {
     const vw = vws[i];
     if (!vw) continue;
-    const x = Number(vw.weight);
+    const x = Number(weightOf(vw));
     magnitude += x < 0 ? -x : x;
   }
   if (magnitude <= Number.MAX_SAFE_INTEGER) return out;
   let exact = 0n;
   for (const vw of vws) {
-    if (vw && (prepared.state.rootGroup.liveMembers === null || prepared.state.rootGroup.liveMembers.has(vw.memberAddress))) exact += vw.weight;
+    if (vw && (prepared.state.rootGroup.liveMembers === null || prepared.state.rootGroup.liveMembers.has(vw.memberAddress))) exact += weightOf(vw);
   }
   if (exact !== w) out.push(`rootGroup: the live root weight sum ${exact} overflows int64; Go uses the wrapped ${w}`);
   return out;

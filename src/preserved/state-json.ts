@@ -47,5 +47,10 @@ export function preservedStateJson(state: PreservedState): JsonObject {
   out.liveSubGroups = { error: state.liveSubGroups.error, byModel: object(state.liveSubGroups.byModel, (g) => ({ liveMembers: members(g.liveMembers), validationWeights: subWeights(g) })) };
   out.previousEpochGroupData = object(state.previousEpochGroupData, (g) => ({ validationWeights: subWeights(g) }));
   out.previousEpochPerformanceSummaries = object(state.previousEpochPerformanceSummaries, (s) => ({ rewardedCoins: s.rewardedCoins }));
+  if (state.activeParticipants !== undefined) {
+    const a = state.activeParticipants;
+    out.activeParticipants = a === null ? null : { capWeightApplied: a.capWeightApplied, participants: a.participants.map((p) => (p === null ? null : { index: p.index, weight: p.weight, capWeight: p.capWeight })) };
+  }
+  if (state.pocChallengeTargets !== undefined) out.pocChallengeTargets = state.pocChallengeTargets.slice();
   return out;
 }

@@ -25,6 +25,7 @@ import { StateChecks, elem } from "./state-checks.js";
 import { parseChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 
 export type { MLNodeInfo, ValidationWeight, SubGroupState, ChainDecimal } from "./state-types.js";
+import type { StoredTrustWeight } from "./resolve-trust-weights.js";
 import type { MLNodeInfo, ValidationWeight, SubGroupState } from "./state-types.js";
 
 export interface PreservedState {
@@ -50,8 +51,26 @@ export interface PreservedState {
    * read; null when the state records none (only the v0.2.12 sampler needs them).
    */
   pocModelConfigs?: { source: string; models: { modelId: string; weightScaleFactor: ChainDecimal | null }[] } | null;
+  /**
+   * GetActiveParticipants(epoch.index) as the v0.2.16 sampler reads it (its trust weights): `null` = not
+   * found, so every member counts its root weight; absent = not recorded, read the same way (as every
+   * absent keeper read of this state), and named as a lack by the sources (src/sources/preserved-inputs.ts).
+   */
+  activeParticipants?: ActiveParticipantsTrust | null;
+  /**
+   * The targets of the epoch's PoC challenge records (SameEpochChallengeTargets, any state; #1811): from
+   * v0.2.16 a confirmation PoC's snapshot leaves them out. Absent = not recorded.
+   */
+  pocChallengeTargets?: string[];
   /** Odd input that Go accepts silently (and so does the port); each names its path. */
   warnings: string[];
+}
+
+/** ActiveParticipants' trust fields: cap_weight_applied (field 7) and each participant's index, weight, cap_weight (1, 3, 9). */
+export interface ActiveParticipantsTrust {
+  capWeightApplied: boolean;
+  /** `null` entries are nil pointers (skipped, as resolveTrustWeights does). */
+  participants: (StoredTrustWeight | null)[];
 }
 
 export interface ParsePreservedStateOptions {
@@ -89,7 +108,9 @@ const array = (v: Json | undefined, p: JsonPath): Json[] => (Array.isArray(v) ? 
 
 /** The fields of each object of the slice (docs/snapshot.md), refused otherwise unless lenient. */
 const KEYS = {
-  state: ["anchorHeight", "epoch", "genesisGuardianAddresses", "params", "rootGroup", "liveSubGroups", "previousEpochGroupData", "previousEpochPerformanceSummaries"],
+  state: ["anchorHeight", "epoch", "genesisGuardianAddresses", "params", "rootGroup", "liveSubGroups", "previousEpochGroupData", "previousEpochPerformanceSummaries", "activeParticipants", "pocChallengeTargets"],
+  activeParticipants: ["capWeightApplied", "participants"],
+  trustEntry: ["index", "weight", "capWeight"],
   epoch: ["index"],
   params: ["error", "epochParams", "pocParams"],
   epochParams: ["pocSlotAllocation"],
@@ -301,6 +322,9 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
   }
 
   r.sums(rootWeights, `${rPath}.validationWeights`, byModel, (m) => `${lPath}.byModel${key(m)}`);
+  const activeParticipants = o.activeParticipants === undefined ? undefined : parseActiveParticipantsTrust(r, o.activeParticipants, `${path}.activeParticipants`);
+  const ctPath = `${path}.pocChallengeTargets`;
+  const pocChallengeTargets = o.pocChallengeTargets === undefined ? undefined : expectStrings(expectArray(o.pocChallengeTargets, ctPath), ctPath);
 
   return {
     anchorHeight,
@@ -312,8 +336,31 @@ export function parsePreservedState(json: Json, path: string, options: ParsePres
     previousEpochPerformanceSummaries,
     rootGroup: { error: rootError, subGroupModels, validationWeights: rootWeights, liveMembers: rootLive },
     pocModelConfigs,
+    ...(activeParticipants !== undefined ? { activeParticipants } : {}),
+    ...(pocChallengeTargets !== undefined ? { pocChallengeTargets } : {}),
     warnings: r.warnings,
   };
+}
+
+/** `activeParticipants`: null (not found) or {capWeightApplied, participants: [null | {index, weight, capWeight}]}. */
+function parseActiveParticipantsTrust(r: Reader, v: Json, path: string): ActiveParticipantsTrust | null {
+  if (v === null) return null;
+  const o = expectObject(v, path);
+  r.keys(o, KEYS.activeParticipants, path);
+  const capWeightApplied = o.capWeightApplied === undefined ? false : expectBoolean(o.capWeightApplied, `${path}.capWeightApplied`);
+  const list = expectArray(has(o, "participants", path), `${path}.participants`);
+  const participants = list.map((e, i): StoredTrustWeight | null => {
+    const ep = `${path}.participants[${i}]`;
+    if (e === null) return null;
+    const eo = expectObject(e, ep);
+    r.keys(eo, KEYS.trustEntry, ep);
+    return {
+      index: expectString(has(eo, "index", ep), `${ep}.index`),
+      weight: checkedInt64(has(eo, "weight", ep), `${ep}.weight`),
+      capWeight: eo.capWeight === undefined ? 0n : checkedInt64(eo.capWeight, `${ep}.capWeight`),
+    };
+  });
+  return { capWeightApplied, participants };
 }
 
 /** `params.pocParams.models[]` ({modelId, weightScaleFactor}), else the PocParams fallback, else the `{ model: decimal }` fallback, else null. */

@@ -4,6 +4,7 @@
  * v0.2.14) at each chain version the port holds, on named boundary epochs and a seeded random set.
  * Every v0.2.10–v0.2.14 output is confirmed by compiled Go (test/settlement/spec-settle-suite.test.ts).
  */
+import { compareGoStrings } from "../go/bytes.js";
 import { INT64_MAX, INT64_MIN, UINT64_MAX } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
@@ -11,7 +12,7 @@ import { settleScenarios } from "./settle-scenarios.js";
 import { SETTLEMENT_VERSIONS } from "./settlement-versions.js";
 import type { ExportSuite } from "../vectors/export-types.js";
 import { buildCases, chainDecimalField, enumField, intField, type CaseInput } from "../vectors/spec-suite.js";
-import { exactObject, expectArray, expectBoolean, expectString, type JsonObject } from "../json-input.js";
+import { exactObject, expectArray, expectBoolean, expectString, isJsonObject, type JsonObject } from "../json-input.js";
 import type { SuiteTable } from "../vectors/types.js";
 import { getBitcoinSettleAmounts } from "./get-bitcoin-settle-amounts.js";
 import { settleAmountWritten } from "./settle-accounts.js";
@@ -46,6 +47,8 @@ const FIELDS = {
   subgroup: ["modelId", "validationWeights"],
   subgroupWeight: ["memberAddress", "mlNodes"],
   scale: ["modelId", "weightScaleFactor"],
+  /** A v0.2.16 confirmation scale: also the controller's effective coefficient and the exclusion flag. */
+  dynamicScale: ["modelId", "weightScaleFactor", "effectiveCoefficient", "excludeFromConfirmation"],
   bitcoinRewardParams: ["initialEpochReward", "decayRate", "genesisEpoch"],
   validationParams: ["binomTestP0"],
   settleParameters: ["totalSubsidyPaid", "totalSubsidySupply"],
@@ -70,10 +73,14 @@ function nodes(v: Json | undefined, path: string): (SettlementMLNode | null)[] {
   });
 }
 
-function scales(v: Json | undefined, path: string): SettlementInput["pocModelScales"] {
+/** Scales `{modelId, weightScaleFactor}`, or (confirmation scales, v0.2.16) with `effectiveCoefficient` and `excludeFromConfirmation` too. */
+function scales(v: Json | undefined, path: string, dynamic = false): SettlementInput["pocModelScales"] {
   return each(v, path, (s, p) => {
-    const o = exactObject(s, FIELDS.scale, p);
-    return { modelId: expectString(o.modelId, `${p}.modelId`), weightScaleFactor: chainDecimalField(o.weightScaleFactor, `${p}.weightScaleFactor`) };
+    const full = dynamic && isJsonObject(s) && "effectiveCoefficient" in s;
+    const o = exactObject(s, full ? FIELDS.dynamicScale : FIELDS.scale, p);
+    const base = { modelId: expectString(o.modelId, `${p}.modelId`), weightScaleFactor: chainDecimalField(o.weightScaleFactor, `${p}.weightScaleFactor`) };
+    if (!full) return base;
+    return { ...base, effectiveCoefficient: chainDecimalField(o.effectiveCoefficient, `${p}.effectiveCoefficient`), excludeFromConfirmation: expectBoolean(o.excludeFromConfirmation, `${p}.excludeFromConfirmation`) };
   });
 }
 
@@ -113,7 +120,7 @@ export function parseSettleAmountsInput(input: Json): { version: ChainVersion; i
           }),
         };
       }),
-      confirmationWeightScales: scales(i.confirmationWeightScales, "input.confirmationWeightScales"),
+      confirmationWeightScales: scales(i.confirmationWeightScales, "input.confirmationWeightScales", true),
       pocModelScales: scales(i.pocModelScales, "input.pocModelScales"),
       collateralGracePeriodEndEpoch: grace === null ? null : uint64(grace, "input.collateralGracePeriodEndEpoch"),
       bitcoinRewardParams: {
@@ -143,6 +150,7 @@ function runSettleAmounts(input: Json): unknown {
   // SettleAccounts passes Go's nil *ValidationParams when the params hold none; the port reads null the same way.
   const r = getBitcoinSettleAmounts(s, s.validationParams!, version);
   const v14 = atLeast(version, "v0.2.14"); // the per-participant weights GetBitcoinSettleAmountsWithTransfers returns
+  const v16 = atLeast(version, "v0.2.16"); // BitcoinResult.FailedMissRate
   return {
     participants: r.participants.map((p) => ({
       participant: p.address,
@@ -156,6 +164,7 @@ function runSettleAmounts(input: Json): unknown {
     governanceAmount: r.result.governanceAmount,
     epochNumber: r.result.epochNumber,
     decayApplied: r.result.decayApplied,
+    ...(v16 ? { failedMissRate: r.failedMissRate === null ? null : [...r.failedMissRate].sort(compareGoStrings) } : {}),
   };
 }
 

@@ -283,7 +283,7 @@ function namedScenarios(): Scenario[] {
   add("scale_times_node_weight_beyond_int64", setup([plain("gonka1a", 100n), plain("gonka1b", 100n)], { confirmationWeightScales: [{ modelId: "m1", weightScaleFactor: dec(1n, 17) }], pocModelScales: [{ modelId: "m1", weightScaleFactor: dec(1n, 17) }] }));
 
   // v0.2.15: ToLegacyDec refuses an exponent outside ±18 (scale → 1, share → 0); exactly ±18 still converts.
-  const V12_15 = FROM("v0.2.12");
+  const V12_ON = FROM("v0.2.12");
   // Small scales on nodes of 200 (0.5 halves the node total); large ones on nodes of 1 against confirmation weights near 10^18.
   const bound = (scale: JsonObject, large: boolean) =>
     setup(
@@ -292,16 +292,45 @@ function namedScenarios(): Scenario[] {
         : [{ a: "gonka1a", w: 100n, cw: 100n, nodes: [200n] }, plain("gonka1b", 100n), plain("gonka1c", 100n)],
       { confirmationWeightScales: [{ modelId: "m1", weightScaleFactor: scale }], pocModelScales: [{ modelId: "m1", weightScaleFactor: scale }] },
     );
-  add("exponent_bound_scale_half_written_exponent_minus_19", bound(dec(5_000_000_000_000_000_000n, -19), false), V12_15);
-  add("exponent_bound_scale_half_written_exponent_minus_18", bound(dec(500_000_000_000_000_000n, -18), false), V12_15);
-  add("exponent_bound_scale_1e-19", bound(dec(1n, -19), false), V12_15);
-  add("exponent_bound_scale_1e-18_written_exponent_minus_20", bound(dec(100n, -20), false), V12_15);
-  add("exponent_bound_scale_1e18_exponent_18", bound(dec(1n, 18), true), V12_15);
-  add("exponent_bound_scale_1e18_exponent_17", bound(dec(10n, 17), true), V12_15);
-  add("exponent_bound_scale_1e19_exponent_19", bound(dec(1n, 19), true), V12_15);
+  add("exponent_bound_scale_half_written_exponent_minus_19", bound(dec(5_000_000_000_000_000_000n, -19), false), V12_ON);
+  add("exponent_bound_scale_half_written_exponent_minus_18", bound(dec(500_000_000_000_000_000n, -18), false), V12_ON);
+  add("exponent_bound_scale_1e-19", bound(dec(1n, -19), false), V12_ON);
+  add("exponent_bound_scale_1e-18_written_exponent_minus_20", bound(dec(100n, -20), false), V12_ON);
+  add("exponent_bound_scale_1e18_exponent_18", bound(dec(1n, 18), true), V12_ON);
+  add("exponent_bound_scale_1e18_exponent_17", bound(dec(10n, 17), true), V12_ON);
+  add("exponent_bound_scale_1e19_exponent_19", bound(dec(1n, 19), true), V12_ON);
+
+  // v0.2.16 (#1566): the confirmation scale's effective coefficient (else the weight scale factor, else 1;
+  // a stored {0,0} is 0, no longer 1), models excluded from confirmation, EffectiveConfirmedWeight (#1588).
+  const V16 = FROM("v0.2.16");
+  const dyn = (m1: JsonObject, m2: JsonObject) => {
+    const s = twoModels(ONE, dec(5n, -1));
+    s.confirmationWeightScales = [
+      { modelId: "m1", weightScaleFactor: ONE, effectiveCoefficient: null, excludeFromConfirmation: false, ...m1 },
+      { modelId: "m2", weightScaleFactor: dec(5n, -1), effectiveCoefficient: null, excludeFromConfirmation: false, ...m2 },
+    ];
+    return s;
+  };
+  add("dynamic_effective_coefficient_over_the_scale_factor", dyn({ effectiveCoefficient: dec(3024n, -4) }, { effectiveCoefficient: dec(2706n, -4) }), V16);
+  add("dynamic_effective_coefficient_zero", dyn({}, { effectiveCoefficient: dec(0n, 0) }), V16);
+  add("dynamic_scale_factor_fallback_zero", dyn({}, { weightScaleFactor: dec(0n, 0) }), V16);
+  add("dynamic_both_nil_is_one", dyn({ weightScaleFactor: null }, { weightScaleFactor: null }), V16);
+  add("dynamic_model_excluded_from_confirmation", dyn({}, { effectiveCoefficient: dec(5n, -1), excludeFromConfirmation: true }), V16);
+  add("dynamic_every_model_excluded", dyn({ excludeFromConfirmation: true }, { excludeFromConfirmation: true }), V16);
+  add("dynamic_effective_exponent_19_is_one", dyn({}, { effectiveCoefficient: dec(5n, -19) }), V16);
+  add("dynamic_effective_negative", dyn({}, { effectiveCoefficient: dec(-5n, -1) }), V16);
+  // Over-confirmed at MaxInt64: v0.2.13-v0.2.15 wrap the product before the clamp (shown at v0.2.15), v0.2.16 clamps first.
+  add("over_confirmed_max_int64_weight", setup([{ a: "gonka1a", w: M63, cw: 10n, nodes: [5n] }, plain("gonka1b", 100n), plain("gonka1x", 1000n, { status: "INACTIVE" })], reward(1_000_000_000n)), FROM("v0.2.15"));
+  // The failed set SettleAccounts returns: a failer (also an INACTIVE one and one without weight), none under the breaker.
+  {
+    const s = setup(miss([[40_000n, 0n], [40_000n, 0n], [40_000n, 0n], [40_000n, 0n], [20_000n, 20_000n]]));
+    (s.participants as JsonObject[]).push({ address: "gonka1idle", status: "INACTIVE", coinBalance: 0n, currentEpochStats: { inferenceCount: 10n, missedRequests: 30n } });
+    (s.participants as JsonObject[]).push({ address: "gonka1noweight", status: "ACTIVE", coinBalance: 0n, currentEpochStats: { inferenceCount: 0n, missedRequests: 50n } });
+    add("failed_miss_rate_set_includes_inactive_and_weightless", s, V16);
+  }
 
   // v0.2.14: delegation penalties then transfers, on the weights after the miss test (ignored before).
-  const V13_15 = FROM("v0.2.13");
+  const V13_ON = FROM("v0.2.13");
   const deleg = (transfers: Json[], penalties: Json[] = [], rows: Row[] = [plain("gonka1a", 400n), plain("gonka1b", 300n), plain("gonka1c", 300n)]) =>
     setup(rows, { delegationRewardTransfers: transfers, delegationRewardPenalties: penalties });
   const tr = (from: string, to: string, share: Json, modelId = "m1"): Json => ({ from, to, modelId, share });
@@ -320,7 +349,7 @@ function namedScenarios(): Scenario[] {
     ["half_written_exponent_minus_19", dec(5_000_000_000_000_000_000n, -19)],
   ];
   for (const [label, share] of shares) {
-    add(`delegation_transfer_share_${label}`, deleg([tr("gonka1a", "gonka1b", share)]), V13_15);
+    add(`delegation_transfer_share_${label}`, deleg([tr("gonka1a", "gonka1b", share)]), V13_ON);
     add(`delegation_penalty_fraction_${label}`, deleg([], [pen("gonka1a", share)]), FROM("v0.2.14"));
   }
   add("delegation_transfer_unknown_source", deleg([tr("gonka1zz", "gonka1b", dec(5n, -1))]), FROM("v0.2.14"));
@@ -331,7 +360,7 @@ function namedScenarios(): Scenario[] {
   add("delegation_transfer_chain_uses_weights_before_transfers", deleg([tr("gonka1a", "gonka1b", dec(5n, -1)), tr("gonka1b", "gonka1c", ONE)]), FROM("v0.2.14"));
   add("delegation_transfer_to_self", deleg([tr("gonka1a", "gonka1a", dec(5n, -1))]), FROM("v0.2.14"));
   add("delegation_transfers_exhaust_the_source", deleg([tr("gonka1a", "gonka1b", dec(75n, -2)), tr("gonka1a", "gonka1c", dec(75n, -2))]), FROM("v0.2.14"));
-  add("delegation_penalty_then_transfer", deleg([tr("gonka1a", "gonka1b", dec(5n, -1))], [pen("gonka1a", dec(5n, -1))]), V13_15);
+  add("delegation_penalty_then_transfer", deleg([tr("gonka1a", "gonka1b", dec(5n, -1))], [pen("gonka1a", dec(5n, -1))]), V13_ON);
   add("delegation_two_penalties_same_participant", deleg([], [pen("gonka1a", dec(6n, -1)), pen("gonka1a", dec(6n, -1))]), FROM("v0.2.14"));
   add("delegation_penalty_unknown_and_empty_participant", deleg([], [pen("gonka1zz", dec(5n, -1)), pen("", dec(5n, -1))]), FROM("v0.2.14"));
   add("delegation_penalty_on_punished_participant", setup(miss([[40_000n, 0n], [40_000n, 0n], [40_000n, 0n], [40_000n, 0n], [20_000n, 20_000n]]), { delegationRewardPenalties: [pen("gonka1m4", dec(5n, -1))], delegationRewardTransfers: [tr("gonka1m4", "gonka1m0", ONE)] }), FROM("v0.2.14"));

@@ -30,6 +30,8 @@ export interface PreservedInputs {
   rules: PreservedRules;
   /** What a REST dump lacks, one line each (for a JSON warnings array). */
   restGaps: string[];
+  /** What the state lacks that the version's sampler reads, each read under the assumption the line names. */
+  versionLacks: string[];
 }
 
 export interface PreservedInputsOptions {
@@ -56,7 +58,27 @@ export function preservedInputs(source: Source, options: PreservedInputsOptions 
   checkedInt64(snapshot.height, `${file}: height`);
   const anchorInfo = (options.anchor === undefined ? restDumpAnchor(snapshot, state) : undefined) ?? resolveEpisodeAnchor(snapshot, state, options.anchor);
   const version = resolveChainVersion(options.chainVersion, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
-  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules: preservedRulesForChoice(version), restGaps: gapInputLines(source.lacks) };
+  const rules = preservedRulesForChoice(version);
+  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules, restGaps: gapInputLines(source.lacks), versionLacks: trustLacks(state, rules) };
+}
+
+/**
+ * What a state lacks for the v0.2.16 sampler, each read under a named assumption: the sampled epoch's
+ * ActiveParticipants (trust weights), and its PoC challenge records (a confirmation PoC leaves their
+ * targets out).
+ */
+export function trustLacks(state: PreservedState, rules: PreservedRules): string[] {
+  if (!rules.trustRootTotal) return [];
+  const out: string[] = [];
+  if (state.activeParticipants === undefined) {
+    out.push(
+      "activeParticipants: the sampled epoch's ActiveParticipants (its trust weights, CapWeight) are not in the input: every member counts its real weight in the live root weight, exact for an epoch formed before v0.2.16 (block 6,449,400); for a later one the 75 % line and the 34 % cap can be higher than the chain's",
+    );
+  }
+  if (state.pocChallengeTargets === undefined) {
+    out.push("pocChallengeTargets: the epoch's PoC challenge records are not in the input: in a confirmation PoC a host under challenge has no preserved node (#1811), which this answer cannot show");
+  }
+  return out;
 }
 
 /** The chain's stored set at this input's anchor beside the port's (today's rule), or undefined when none is stored for it. */

@@ -16,10 +16,10 @@ export const CHAIN_VERSIONS = ["v0.2.8", "v0.2.9", "v0.2.10", "v0.2.11", "v0.2.1
 export type ChainVersion = (typeof CHAIN_VERSIONS)[number];
 
 /**
- * The newest version whose rules the port holds for every rule family it covers (v0.2.15 runs
- * v0.2.14's rules but for one switch; the Go vectors are v0.2.14's). The default of every rule function.
+ * The newest version whose rules the port holds for every rule family it covers: what mainnet runs
+ * since block 6,449,400 (proposal 112). The default of every rule function.
  */
-export const LATEST_CHAIN_VERSION: ChainVersion = "v0.2.15";
+export const LATEST_CHAIN_VERSION: ChainVersion = "v0.2.16";
 
 /** Position of a version in CHAIN_VERSIONS (the fork ordinal). */
 export function versionOrdinal(v: ChainVersion): number {

@@ -36,7 +36,7 @@ export interface ResolveOptions extends VersionForHeightOptions {
  */
 export function resolveChainVersion(flag: string | undefined, snapshot: Snapshot | null, options: ResolveOptions = {}): VersionChoice {
   if (snapshot === null) {
-    if (flag !== undefined) return versionForHeight("", 0n, flag);
+    if (flag !== undefined) return versionForHeight("", 0n, flag, undefined, options);
     return { version: LATEST_CHAIN_VERSION, source: "latest", detail: `no chain state given: the newest rules the port knows (${LATEST_CHAIN_VERSION})` };
   }
   const height = options.height ?? BigInt(snapshot.height);

@@ -21,42 +21,63 @@ export interface FamilyCoverage {
   unknownNext: string;
   /** Why a version before `first` is not answered (one clause). */
   beforeFirst: string;
+  /**
+   * Named doubts about the newest version: one line each (file, branch, candidates). They do not refuse the
+   * version; an answer that depends on the doubtful branch says so (docs/versions.md lists the evidence).
+   */
+  doubts: readonly string[];
 }
 
-/** What v0.2.16 changes that the port cannot pin (research against zpoken/gonka, docs/versions.md). */
-const V0216 =
-  "its release is not in the public record this project holds (the rules read at the pre-release main commit zpoken/gonka@ef1a5efd, PRs #1566 and #1588, may differ from what was proposed at block 6,449,400)";
+/** The next release past every family's frontier: branch code only. */
+const V0217 = "v0.2.17 exists only as branch code (per-scheme PoC settings) and no proposal for it is on record";
+
+/** The release text every v0.2.16 rule is read at (docs/versions.md: why it is the release). */
+const RELEASE_TEXT = "zpoken/gonka@ef1a5efd, the upstream state holding every PR the v0.2.16 release notes (gonka-ai/gonka@136041c8) list";
 
 export const FAMILY_COVERAGE: Readonly<Record<RuleFamily, FamilyCoverage>> = {
   preserved: {
     family: "preserved",
     name: "the preserved sampler (SamplePreservedForEpisode)",
     first: "v0.2.12",
-    newest: "v0.2.15",
-    unknownNext: `v0.2.16 sums trust weights (CapWeight) into the live root weight and derives per-model voting powers from them, and ${V0216}`,
+    newest: "v0.2.16",
+    unknownNext: V0217,
     beforeFirst: "there was no SamplePreservedForEpisode before v0.2.12; the preserved set of that era came from AllocateMLNodesForPoC once per epoch, which this spec does not port (other rule families still run)",
+    doubts: [
+      `module/model_assignment.go, module/confirmation_poc.go, keeper/power.go: read at ${RELEASE_TEXT}; the release branch head (release/v0.2.16-post1) is not readable, so a fix made there after ef1a5efd cannot be excluded`,
+    ],
   },
   "miss-test": {
     family: "miss-test",
     name: "the miss test and p0 selection",
     first: "v0.2.10",
-    newest: "v0.2.15",
-    unknownNext: `v0.2.16 stops counting expired inferences as misses during a PoC challenge (#1811) and changes how settlement's statistics are kept (#1814), and ${V0216}`,
+    newest: "v0.2.16",
+    unknownNext: V0217,
     beforeFirst: "the port's miss test starts at v0.2.10 (bb2de824); older releases are not ported",
+    doubts: [
+      "calculations/stats.go, stats_table.go (MissedStatTest): no stored text after v0.2.14; taken as unchanged (no PR the release notes list touches them, and the caller's signature is the same)",
+    ],
   },
   settlement: {
     family: "settlement",
     name: "epoch settlement (SettleAccounts)",
     first: "v0.2.10",
-    newest: "v0.2.15",
-    unknownNext: `v0.2.16 weighs confirmation by each model's dynamic EffectiveCoefficient and drops models excluded from confirmation (#1566), and ${V0216}`,
+    newest: "v0.2.16",
+    unknownNext: V0217,
     beforeFirst: "the port's settlement starts at v0.2.10 (bb2de824); older releases are not ported",
+    doubts: [
+      `keeper/bitcoin_rewards.go, keeper/accountsettle.go: read at ${RELEASE_TEXT}; the release's keeper/poc_challenge.go gained one late check after it, so a late fix in these cannot be excluded (the other stored accountsettle.go, gonka-ai@9fef02cd, adds a forfeit of excluded hosts' work coins the release notes do not list: post-release)`,
+    ],
   },
 };
 
 /** The version after `v`, if any. */
 function next(v: ChainVersion): ChainVersion | undefined {
   return CHAIN_VERSIONS[CHAIN_VERSIONS.indexOf(v) + 1];
+}
+
+/** The versions whose rules `family` holds exactly, oldest first (one list: every command and its --help use it). */
+export function familyVersions(family: RuleFamily): ChainVersion[] {
+  return CHAIN_VERSIONS.filter((v) => familyKnows(family, v));
 }
 
 /** True when `family` holds the rules of `v` exactly. */
@@ -73,13 +94,13 @@ export function familyKnows(family: RuleFamily, v: ChainVersion): boolean {
 export function checkFamilyFrontier(family: RuleFamily, choice: VersionChoice): VersionChoice {
   const c = FAMILY_COVERAGE[family];
   if (familyKnows(family, choice.version)) return choice;
-  const why = choice.source === "flag" ? `--chain-version ${choice.version}` : choice.detail;
-  if (!atLeast(choice.version, c.first)) throw new InputError(`${choice.version} (${why}): ${c.beforeFirst}`, "--chain-version");
+  const fromFlag = choice.source === "flag";
+  // The line names what chose the version: the flag the user gave, or (no flag) the chain version itself.
+  const field = fromFlag ? "--chain-version" : "chain version";
+  const why = fromFlag ? "" : ` (${choice.detail})`;
+  if (!atLeast(choice.version, c.first)) throw new InputError(`${choice.version}${why}: ${c.beforeFirst}`, field);
   const what = choice.version === next(c.newest) ? c.unknownNext : `the port holds ${c.name} only up to ${c.newest}`;
-  throw new InputError(
-    `${choice.version} (${why}): the port has no exact rules for ${c.name} at ${choice.version}: ${what}; pass --chain-version ${c.newest} to run ${c.newest}'s rules at your own risk`,
-    "--chain-version",
-  );
+  throw new InputError(`${choice.version}${why}: no exact rules for ${c.name}: ${what}; --chain-version ${c.newest} runs ${c.newest}'s rules at your own risk`, field);
 }
 
 /** For a rule function called with a bare version (the library, vectors): the same refusal, naming the caller's argument. */

@@ -194,15 +194,19 @@ describe("bad input: one clear line, exit 2", () => {
     writeFileSync(f, JSON.stringify({ name: "typo", BinomTestPO: "0.05" }));
     return bad(["--rest-dump", REST, ...V247, "--b", f], /typo\.json: BinomTestPO: unknown key/);
   });
-  it("an epoch settled past the newest version the port pins is refused, naming the per-epoch flag", () => {
-    // Epoch 247 moved to a settlement after block 6,449,400, where v0.2.16 ran: no exact settlement rules yet.
+  it("an epoch asked to settle past the newest version the port pins is refused, naming the per-epoch flag", () =>
+    bad(["--rest-dump", join(REST, "epoch_247"), "--chain-version", "247=v0.2.17"], /epoch 247: v0\.2\.17: no exact rules for epoch settlement \(SettleAccounts\): v0\.2\.17 exists only as branch code.*--chain-version 247=v0\.2\.16 runs v0\.2\.16's rules at your own risk/));
+  it("an epoch moved after v0.2.16's upgrade height settles under v0.2.16, chosen by the table", async () => {
+    // Epoch 247 moved to a settlement after block 6,449,400 (proposal 112): v0.2.16's rules, named
     const dir = join(tmp, "late", "epoch_247");
     mkdirSync(dir, { recursive: true });
     for (const f of readdirSync(join(REST, "epoch_247"))) copyFileSync(join(REST, "epoch_247", f), join(dir, f));
     const gf = join(dir, "epoch_group_data_247.json");
     writeFileSync(gf, readFileSync(gf, "utf8").replace('"poc_start_block_height": "3812932"', '"poc_start_block_height": "6500000"'));
-    return bad(["--rest-dump", join(tmp, "late")], /epoch 247: v0\.2\.16 \(gonka-mainnet upgrade table: settlement height .*pass --chain-version 247=v0\.2\.15 to run v0\.2\.15's rules at your own risk/);
+    const r = await run(["--rest-dump", join(tmp, "late"), "--json"]);
+    expect(JSON.parse(r.out).epochs[0].chainVersion).toMatchObject({ version: "v0.2.16", basis: "table" });
   });
+
 
   it("an epoch moved before v0.2.11's upgrade height settles under v0.2.10, and the status quo check catches that the chain paid otherwise", async () => {
     const dir = join(tmp, "early", "epoch_247");

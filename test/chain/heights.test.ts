@@ -46,7 +46,7 @@ describe("height pinning", () => {
     const out = join(dir, "snap.json");
     const r = await run(["snapshot", "--rpc", s.url, "--height", "8000", "--out", out, "--json"]);
     expect(r.code).toBe(0);
-    expect((JSON.parse(r.out) as { chainVersion: { version: string; source: string } }).chainVersion).toMatchObject({ version: "v0.2.15", source: "node" });
+    expect((JSON.parse(r.out) as { chainVersion: { version: string; source: string } }).chainVersion).toMatchObject({ version: "v0.2.16", source: "node" });
     expect([...s.heightsAsked()]).toEqual([8000]);
     // with --height, status goes in the first batch (JSON arrays)
     expect(s.batchCalls).toBeGreaterThan(0);

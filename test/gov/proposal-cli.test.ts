@@ -170,12 +170,12 @@ describe("gonka-spec proposal: upgrades, bank sends and legacy content", () => {
     const send = any("/cosmos.bank.v1beta1.MsgSend", MsgSend.encode({ fromAddress: "gonka1from", toAddress: "gonka1to", amount: [{ denom: "ngonka", amount: "1500000000" }] }));
     const legacy = any("/cosmos.gov.v1.MsgExecLegacyContent", MsgExecLegacyContent.encode({ authority: "gonka1gov", content: { typeUrl: "/cosmos.params.v1beta1.ParameterChangeProposal", value: Uint8Array.from([10, 1, 65]) } }));
     const p = QueryProposalResponse.decode(Buffer.from(realAnswer.json.result.response.value, "base64")).proposal!;
-    const file = write("upgrade.json", answerWith(Buffer.from(QueryProposalResponse.encode({ proposal: { ...p, title: "Upgrades", summary: "", messages: [upgrade("v0.2.14", 4_500_000n), upgrade("v0.2.16", 6_449_400n), upgrade("v0.2.5", 1n), upgrade("v0.2.17", 7_000_000n), send, legacy] } })).toString("base64")));
+    const file = write("upgrade.json", answerWith(Buffer.from(QueryProposalResponse.encode({ proposal: { ...p, title: "Upgrades", summary: "", messages: [upgrade("v0.2.14", 4_500_000n), upgrade("v0.2.17", 7_000_000n), upgrade("v0.2.5", 1n), upgrade("v0.2.18", 7_100_000n), send, legacy] } })).toString("base64")));
     const r = await runCli(["proposal", file]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain('upgrade plan "v0.2.14" at block 4,500,000: the port has v0.2.14\'s rules');
-    expect(r.out).toMatch(/upgrade plan "v0\.2\.16" at block 6,449,400: the port names v0\.2\.16 but has no exact rules for it \(v0\.2\.16 weighs confirmation .*\); heights it runs are refused/);
-    expect(r.out).toContain('upgrade plan "v0.2.17" at block 7,000,000: the port has no rules for "v0.2.17" (it names v0.2.8, v0.2.9, v0.2.10, v0.2.11, v0.2.12, v0.2.13, v0.2.14, v0.2.15, v0.2.16): what this version changes is not in the port');
+    expect(r.out).toMatch(/upgrade plan "v0\.2\.17" at block 7,000,000: the port names v0\.2\.17 but has no exact rules for it \(v0\.2\.17 exists only as branch code .*\); heights it runs are refused/);
+    expect(r.out).toContain('upgrade plan "v0.2.18" at block 7,100,000: the port has no rules for "v0.2.18" (it names v0.2.8, v0.2.9, v0.2.10, v0.2.11, v0.2.12, v0.2.13, v0.2.14, v0.2.15, v0.2.16, v0.2.17): what this version changes is not in the port');
     expect(r.out).toContain('upgrade plan "v0.2.5" at block 1: a version older than the oldest the port has rules for (v0.2.10)');
     expect(r.out).toContain("from gonka1from to 1 recipient, paid at once");
     expect(r.out).toContain("total 1.5 GNK (1,500,000,000 ngonka)");
@@ -184,7 +184,7 @@ describe("gonka-spec proposal: upgrades, bank sends and legacy content", () => {
     const j = json((await runCli(["proposal", file, "--json"])).out);
     expect((j.messages as Doc[]).map((m) => [m.kind, m.rules ?? null, m.chainVersion ?? null])).toEqual([
       ["software-upgrade", "known", "v0.2.14"],
-      ["software-upgrade", "unpinned", "v0.2.16"],
+      ["software-upgrade", "unpinned", "v0.2.17"],
       ["software-upgrade", "older", null],
       ["software-upgrade", "unknown", null],
       ["transfers", null, null],

@@ -51,11 +51,11 @@ describe("gonka-spec miss-test", () => {
     const dir = mkdtempSync(join(tmpdir(), "misstest-"));
     const snap = join(dir, "snap.json");
     const settlement = JSON.parse((await import("node:fs")).readFileSync(EXAMPLE, "utf8"));
-    writeFileSync(snap, JSON.stringify({ schema: "gonka-spec/snapshot", version: 1, chainId: "example", height: "1", chainVersion: { version: "v0.2.15" }, preserved: {}, settlement }));
+    writeFileSync(snap, JSON.stringify({ schema: "gonka-spec/snapshot", version: 1, chainId: "example", height: "1", chainVersion: { version: "v0.2.16" }, preserved: {}, settlement }));
     const viaSnap = JSON.parse((await run("--snapshot", snap, "--json")).out);
     // The same verdicts; only where the rules' version came from differs (the file records none).
-    expect(viaFile.chainVersion).toMatchObject({ version: "v0.2.15", basis: "no-state" });
-    expect(viaSnap.chainVersion).toMatchObject({ version: "v0.2.15", basis: "recorded" });
+    expect(viaFile.chainVersion).toMatchObject({ version: "v0.2.16", basis: "no-state" });
+    expect(viaSnap.chainVersion).toMatchObject({ version: "v0.2.16", basis: "recorded" });
     expect({ ...viaSnap, chainVersion: null }).toEqual({ ...viaFile, chainVersion: null });
     // A state of a chain without an upgrade table and without a recorded version names the flag.
     writeFileSync(snap, JSON.stringify({ schema: "gonka-spec/snapshot", version: 1, chainId: "example", height: "1", preserved: {}, settlement }));

@@ -10,6 +10,7 @@ import { buildPreviousConfirmedWeightCaps } from "../../src/trust/build-previous
 import { capWeightsAtFormation } from "../../src/trust/cap-weights-at-formation.js";
 import type { PreviousConfirmedWeights, TrustParticipant } from "../../src/trust/trust-types.js";
 import { zeroFailedMissRateWeights } from "../../src/trust/zero-failed-miss-rate-weights.js";
+import type { SettlementMLNode } from "../../src/settlement/settlement-types.js";
 import { propertyRuns } from "../helpers/property-runs.js";
 
 const P = (index: string, weight: number): TrustParticipant => ({ index, weight: BigInt(weight), capWeight: 0n });
@@ -83,7 +84,7 @@ describe("resolveTrustWeights", () => {
 });
 
 describe("P_N from the ending epoch's root group", () => {
-  const node = (w: number) => ({ pocWeight: BigInt(w), timeslotAllocation: [] as boolean[] });
+  const node = (w: number): SettlementMLNode => ({ nodeId: "", pocWeight: BigInt(w), throughput: 0n, timeslotAllocation: [] });
   const root = (scales: { modelId: string; weightScaleFactor: null; effectiveCoefficient?: { value: bigint; exponent: number } | null; excludeFromConfirmation?: boolean }[]) => ({
     epochIndex: 9n,
     validationWeights: [

@@ -50,7 +50,7 @@ describe("the version a command runs, and how it is named", () => {
     // with the flag the recorded version is not read at all (a malformed one does not matter)
     expect(resolveChainVersion("v0.2.11", snap(7))).toMatchObject({ version: "v0.2.11", source: "flag" });
     expect(resolveChainVersion("v0.2.12", null)).toEqual({ version: "v0.2.12", source: "flag", detail: "--chain-version v0.2.12" });
-    expect(resolveChainVersion(undefined, null)).toEqual({ version: "v0.2.15", source: "latest", detail: "no chain state given: the newest rules the port knows (v0.2.15)" });
+    expect(resolveChainVersion(undefined, null)).toEqual({ version: "v0.2.16", source: "latest", detail: "no chain state given: the newest rules the port knows (v0.2.16)" });
     expect(refusal(() => resolveChainVersion("v9.9.9", null))).toMatchObject({ path: "--chain-version" });
     expect(refusal(() => chainVersionFlag(parsed(["v0.2.12", "v0.2.13"])))).toMatchObject({ path: "--chain-version", message: "--chain-version: expected one version, e.g. v0.2.13" });
     // on mainnet a recorded version is checked against the table: named only when the table would place another

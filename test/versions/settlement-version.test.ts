@@ -8,12 +8,13 @@ import { settlementVersion } from "../../src/settlement/settlement-version.js";
 
 const M = "gonka-mainnet";
 
-function refusal(f: () => unknown): string {
+/** The refusal's line; `field` is what it names: the flag, or (no flag given) the chain version. */
+function refusal(f: () => unknown, field = "--chain-version"): string {
   try {
     f();
   } catch (e) {
     expect(e).toBeInstanceOf(InputError);
-    expect((e as InputError).path).toBe("--chain-version");
+    expect((e as InputError).path).toBe(field);
     return (e as Error).message;
   }
   throw new Error("expected an InputError");
@@ -38,12 +39,13 @@ describe("the settlement's chain version", () => {
     expect(settlementVersion(undefined, 5_316_315n, M)).toMatchObject({ version: "v0.2.15", candidates: ["v0.2.15"] });
   });
 
-  it("from v0.2.16's first block (6,449,400, proposal 112): refused in one line naming the version, what is unknown and the override", () => {
-    const m = refusal(() => settlementVersion(undefined, 6_449_400n, M));
-    expect(m).toMatch(/^--chain-version: v0\.2\.16 \(gonka-mainnet upgrade table: settlement height 6,449,400 /);
-    expect(m).toMatch(/no exact rules for epoch settlement \(SettleAccounts\) at v0\.2\.16: .*#1566/);
-    expect(m).toMatch(/pass --chain-version v0\.2\.15 to run v0\.2\.15's rules at your own risk$/);
-    expect(m).not.toContain("\n");
+  it("from v0.2.16's first block (6,449,400, proposal 112): v0.2.16; a node that applied v0.2.17 is refused in one line naming it, what is unknown and the override", () => {
+    expect(settlementVersion(undefined, 6_449_400n, M)).toMatchObject({ version: "v0.2.16", source: "table", candidates: ["v0.2.16"] });
     expect(settlementVersion(undefined, 6_449_399n, M).version).toBe("v0.2.15");
+    const m = refusal(() => settlementVersion(undefined, 7_000_000n, M, { version: "v0.2.17", source: "node", detail: "applied plan v0.2.17" }), "chain version");
+    expect(m).toMatch(/^chain version: v0\.2\.17 \(applied plan v0\.2\.17 .*\): no exact rules for epoch settlement \(SettleAccounts\): v0\.2\.17 exists only as branch code/);
+    expect(m).toMatch(/--chain-version v0\.2\.16 runs v0\.2\.16's rules at your own risk$/);
+    expect(m).not.toContain("\n");
   });
+
 });

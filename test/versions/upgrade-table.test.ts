@@ -69,28 +69,28 @@ describe("the gonka-mainnet upgrade table (docs/network-updates.md, quoted in ea
     expect(c.detail).toBe("gonka-mainnet upgrade table: settlement height 5,400,000 is at or after v0.2.15 (block 5,316,315, proposal 92) and before v0.2.16 (block 6,449,400)");
   });
 
-  it("refuses, in one line naming the version, the family, what is unknown and the override, every family at a height v0.2.16 ran", () => {
+  it("answers every family at a height v0.2.16 ran, and refuses v0.2.17 in one line naming the version, why, the family, what is unknown and the override", () => {
     for (const family of ["settlement", "miss-test", "preserved"] as const) {
-      for (const h of [6_449_400n, 9_000_000n]) {
-        const e = inputError(() => versionForHeight(M, h, undefined, undefined, { family }));
-        expect(e.path).toBe("--chain-version");
-        expect(e.message).toMatch(/^--chain-version: v0\.2\.16 \(gonka-mainnet upgrade table: /);
-        expect(e.message).toContain(FAMILY_COVERAGE[family].name);
-        expect(e.message).toMatch(/pass --chain-version v0\.2\.15 to run v0\.2\.15's rules at your own risk$/);
-      }
-      // The flag is the override: v0.2.15 runs, v0.2.16 is refused in the same words.
-      expect(versionForHeight(M, 6_500_000n, "v0.2.15", undefined, { family })).toMatchObject({ version: "v0.2.15", source: "flag" });
-      expect(inputError(() => versionForHeight(M, 6_500_000n, "v0.2.16", undefined, { family })).message).toMatch(/^--chain-version: v0\.2\.16 \(--chain-version v0\.2\.16\): the port has no exact rules/);
-      // A node that applied the v0.2.16 plan is refused too: recorded versions are checked like the table's.
-      expect(inputError(() => versionForHeight(M, 6_500_000n, undefined, { version: "v0.2.16", source: "node", detail: 'upgrade plan "v0.2.16" applied at block 6449400' }, { family })).message).toMatch(/applied at block 6449400/);
-      expect(familyKnows(family, "v0.2.15")).toBe(true);
-      expect(familyKnows(family, "v0.2.16")).toBe(false);
+      for (const h of [6_449_400n, 9_000_000n]) expect(versionForHeight(M, h, undefined, undefined, { family })).toMatchObject({ version: "v0.2.16", source: "table" });
+      // v0.2.17 chosen by the flag: the line starts with the flag
+      const f = inputError(() => versionForHeight(M, 6_500_000n, "v0.2.17", undefined, { family }));
+      expect(f.path).toBe("--chain-version");
+      expect(f.message).toMatch(/^--chain-version: v0\.2\.17: no exact rules for /);
+      expect(f.message).toContain(FAMILY_COVERAGE[family].name);
+      expect(f.message).toMatch(/--chain-version v0\.2\.16 runs v0\.2\.16's rules at your own risk$/);
+      // a node that applied the v0.2.17 plan: no flag was given, so the line names the chain version and why
+      const n = inputError(() => versionForHeight(M, 6_500_000n, undefined, { version: "v0.2.17", source: "node", detail: 'upgrade plan "v0.2.17" applied at block 7000000' }, { family }));
+      expect(n.path).toBe("chain version");
+      expect(n.message).toMatch(/^chain version: v0\.2\.17 \(upgrade plan "v0\.2\.17" applied at block 7000000 \(the built-in mainnet table places v0\.2\.16 at block 6,500,000\)\): no exact rules/);
+      expect(n.message.length).toBeLessThan(450);
+      expect(familyKnows(family, "v0.2.16")).toBe(true);
+      expect(familyKnows(family, "v0.2.17")).toBe(false);
     }
-    expect(inputError(() => settlementVersion(undefined, 6_500_000n, M)).message).toMatch(/epoch settlement \(SettleAccounts\)/);
+    expect(settlementVersion(undefined, 6_500_000n, M)).toMatchObject({ version: "v0.2.16" });
   });
 
   it("refuses versions older than a family's first, each with its own reason; heights before v0.2.8 name the oldest row", () => {
-    expect(inputError(() => versionForHeight(M, 2_500_000n, undefined, undefined, { family: "settlement" })).message).toMatch(/^--chain-version: v0\.2\.9 .*settlement starts at v0\.2\.10/);
+    expect(inputError(() => versionForHeight(M, 2_500_000n, undefined, undefined, { family: "settlement" })).message).toMatch(/^chain version: v0\.2\.9 \(gonka-mainnet upgrade table: .*settlement starts at v0\.2\.10/);
     const before = versionForHeight(M, 3_000_000n, undefined, undefined, { family: "settlement" });
     expect(before.version).toBe("v0.2.10");
     expect(inputError(() => preservedRulesForChoice(before)).message).toMatch(/there was no SamplePreservedForEpisode before v0\.2\.12/);
@@ -172,19 +172,19 @@ describe("the table's and the frontier's words, exactly (what a user reads and a
     expect(versionForHeight("gonka-testnet", 4_000_000n, undefined, { version: "v0.2.12", source: "node", detail: "x" })).toEqual({ version: "v0.2.12", source: "node", detail: "x" });
   });
 
-  it("a rule called with v0.2.16 (the library) is refused naming the argument, not a flag", () => {
-    const e = inputError(() => requireFamilyVersion("settlement", "v0.2.16"));
+  it("a rule called with v0.2.17 (the library) is refused naming the argument, not a flag", () => {
+    const e = inputError(() => requireFamilyVersion("settlement", "v0.2.17"));
     expect(e.message).toBe(
-      `--chain-version: v0.2.16 (the version passed to the rule): the port has no exact rules for epoch settlement (SettleAccounts) at v0.2.16: ${FAMILY_COVERAGE.settlement.unknownNext}; pass --chain-version v0.2.15 to run v0.2.15's rules at your own risk`,
+      `chain version: v0.2.17 (the version passed to the rule): no exact rules for epoch settlement (SettleAccounts): ${FAMILY_COVERAGE.settlement.unknownNext}; --chain-version v0.2.16 runs v0.2.16's rules at your own risk`,
     );
-    expect(requireFamilyVersion("settlement", "v0.2.15")).toBe("v0.2.15");
-    expect(inputError(() => preservedRulesFor("v0.2.16")).message).toMatch(/^--chain-version: v0\.2\.16 \(the version passed to the rule\): the port has no exact rules for the preserved sampler/);
+    expect(requireFamilyVersion("settlement", "v0.2.16")).toBe("v0.2.16");
+    expect(inputError(() => preservedRulesFor("v0.2.17")).message).toMatch(/^chain version: v0\.2\.17 \(the version passed to the rule\): no exact rules for the preserved sampler/);
   });
 
-  it("a choice made by the flag is named as the flag, whatever its detail says", () => {
-    const e = inputError(() => checkFamilyFrontier("miss-test", { version: "v0.2.16", source: "flag", detail: "set by the caller" }));
-    expect(e.message).toMatch(/^--chain-version: v0\.2\.16 \(--chain-version v0\.2\.16\): the port has no exact rules for the miss test/);
-    expect(inputError(() => checkFamilyFrontier("miss-test", { version: "v0.2.16", source: "snapshot", detail: "set by the caller" })).message).toMatch(/^--chain-version: v0\.2\.16 \(set by the caller\): /);
+  it("a choice made by the flag is named as the flag, whatever its detail says; any other by its detail", () => {
+    const e = inputError(() => checkFamilyFrontier("miss-test", { version: "v0.2.17", source: "flag", detail: "set by the caller" }));
+    expect(e.message).toMatch(/^--chain-version: v0\.2\.17: no exact rules for the miss test/);
+    expect(inputError(() => checkFamilyFrontier("miss-test", { version: "v0.2.17", source: "snapshot", detail: "set by the caller" })).message).toMatch(/^chain version: v0\.2\.17 \(set by the caller\): /);
   });
 });
 
@@ -201,8 +201,8 @@ describe("resolveChainVersion", () => {
 
   it("with no state and no flag: the newest rules, named as such", () => {
     const c = resolveChainVersion(parsed(), null);
-    expect(c).toMatchObject({ version: "v0.2.15", source: "latest" });
-    expect(versionLine(c)).toMatch(/^chain version v0\.2\.15 \(no chain state given/);
+    expect(c).toMatchObject({ version: "v0.2.16", source: "latest" });
+    expect(versionLine(c)).toMatch(/^chain version v0\.2\.16 \(no chain state given/);
     expect(resolveChainVersion(parsed("v0.2.12"), null)).toMatchObject({ version: "v0.2.12", source: "flag" });
   });
 

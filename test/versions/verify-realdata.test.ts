@@ -72,7 +72,7 @@ describe("verify --snapshot on the chain's stored preserved snapshot at block 4,
     const r = await run("verify", "--snapshot", FILE, "--chain-version", "v0.2.11");
     expect(r.code).toBe(2);
     expect(r.err.trim().split("\n")).toHaveLength(1);
-    expect(r.err).toMatch(/--chain-version: v0\.2\.11 \(--chain-version v0\.2\.11\): there was no SamplePreservedForEpisode before v0\.2\.12/);
+    expect(r.err).toMatch(/--chain-version: v0\.2\.11: there was no SamplePreservedForEpisode before v0\.2\.12/);
   });
 
   it("bad input: an unknown version, a missing file, --snapshot with --node", async () => {
@@ -111,7 +111,7 @@ describe("the preserved family at mainnet heights the table places before or aro
     const r = await run("preserved", "--snapshot", plain, "--anchor", "3000000");
     expect(r.code).toBe(2);
     expect(r.err.trim().split("\n")).toHaveLength(1);
-    expect(r.err).toMatch(/--chain-version: v0\.2\.10 \(gonka-mainnet upgrade table: sampling height 3,000,000 is at or after v0\.2\.10 \(block 2,712,600\) and before v0\.2\.11 \(block 3,186,100\)\): there was no SamplePreservedForEpisode before v0\.2\.12/);
+    expect(r.err).toMatch(/chain version: v0\.2\.10 \(gonka-mainnet upgrade table: sampling height 3,000,000 is at or after v0\.2\.10 \(block 2,712,600\) and before v0\.2\.11 \(block 3,186,100\)\): there was no SamplePreservedForEpisode before v0\.2\.12/);
   });
 
   it("one block before and at v0.2.12's upgrade height 3,834,200: refused under v0.2.11, sampled under v0.2.12", async () => {
@@ -123,10 +123,16 @@ describe("the preserved family at mainnet heights the table places before or aro
     expect(parseJson(at.out)).toMatchObject({ chainVersion: { version: "v0.2.12", source: "table" } });
   });
 
-  it("at a height v0.2.16 ran (and the port does not hold it yet): refused in one line naming v0.2.16, the sampler and the override", async () => {
+  it("at a height v0.2.16 ran: its sampler runs, naming in one warning line each the v0.2.16 inputs this state lacks and what each assumption can change", async () => {
     const r = await run("preserved", "--snapshot", plain, "--anchor", "6500000");
-    expect(r.code).toBe(2);
-    expect(r.err.trim().split("\n")).toHaveLength(1);
-    expect(r.err).toMatch(/v0\.2\.16 \(gonka-mainnet upgrade table: sampling height 6,500,000 .*the port has no exact rules for the preserved sampler .*pass --chain-version v0\.2\.15 to run v0\.2\.15's rules at your own risk/);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toMatch(/chain version v0\.2\.16 \(gonka-mainnet upgrade table: sampling height 6,500,000 is at or after v0\.2\.16 \(block 6,449,400, proposal 112\)/);
+    const warnings = r.err.trim().split("\n");
+    expect(warnings).toHaveLength(2);
+    expect(warnings[0]).toMatch(/^warning: activeParticipants: .*every member counts its real weight .*the 75 % line and the 34 % cap can be higher than the chain's$/);
+    expect(warnings[1]).toMatch(/^warning: pocChallengeTargets: .*a host under challenge has no preserved node \(#1811\)/);
+    const j = parseJson((await run("preserved", "--snapshot", plain, "--anchor", "6500000", "--json")).out) as { warnings: string[] };
+    expect(j.warnings.filter((w) => /^(activeParticipants|pocChallengeTargets):/.test(w))).toHaveLength(2);
   });
+
 });

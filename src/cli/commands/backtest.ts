@@ -131,11 +131,12 @@ function chooseVersion(e: EpochSource, flags: ReturnType<typeof versionFlags>): 
   try {
     return settlementVersion(flag, e.settlementHeight, e.chainId, rec);
   } catch (err) {
-    if (err instanceof InputError && flag === undefined) {
-      const msg = err.message.replace(/^--chain-version: /, "").replace(/pass --chain-version (v[\d.]+|vX\.Y\.Z)/, `pass --chain-version ${e.epoch}=$1`);
-      throw new InputError(`epoch ${e.epoch}: ${msg}`, "--chain-version");
-    }
-    throw err;
+    const perEpoch = flags.byEpoch.has(e.epoch);
+    if (!(err instanceof InputError) || (flag !== undefined && !perEpoch)) throw err;
+    // One epoch's refusal: named by that epoch, the override suggested for it alone; the line starts with
+    // the flag only when the user gave one for this epoch.
+    const msg = err.message.replace(/^(--chain-version|chain version): /, "").replace(/--chain-version (v[\d.]+|vX\.Y\.Z)/, `--chain-version ${e.epoch}=$1`);
+    throw new InputError(`epoch ${e.epoch}: ${msg}`, perEpoch ? `--chain-version ${e.epoch}=${flag}` : undefined);
   }
 }
 

@@ -8,7 +8,7 @@ import { jsonDocument, wantsJson } from "../json-output.js";
 import { loadPreservedInput, type PreservedInput } from "./preserved.js";
 import { storedSetCheck } from "../../sources/preserved-inputs.js";
 import { versionJson, versionLine } from "../../versions/resolve.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE } from "../chain-version-flag.js";
+import { CHAIN_VERSION_OPTION, chainVersionUsage } from "../chain-version-flag.js";
 import { REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { groupDigits } from "../../format/numbers.js";
 
@@ -34,7 +34,7 @@ ${REST_DUMP_PRESERVED_USAGE}
                 their preserved.anchorHeight. The output names the anchor and where it came from.
   --anchors N   number of anchors for the probability (1..${groupDigits(MAX_ANCHORS)}; progress on stderr when slow)
   --json        schemas/check.schema.json (gonka-spec/check@1)
-${CHAIN_VERSION_USAGE}
+${chainVersionUsage("preserved")}
 Exit 0 on success, 2 on bad input (including an address the snapshot does not know).`;
 
 function anchorsFlag(text: string | undefined): number {
@@ -137,7 +137,7 @@ export const checkCommand: Command = {
     }
     const json = p.values.json === true || wantsJson(args);
     const anchors = anchorsFlag(str(p, "anchors"));
-    const input = await loadPreservedInput(p, io);
+    const input = await loadPreservedInput(p, io, json);
     const at = checkAddressAtAnchor(input.state, p.positionals[0]!, input.anchor, input.rules);
     const stored = storedSetCheck(input);
     const prob = await probabilityWithProgress(input, at.address, anchors, io, json);
@@ -166,7 +166,7 @@ export const checkCommand: Command = {
             probability: ratio(prob.preservedCount, prob.anchorsEvaluated),
             byModel: prob.models.map((m) => ({ modelId: m.modelId, preservedCount: m.preservedCount, probability: ratio(m.preservedCount, m.anchorsEvaluated) })),
           },
-          warnings: [...warnings, ...input.restGaps],
+          warnings: [...warnings, ...input.restGaps, ...input.versionLacks],
         }),
       );
       return 0;

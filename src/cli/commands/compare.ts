@@ -15,7 +15,7 @@ import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { preservedRulesForChoice } from "../../preserved/preserved-rules.js";
 import { versionJson, versionLine } from "../../versions/resolve.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
+import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import { B_PROPOSAL_OPTION, B_PROPOSAL_USAGE, readB, resolveB, stateParamsInForce } from "../proposal-b-side.js";
 
 /**
@@ -50,7 +50,7 @@ ${B_PROPOSAL_USAGE}
   --brief      only the parts a first reading needs (no parameter table, curves or vote table)
   --html OUT   also write a self-contained HTML report (inline SVG charts, no network)
   --json       the comparison model: schemas/compare.schema.json (gonka-spec/compare@1; deltas are B − A)
-${CHAIN_VERSION_USAGE}
+${chainVersionUsage("preserved", "miss-test", "settlement")}
                (the preserved sampler runs that version's rules at the anchor; the output names it)`;
 
 export const compareCommand: Command = {

@@ -13,8 +13,11 @@ import { intFlag, parse, str } from "../args.js";
 import { readTextFile } from "../../fs/files.js";
 import type { CliIO, Command } from "../command.js";
 import { missTestEpochOf, missTestVersionOf } from "../../sources/miss-test-inputs.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
+import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+
+/** The miss test's family check for a version chosen without chain state (a flag is checked against it). */
+const MISS_TEST_FAMILY = { family: "miss-test" } as const;
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { nodeUrl, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
@@ -52,7 +55,7 @@ would, and each is named on stderr and in the JSON warnings list.
 Sources of an epoch:
   --epoch FILE     an epoch file (the settlement slice's shape)
 ${SNAPSHOT_SOURCE_USAGE}
-${CHAIN_VERSION_USAGE}
+${chainVersionUsage("miss-test")}
                      (the miss test is the same at every version the port knows; a state past the
                      newest one it pins is refused, naming that version)
 
@@ -219,7 +222,7 @@ export function countOverflowWarnings(input: EpochInput, address?: string): stri
   return lines;
 }
 
-function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, from?: { p0: Decimal; source: P0Source; epoch: bigint; warnings: string[] }): number {
+function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, version: VersionChoice, from?: { p0: Decimal; source: P0Source; epoch: bigint; warnings: string[] }): number {
   const missed = countOf(intFlag(p, "missed"), "missed");
   const total = countOf(intFlag(p, "total"), "total");
   if (missed > total) throw new InputError(`missed ${missed} is more than total ${total} (total = inferenceCount + missedRequests)`, "--missed");
@@ -235,6 +238,7 @@ function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, from?:
     io.out(
       jsonDocument("miss-test", {
         ...verdictJson(v),
+        chainVersion: versionJson(version),
         p0Source: source,
         ...(from ? { epoch: from.epoch } : {}),
         warnings: from?.warnings ?? [],
@@ -249,6 +253,7 @@ function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, from?:
     `  verdict: ${v.error !== undefined ? "ERROR (no punishment)" : v.passed ? "PASS (reward kept)" : "FAIL (reward weight zeroed at settlement)"}`,
     `  path:    ${pathText(v)}`,
     `  allowed: ${allowedText(v)}`,
+    `  rules:   ${versionLine(version)}; MissedStatTest is the same at every version the port holds`,
   ];
   if (exact !== undefined) {
     lines.push(`  exact:   ${exactText(exact)}`);
@@ -406,7 +411,7 @@ export const missTestCommand: Command = {
       if (epochFile !== undefined) {
         input = readEpochInputText(readTextFile(epochFile), epochFile);
         source = "epoch-file";
-        version = resolveChainVersion(chainVersionFlag(p), null); // an epoch file records no chain: the newest rules, named
+        version = resolveChainVersion(chainVersionFlag(p), null, MISS_TEST_FAMILY); // an epoch file records no chain: the newest rules, named
       } else {
         const state = await readSnapshotSource(p, { warn: (l) => io.err(l) });
         version = missTestVersionOf(state, chainVersionFlag(p)); // refused past the miss test's frontier
@@ -417,12 +422,12 @@ export const missTestCommand: Command = {
         if (p.values.address !== undefined) throw new InputError("give either --missed/--total or --address, not both");
         if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to an epoch; a single count computes the exact test only with --exact");
         const e = evaluateEpoch(input, { exact: false }); // the dynamic p0 needs the whole network's counts
-        return runSingle(p, io, json, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch, warnings: [...(input.warnings ?? []), ...countOverflowWarnings(input)] });
+        return runSingle(p, io, json, version, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch, warnings: [...(input.warnings ?? []), ...countOverflowWarnings(input)] });
       }
       if (single.length > 0) throw new InputError(`--${single[0]} applies to a single count (--missed/--total)`);
       return runEpoch(input, json, exact, io, str(p, "address"), version);
     }
     if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to --epoch/--snapshot (a single count computes the exact test only with --exact)");
-    return runSingle(p, io, json);
+    return runSingle(p, io, json, resolveChainVersion(chainVersionFlag(p), null, MISS_TEST_FAMILY));
   },
 };

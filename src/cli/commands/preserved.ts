@@ -8,7 +8,7 @@ import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_US
 import type { CliIO, Command } from "../command.js";
 import { preservedInputs, storedSetCheck, type PreservedInputs } from "../../sources/preserved-inputs.js";
 import { versionJson, versionLine } from "../../versions/resolve.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
+import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
@@ -32,7 +32,7 @@ ${REST_DUMP_PRESERVED_USAGE}
   --set K=V        parameter override; supported: epoch_params.poc_slot_allocation (a decimal in [0, 1];
                    also poc_slot_allocation, EpochParams.PocSlotAllocation, PocSlotAllocation)
   --list N         list at most N participants (or changed nodes) per model in the text (default: all)
-${CHAIN_VERSION_USAGE}
+${chainVersionUsage("preserved")}
   --json           schemas/preserved.schema.json (gonka-spec/preserved@1): one shape for every --rule,
                    {anchor, rules: [{rule, models: [...]}], chainStored, warnings}
 Exit 0 on success, 2 on bad input.`;
@@ -41,10 +41,13 @@ Exit 0 on success, 2 on bad input.`;
 export type PreservedInput = PreservedInputs;
 
 /** Read the snapshot source and `--anchor` (default: the anchor the chain uses, see src/sources/episode-anchor.ts). */
-export async function loadPreservedInput(p: Parsed, io?: CliIO): Promise<PreservedInputs> {
+export async function loadPreservedInput(p: Parsed, io?: CliIO, json = false): Promise<PreservedInputs> {
   const source = await readSnapshotSource(p, { uses: "preserved", ...(io !== undefined ? { warn: (l: string) => io.err(l) } : {}) });
   const a = str(p, "anchor");
-  return preservedInputs(source, { ...(a !== undefined ? { anchor: anchorFlag(a) } : {}), chainVersion: chainVersionFlag(p) });
+  const input = preservedInputs(source, { ...(a !== undefined ? { anchor: anchorFlag(a) } : {}), chainVersion: chainVersionFlag(p) });
+  // (text only: --json lists them in its warnings)
+  if (io !== undefined && !json) for (const l of input.versionLacks) io.err(`warning: ${l}`);
+  return input;
 }
 
 function anchorFlag(text: string): bigint {
@@ -142,7 +145,7 @@ export const preservedCommand: Command = {
     const overrides = parseOverrides((p.values.set as string[] | undefined) ?? []);
     const rateText = str(p, "rate");
     const rate = rateText === undefined ? undefined : checkRate(rateText.trim(), "--rate");
-    const input = await loadPreservedInput(p, io);
+    const input = await loadPreservedInput(p, io, p.values.json === true || wantsJson(args));
     const demand = loadDemand(p, input);
     if (rule !== "current" && demand === undefined) {
       throw new InputError(`the demand rule needs peak in-flight requests per model: pass --demand FILE (e.g. examples/demand.json) or add a demand slice to the snapshot`, input.file);
@@ -163,7 +166,7 @@ export const preservedCommand: Command = {
           chainStored: stored
             ? { anchorHeight: stored.stored.episodeAnchorHeight, agreesWithPort: stored.warning === undefined, onlyChain: stored.difference.onlyChain, onlyPort: stored.difference.onlyPort, inBoth: stored.difference.both }
             : null,
-          warnings: [...warnings, ...input.restGaps],
+          warnings: [...warnings, ...input.restGaps, ...input.versionLacks],
         }),
       );
       return 0;

@@ -17,6 +17,7 @@ import { p0Decision } from "../../misstest/p0-decision.js";
 import { gapSummary, gapWarnings } from "../../sources/rest-dump/dump-gap.js";
 import { coinsWithoutCauses, type CauseLifted } from "../../settlement/lift-zero-cause.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
+import { familyVersionRange } from "../chain-version-flag.js";
 import { versionJson } from "../../versions/resolve.js";
 import { parse, readJsonFile, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
@@ -45,7 +46,7 @@ ${SNAPSHOT_SOURCE_USAGE}
                        --epoch, --node reads one snapshot at --height (its last settled epoch).
                        With --rest-dump: the epoch to settle when the dump holds several
   --address A          one participant
-  --chain-version V    the rules to settle with (v0.2.10 … v0.2.14); default: recorded in the snapshot, else
+  --chain-version V    the rules to settle with (${familyVersionRange("settlement")}); default: recorded in the snapshot, else
                        the mainnet upgrade table at the settlement height (candidates that settle this
                        epoch identically are accepted; otherwise the flag is required)
   --validation-params group|saved   REST dump only: binom_test_p0 from the epoch group's own copy

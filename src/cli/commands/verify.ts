@@ -7,7 +7,7 @@ import { preservedStateOfSnapshot } from "../../preserved/snapshot-state.js";
 import { diffPreserved, modelDifferences, nodeCount, nodeSetOf, parseStoredPreservedSnapshot, type Difference } from "../../preserved/stored-snapshot.js";
 import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
 import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
-import { CHAIN_VERSION_OPTION, CHAIN_VERSION_USAGE, chainVersionFlag } from "../chain-version-flag.js";
+import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { parse, required, str } from "../args.js";
 import { CHAIN_USAGE, readSnapshotSource, requiredNodeUrl, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE } from "../snapshot-source.js";
@@ -48,7 +48,7 @@ ${CHAIN_USAGE}
 The sampler runs the rules of the chain version at the stored anchor: --chain-version, else the version
 recorded with the state (the node's applied upgrade plans), else the gonka-mainnet upgrade table
 (docs/versions.md); the output names it and why.
-${CHAIN_VERSION_USAGE}
+${chainVersionUsage("preserved")}
 
 Exit 0 the port agrees; 1 they differ (every difference is printed); 2 bad input or a chain error.`;
 
