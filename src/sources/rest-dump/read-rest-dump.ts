@@ -213,11 +213,14 @@ export function readRestDump(dir: string): RestDump {
         rowsByEpoch(field(json, key) as Json[], file, key, dump.exclusions, dump.emptyExclusions);
         break;
       }
-      case "params":
-        if (dump.params !== null) throw new InputError(`a second params answer (the first is ${dump.params.file})`, file);
-        dump.params = { file, value: field(json, "params") as JsonObject };
+      case "params": {
+        // one params answer per directory (they record no height to tell two apart); the same saved twice is read once
+        const value = field(json, "params") as JsonObject;
+        if (dump.params !== null && !sameJson(dump.params.value, value)) throw new InputError(`a second, different params answer (the first is ${dump.params.file}): a params answer records no height, so one directory holds one`, file);
+        dump.params ??= { file, value };
         dump.allParams = [dump.params];
         break;
+      }
       case "confirmation-poc-events":
         rowsByEpoch(field(json, "events") as Json[], file, "events", dump.confirmationPocEvents);
         break;
