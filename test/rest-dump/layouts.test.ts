@@ -170,6 +170,8 @@ describe("doubtful folders (issue 30 item 9): warned about by name, the answer u
       const t = await runCli(argv);
       expect(t.code, `${argv[0]}: ${t.err}`).toBe(0);
       expect(t.err, argv[0]).toMatch(/^warning: 1 of the \d+ \.json files are no answer these commands read, ignored: notes\.json/m);
+      const j = await runCli([...argv, "--json"]);
+      expect((JSON.parse(j.out) as { warnings: string[] }).warnings, `${argv[0]} --json`).toContainEqual(expect.stringMatching(/^rest dump holds files that are no REST answer these commands read: 1 of the \d+ \.json files are ignored .*notes\.json$/));
     }
   });
 
