@@ -11,7 +11,8 @@ import { appliedPlan } from "./queries.js";
 /**
  * Upgrade plan names the chain registers, oldest first: the `UpgradeName` constants of
  * inference-chain/app/upgrades/v0_2_2 … v0_2_14 (constants.go@ee730031), v0_2_15 (zpoken/gonka@89ff8bdb)
- * and v0_2_16 (zpoken/gonka@86cff503). Each name is the version.
+ * v0_2_16 (zpoken/gonka@86cff503) and v0_2_17 (gonka-ai/gonka branch code: named so a node that applied it
+ * is refused by name). Each name is the version.
  */
 export const UPGRADE_PLAN_NAMES = [
   "v0.2.2",
@@ -29,6 +30,7 @@ export const UPGRADE_PLAN_NAMES = [
   "v0.2.14",
   "v0.2.15",
   "v0.2.16",
+  "v0.2.17",
 ] as const;
 
 export interface AppliedUpgrade {

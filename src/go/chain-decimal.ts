@@ -26,6 +26,9 @@ export const CHAIN_DECIMAL_EXPONENT_LIMIT = 1000;
 /** Longest decimal text accepted from a user (flags, proposal and scenario files). */
 export const DECIMAL_TEXT_LIMIT = 100;
 
+/** types.MaxDecimalExponentAbs: ToLegacyDec's exponent bound from v0.2.15 (src/settlement/to-legacy-dec-exponent-bound.ts). */
+export const MAX_DECIMAL_EXPONENT_ABS = 18;
+
 export interface ChainDecimal {
   value: bigint;
   exponent: number;

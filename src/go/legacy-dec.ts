@@ -102,6 +102,12 @@ export class LegacyDec {
     return new LegacyDec(checked(chopRound((this.i * ONE * ONE) / d.i), "Quo"));
   }
 
+  /** Mirrors LegacyDec.QuoInt64 (the scaled integer divided by i, truncated toward zero). */
+  quoInt64(x: bigint): LegacyDec {
+    if (x === 0n) throw new GoPanic("division by zero");
+    return new LegacyDec(checked(this.i / x, "QuoInt64"));
+  }
+
   add(d: LegacyDec): LegacyDec { return new LegacyDec(checked(this.i + d.i, "Add")); }
   sub(d: LegacyDec): LegacyDec { return new LegacyDec(checked(this.i - d.i, "Sub")); }
 
@@ -119,6 +125,7 @@ export class LegacyDec {
 
   isZero(): boolean { return this.i === 0n; }
   isNegative(): boolean { return this.i < 0n; }
+  isPositive(): boolean { return this.i > 0n; }
   cmp(d: LegacyDec): number { return this.i < d.i ? -1 : this.i > d.i ? 1 : 0; }
 
   /** Mirrors LegacyDec.String: always 18 fractional digits. */

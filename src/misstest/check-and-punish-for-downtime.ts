@@ -21,17 +21,20 @@ export function checkAndPunishForDowntime(total: bigint, missed: bigint, reward:
  */
 export type MissTestFn = (nMissed: bigint, nTotal: bigint, p0: Decimal) => boolean;
 
-/** The test and its outcome for a total > 0 (p0 already a decimal). */
-function punished(total: bigint, missed: bigint, reward: bigint, p0: Decimal, test: MissTestFn = missedStatTest): bigint {
-  let passed: boolean;
+/** Whether the test passes for a total > 0 (p0 already a decimal): a Go error passes. */
+function passes(total: bigint, missed: bigint, p0: Decimal, test: MissTestFn = missedStatTest): boolean {
   try {
     // int(uint64) on 64-bit Go: values >= 2^63 wrap negative and take the error path.
-    passed = test(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), p0);
+    return test(BigInt.asIntN(64, missed), BigInt.asIntN(64, total), p0);
   } catch (e) {
-    if (e instanceof GoError) return reward;
+    if (e instanceof GoError) return true;
     throw e;
   }
-  return passed ? reward : 0n;
+}
+
+/** The test and its outcome for a total > 0 (p0 already a decimal). */
+function punished(total: bigint, missed: bigint, reward: bigint, p0: Decimal, test: MissTestFn = missedStatTest): bigint {
+  return passes(total, missed, p0, test) ? reward : 0n;
 }
 
 /** The two counters of a participant as the punishment reads them: total = ic + missed (uint64, wrapping). */
@@ -49,16 +52,19 @@ export function checkAndPunishForDowntimeForParticipant(participant: Participant
 
 /**
  * Mirrors keeper.CheckAndPunishForDowntimeForParticipants: updates `rewards` in participant order
- * (a missing address is read as 0 and then written; a repeated address sees its updated value).
- * `test` is asked once for each participant with requests, in order (MissTestFn).
+ * (a missing address is read as 0 and then written; a repeated address sees its updated value), and
+ * returns the addresses whose test failed (v0.2.16 returns that set; before, Go returned nothing and
+ * the same test zeroed the same rewards). `test` is asked once for each participant with requests, in
+ * order (MissTestFn).
  */
 export function checkAndPunishForDowntimeForParticipants(
   participants: readonly Participant[],
   rewards: Map<string, bigint>,
   p0: ChainDecimal | null,
   test: MissTestFn = missedStatTest,
-): void {
+): Set<string> {
   // (checkAndPunishForDowntimeForParticipant for each, with p0 made a decimal once, when first needed)
+  const failed = new Set<string>();
   let p0Decimal: Decimal | undefined;
   for (const participant of participants) {
     const reward = rewards.get(participant.address) ?? 0n;
@@ -69,8 +75,13 @@ export function checkAndPunishForDowntimeForParticipants(
     }
     if (p0 === null) throw new GoPanic(NIL_DEREFERENCE);
     p0Decimal ??= Decimal.fromChain(p0);
-    rewards.set(participant.address, punished(total, missed, reward, p0Decimal, test));
+    if (passes(total, missed, p0Decimal, test)) rewards.set(participant.address, reward);
+    else {
+      rewards.set(participant.address, 0n);
+      failed.add(participant.address);
+    }
   }
+  return failed;
 }
 
 /** checkAndPunishForDowntime with p0 already a decimal (a caller asking for every participant makes it once). */

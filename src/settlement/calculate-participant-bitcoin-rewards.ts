@@ -8,7 +8,7 @@ import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import { aggregateMLNodesFromModelSubgroups } from "./aggregate-ml-nodes-from-model-subgroups.js";
 import { applyPowerCappingForWeights, type PowerCappingResult } from "./apply-power-capping-for-weights.js";
 import { calculateFixedEpochReward } from "./calculate-fixed-epoch-reward.js";
-import { confirmationWeightCoefficients } from "./confirmation-weight-scales.js";
+import { confirmationCoefficientsV0216, confirmationWeightCoefficients } from "./confirmation-weight-scales.js";
 import { toLegacyDecExponentBound } from "./to-legacy-dec-exponent-bound.js";
 import { applyDelegationRewardPenalties, applyDelegationRewardTransfers, type DelegationChange } from "./delegation-reward-transfers.js";
 import { effectiveWeight, type EffectiveWeight, type EffectiveWeightContext } from "./effective-weight.js";
@@ -62,6 +62,11 @@ export interface RewardDistribution {
   totalFullWeight: bigint;
   capping: PowerCappingResult;
   dynamicP0: DynamicP0Explanation;
+  /**
+   * Who failed the miss test (v0.2.16's BitcoinResult.FailedMissRate, which sets their next-epoch trust
+   * baseline P_N to 0); null when the outage circuit breaker skipped the test. Computed at every version.
+   */
+  failedMissRate: Set<string> | null;
   delegationChanges: DelegationChange[];
   participants: ParticipantReward[];
   totalDistributed: bigint;
@@ -111,7 +116,7 @@ export function calculateParticipantBitcoinRewards(input: SettlementInput, valid
     participantMLNodes: aggregateMLNodesFromModelSubgroups(input.subgroups, input.validationWeights),
     collateralGracePeriodEndEpoch: input.collateralGracePeriodEndEpoch,
     pocCoefficients: coefficientsOf(input.pocModelScales, exponentBound),
-    confirmationCoefficients: confirmationWeightCoefficients(input.confirmationWeightScales, exponentBound),
+    confirmationCoefficients: atLeast(version, "v0.2.16") ? confirmationCoefficientsV0216(input.confirmationWeightScales) : confirmationWeightCoefficients(input.confirmationWeightScales, exponentBound),
     hasConfirmationScales: input.confirmationWeightScales.length > 0,
   };
 
@@ -169,7 +174,8 @@ export function calculateParticipantBitcoinRewards(input: SettlementInput, valid
 
   const missParticipants = input.participants.map((p) => ({ address: p.address, currentEpochStats: p.currentEpochStats }));
   const dynamicP0 = explainDynamicP0(missParticipants, validationParams);
-  if (!dynamicP0.skipPunishment) checkAndPunishForDowntimeForParticipants(missParticipants, weights, dynamicP0.p0);
+  // v0.2.16 returns the failed set (P_N = 0 for them next epoch); the test is the same at every version.
+  const failedMissRate = dynamicP0.skipPunishment ? null : checkAndPunishForDowntimeForParticipants(missParticipants, weights, dynamicP0.p0);
   for (const row of rows.values()) row.weightAfterDowntime = weights.get(row.address) ?? 0n;
 
   const delegationChanges: DelegationChange[] = [];
@@ -228,6 +234,7 @@ export function calculateParticipantBitcoinRewards(input: SettlementInput, valid
     totalFullWeight,
     capping,
     dynamicP0,
+    failedMissRate,
     delegationChanges,
     participants: ordered,
     totalDistributed,

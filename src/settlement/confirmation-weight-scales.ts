@@ -1,4 +1,6 @@
-/** v0.2.13's confirmation rescale: the participant's nodes weighted by each model's confirmation scale. */
+/** The confirmation rescale (v0.2.13+): the participant's nodes weighted by each model's confirmation scale. */
+import { chainDecimalToLegacyDec, MAX_DECIMAL_EXPONENT_ABS } from "../go/chain-decimal.js";
+import { GoError } from "../go/errors.js";
 import { addInt64 } from "../go/int64.js";
 import { LegacyDec } from "../go/legacy-dec.js";
 import { compareGoStrings } from "../go/bytes.js";
@@ -11,6 +13,29 @@ export function confirmationWeightCoefficients(scales: readonly (ModelScale | nu
   for (const s of scales) {
     if (s === null || s.modelId === "") continue;
     out.set(s.modelId, legacyDecOrOne(s.weightScaleFactor, maxExponentAbs));
+  }
+  return out;
+}
+
+/**
+ * Mirrors types.confirmationCoefficients at v0.2.16 (weight.go at zpoken/gonka@ef1a5efd, #1566): a scale
+ * excluded from confirmation counts nothing; the coefficient is the effective one, else the deprecated
+ * weight scale factor, else 1; a value ToLegacyDec refuses is 1, and a stored {0,0} is 0 (no longer 1).
+ */
+export function confirmationCoefficientsV0216(scales: readonly (ModelScale | null)[]): Map<string, LegacyDec> {
+  const out = new Map<string, LegacyDec>();
+  for (const s of scales) {
+    if (s === null || s.modelId === "" || s.excludeFromConfirmation === true) continue;
+    const d = s.effectiveCoefficient ?? s.weightScaleFactor;
+    let coeff = LegacyDec.fromInt(1);
+    if (d !== null) {
+      try {
+        coeff = chainDecimalToLegacyDec(d, MAX_DECIMAL_EXPONENT_ABS);
+      } catch (e) {
+        if (!(e instanceof GoError)) throw e;
+      }
+    }
+    out.set(s.modelId, coeff);
   }
   return out;
 }

@@ -9,6 +9,7 @@ import { coefficientAdjustedWeight } from "../preserved/coefficient-adjusted-wei
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import { aggregateMLNodesFlat } from "./aggregate-ml-nodes-from-model-subgroups.js";
 import { confirmationWeightOfModelNodesWithCoefficients } from "./confirmation-weight-scales.js";
+import { effectiveConfirmedWeight } from "./effective-confirmed-weight.js";
 import type { RootValidationWeight, SettlementMLNode } from "./settlement-types.js";
 
 /** Which formula produced the effective weight. */
@@ -21,6 +22,8 @@ export type EffectiveWeightRule =
   | "confirmation-rescaled-poc-coefficients"
   /** v0.2.13+: confirmation weight × weight ÷ confirmation-scaled node total, at most the full weight. */
   | "confirmation-weight-scales"
+  /** v0.2.16: EffectiveConfirmedWeight(weight, confirmation, total by the dynamic coefficients), at most the full weight. */
+  | "effective-confirmed-weight"
   /** v0.2.13+ without confirmation_weight_scales in the epoch group: the full weight. */
   | "no-confirmation-scales";
 
@@ -65,14 +68,15 @@ export interface EffectiveWeightContext {
   collateralGracePeriodEndEpoch: bigint | null;
   /** v0.2.12: PocParams model weight scale factors as LegacyDec. */
   pocCoefficients: ReadonlyMap<string, LegacyDec>;
-  /** v0.2.13+: confirmation weight scale coefficients, and whether the epoch group has any scales. */
+  /** v0.2.13+: confirmation weight scale coefficients (v0.2.16: the dynamic ones, excluded models left out), and whether the epoch group has any scales. */
   confirmationCoefficients: ReadonlyMap<string, LegacyDec>;
   hasConfirmationScales: boolean;
 }
 
 /**
  * The effective-weight block of keeper.CalculateParticipantBitcoinRewards (bitcoin_rewards.go at
- * bb2de824 v0.2.10, bd1fd508 v0.2.11, d8b8e907 v0.2.12, 17808620 v0.2.13; v0.2.14 ee730031 = v0.2.13).
+ * bb2de824 v0.2.10, bd1fd508 v0.2.11, d8b8e907 v0.2.12, 17808620 v0.2.13; v0.2.14 ee730031 = v0.2.13;
+ * v0.2.16 zpoken/gonka@ef1a5efd: types.EffectiveConfirmedWeight).
  */
 export function effectiveWeight(vw: RootValidationWeight, fullWeight: bigint, ctx: EffectiveWeightContext): EffectiveWeight {
   const cw = vw.confirmationWeight;
@@ -101,6 +105,12 @@ export function effectiveWeight(vw: RootValidationWeight, fullWeight: bigint, ct
   }
   if (!ctx.hasConfirmationScales) return { rule: "no-confirmation-scales", weight: fullWeight, confirmationWeight: cw, rescaled: false, cappedAtFull: false };
   const rawTotal = confirmationWeightOfModelNodesWithCoefficients(byModel, ctx.confirmationCoefficients);
+  if (atLeast(ctx.version, "v0.2.16")) {
+    let weight = effectiveConfirmedWeight(vw.weight, cw, rawTotal);
+    const cappedAtFull = weight > fullWeight;
+    if (cappedAtFull) weight = fullWeight;
+    return { rule: "effective-confirmed-weight", weight, confirmationWeight: cw, rawTotal, rescaled: rawTotal > 0n, cappedAtFull };
+  }
   let weight = 0n;
   if (rawTotal > 0n) weight = mulDiv(cw < 0n ? 0n : cw, vw.weight, rawTotal);
   const cappedAtFull = weight > fullWeight;

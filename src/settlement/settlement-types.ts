@@ -40,10 +40,16 @@ export interface ModelSubgroup {
   validationWeights: { memberAddress: string; mlNodes: (SettlementMLNode | null)[] }[];
 }
 
-/** A (model, weight scale factor) pair: PocParams.models[] (v0.2.12) or EpochGroupData.confirmation_weight_scales (v0.2.13+). */
+/**
+ * A (model, weight scale factor) pair: PocParams.models[] (v0.2.12) or EpochGroupData.confirmation_weight_scales
+ * (v0.2.13+); from v0.2.16 a confirmation scale also carries the controller's effective coefficient (field 3)
+ * and its exclusion flag (field 8), read by settlement (absent: Go's nil and false).
+ */
 export interface ModelScale {
   modelId: string;
   weightScaleFactor: ChainDecimal | null;
+  effectiveCoefficient?: ChainDecimal | null;
+  excludeFromConfirmation?: boolean;
 }
 
 /** types.BitcoinRewardParams (the fields settlement reads). */

@@ -4,10 +4,10 @@
  * ErrInvalidDecimalExponent, so LegacyDecOrOne gives 1 and delegationShareOfWeight gives 0 for it; up to
  * v0.2.14 (ee730031) any such decimal whose text LegacyDec accepts was converted.
  */
+import { MAX_DECIMAL_EXPONENT_ABS } from "../go/chain-decimal.js";
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 
-/** types.MaxDecimalExponentAbs. */
-export const MAX_DECIMAL_EXPONENT_ABS = 18;
+export { MAX_DECIMAL_EXPONENT_ABS };
 
 /** The exponent bound ToLegacyDec applies at `version` (null: none). */
 export function toLegacyDecExponentBound(version: ChainVersion): number | null {

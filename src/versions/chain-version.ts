@@ -7,8 +7,12 @@
  */
 import { InputError, describeValue } from "../errors.js";
 
-/** Every mainnet release the upgrade table names, oldest first (v0.2.8 and v0.2.9 only to name them). */
-export const CHAIN_VERSIONS = ["v0.2.8", "v0.2.9", "v0.2.10", "v0.2.11", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15", "v0.2.16"] as const;
+/**
+ * Every release the port names, oldest first: the mainnet upgrade table's rows (v0.2.8 and v0.2.9 only to
+ * place their heights), then v0.2.17, the next release past the frontier (branch code, no proposal on
+ * record), named so that a state recording its plan is refused by name.
+ */
+export const CHAIN_VERSIONS = ["v0.2.8", "v0.2.9", "v0.2.10", "v0.2.11", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15", "v0.2.16", "v0.2.17"] as const;
 export type ChainVersion = (typeof CHAIN_VERSIONS)[number];
 
 /**

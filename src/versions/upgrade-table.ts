@@ -24,8 +24,8 @@ export interface UpgradeRow {
   plan: string;
   /** The first block of the version's rules (for a release not known to have run: the first block it may have). */
   height: bigint;
-  /** "executed": the announcement says it ran at that block; "possible": scheduled or reported, not known to have run. */
-  status: "executed" | "possible";
+  /** "executed": the record says it ran at that block (every row: a release not known to have run has no row). */
+  status: "executed";
   /** The governance proposal id, where the record gives it. */
   proposal: number | null;
   /** The announcement's own words, verbatim (docs/network-updates.md at NETWORK_UPDATES_COMMIT, or the record named in `source`). */
@@ -34,7 +34,7 @@ export interface UpgradeRow {
   source: string;
 }
 
-/** gonka-mainnet releases, oldest first: every row of CHAIN_VERSIONS. */
+/** gonka-mainnet releases, oldest first: every row of CHAIN_VERSIONS that ran on mainnet (v0.2.17 is named, not run). */
 export const MAINNET_UPGRADES: readonly UpgradeRow[] = [
   {
     version: "v0.2.8",
@@ -111,16 +111,21 @@ export const MAINNET_UPGRADES: readonly UpgradeRow[] = [
   {
     version: "v0.2.16",
     plan: "v0.2.16",
-    height: 6_353_400n,
-    status: "possible",
+    height: 6_449_400n,
+    status: "executed",
     proposal: 112,
-    quote: "#112 – Upgrade Proposal: v0.2.16 — Submit 2026-10-06, voting → 2026-10-08 (status \"Voting\" at capture); plan name \"v0.2.16\", height \"6449400\"",
+    quote: "At the v0.2.16 upgrade height (proposal #112, block 6,449,400) cosmovisor switched to the binary from the upgrade zip",
     source:
-      "the gonka.gg proposal page of #112 held in the search index (the announcements page this project holds ends August 21, 2026, before any v0.2.16 entry); an earlier schedule at block 6,353,400 (proposal 109, about 2026-10-02) is reported but found in no source. From 6,353,400, the earliest block either record names, the chain may run v0.2.16",
+      "gonka-ai/gonka issue #1949 (2026-10-08, an operator's report of the switch; synced copy Daniil-Zotov/gonkadocs docs/community/issues/01949-… @73cbf946 line 33); " +
+      "the plan: proposal 112's page (Daniil-Zotov/gonkadocs docs/proposals/proposals/2026-q4/112/index.md @ed84f98f lines 111-113, name \"v0.2.16\", height \"6449400\", binary release/v0.2.16-post1, metadata gonka-ai/gonka@136041c8); " +
+      "gonka-docs docs/dashboard-maintainer-memo-v0.2.16-h100.md @4ffdf6fd line 3: \"Proposal 109 did not pass\" (its height 6,353,400 never ran)",
   },
 ];
 
 const fmt = groupDigits;
+
+/** What the record says after the newest row (a node's applied plans, recorded by `snapshot --node`, would show a later one). */
+export const AFTER_NEWEST = "v0.2.17 exists only as branch code: no proposal for it is on record";
 
 /** The table's version at `height` of gonka-mainnet, and why (one line). */
 export function mainnetVersionAt(height: bigint): { version: ChainVersion; why: string } {
@@ -132,10 +137,7 @@ export function mainnetVersionAt(height: bigint): { version: ChainVersion; why: 
   while (i + 1 < MAINNET_UPGRADES.length && height >= MAINNET_UPGRADES[i + 1]!.height) i++;
   const row = MAINNET_UPGRADES[i]!;
   const next = MAINNET_UPGRADES[i + 1];
-  if (row.status === "possible") {
-    return { version: row.version, why: `${fmt(height)} is at or after block ${fmt(row.height)}, from which ${row.version} may be running (proposal ${row.proposal} scheduled it at block 6,449,400; whether and where it ran is not in the public record this project holds)` };
-  }
-  const until = next === undefined ? "" : ` and before ${next.version} (block ${fmt(next.height)}${next.status === "possible" ? ", the earliest it may have run" : ""})`;
+  const until = next === undefined ? `, the newest upgrade the record names (${AFTER_NEWEST})` : ` and before ${next.version} (block ${fmt(next.height)})`;
   return { version: row.version, why: `${fmt(height)} is at or after ${row.version} (block ${fmt(row.height)}${row.proposal !== null ? `, proposal ${row.proposal}` : ""})${until}` };
 }
 

@@ -195,12 +195,12 @@ describe("bad input: one clear line, exit 2", () => {
     return bad(["--rest-dump", REST, ...V247, "--b", f], /typo\.json: BinomTestPO: unknown key/);
   });
   it("an epoch settled past the newest version the port pins is refused, naming the per-epoch flag", () => {
-    // Epoch 247 moved to a settlement after block 6,353,400, from which v0.2.16 may run: no exact settlement rules.
+    // Epoch 247 moved to a settlement after block 6,449,400, where v0.2.16 ran: no exact settlement rules yet.
     const dir = join(tmp, "late", "epoch_247");
     mkdirSync(dir, { recursive: true });
     for (const f of readdirSync(join(REST, "epoch_247"))) copyFileSync(join(REST, "epoch_247", f), join(dir, f));
     const gf = join(dir, "epoch_group_data_247.json");
-    writeFileSync(gf, readFileSync(gf, "utf8").replace('"poc_start_block_height": "3812932"', '"poc_start_block_height": "6400000"'));
+    writeFileSync(gf, readFileSync(gf, "utf8").replace('"poc_start_block_height": "3812932"', '"poc_start_block_height": "6500000"'));
     return bad(["--rest-dump", join(tmp, "late")], /epoch 247: v0\.2\.16 \(gonka-mainnet upgrade table: settlement height .*pass --chain-version 247=v0\.2\.15 to run v0\.2\.15's rules at your own risk/);
   });
 

@@ -38,12 +38,12 @@ describe("the settlement's chain version", () => {
     expect(settlementVersion(undefined, 5_316_315n, M)).toMatchObject({ version: "v0.2.15", candidates: ["v0.2.15"] });
   });
 
-  it("from the first block v0.2.16 may run: refused in one line naming the version, what is unknown and the override", () => {
-    const m = refusal(() => settlementVersion(undefined, 6_353_400n, M));
-    expect(m).toMatch(/^--chain-version: v0\.2\.16 \(gonka-mainnet upgrade table: settlement height 6,353,400 /);
+  it("from v0.2.16's first block (6,449,400, proposal 112): refused in one line naming the version, what is unknown and the override", () => {
+    const m = refusal(() => settlementVersion(undefined, 6_449_400n, M));
+    expect(m).toMatch(/^--chain-version: v0\.2\.16 \(gonka-mainnet upgrade table: settlement height 6,449,400 /);
     expect(m).toMatch(/no exact rules for epoch settlement \(SettleAccounts\) at v0\.2\.16: .*#1566/);
     expect(m).toMatch(/pass --chain-version v0\.2\.15 to run v0\.2\.15's rules at your own risk$/);
     expect(m).not.toContain("\n");
-    expect(settlementVersion(undefined, 6_353_399n, M).version).toBe("v0.2.15");
+    expect(settlementVersion(undefined, 6_449_399n, M).version).toBe("v0.2.15");
   });
 });

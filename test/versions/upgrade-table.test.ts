@@ -23,16 +23,17 @@ function inputError(f: () => unknown): InputError {
 
 describe("the gonka-mainnet upgrade table (docs/network-updates.md, quoted in each row)", () => {
   it("has one row per named version, heights rising, each with its announcement's own words", () => {
-    expect(MAINNET_UPGRADES.map((r) => r.version)).toEqual([...CHAIN_VERSIONS]);
+    // every named release but v0.2.17, which has no proposal on record
+    expect(MAINNET_UPGRADES.map((r) => r.version)).toEqual(CHAIN_VERSIONS.filter((v) => v !== "v0.2.17"));
     for (let i = 0; i < MAINNET_UPGRADES.length; i++) {
       const r = MAINNET_UPGRADES[i]!;
       expect(r.plan).toBe(r.version);
       expect(r.quote.length).toBeGreaterThan(20);
-      expect(r.source).toMatch(/line \d+|proposal page/);
+      expect(r.source).toMatch(/line \d+/);
       if (i > 0) expect(r.height).toBeGreaterThan(MAINNET_UPGRADES[i - 1]!.height);
     }
-    // Each executed row's quote holds its own height (written as the announcement writes it).
-    for (const r of MAINNET_UPGRADES.filter((x) => x.status === "executed")) expect(r.quote).toContain(r.height.toString());
+    // Each row's quote holds its own height (written as the record writes it).
+    for (const r of MAINNET_UPGRADES) expect(r.quote.replaceAll(",", "")).toContain(r.height.toString());
   });
 
   it("places each upgrade's first block under its version, and the block before under the previous one", () => {
@@ -48,8 +49,11 @@ describe("the gonka-mainnet upgrade table (docs/network-updates.md, quoted in ea
     expect(at(5_195_699n)).toBe("v0.2.13");
     expect(at(5_195_700n)).toBe("v0.2.14");
     expect(at(5_316_315n)).toBe("v0.2.15");
-    expect(at(6_353_399n)).toBe("v0.2.15");
-    expect(at(6_353_400n)).toBe("v0.2.16");
+    // proposal 109's 6,353,400 did not pass: v0.2.15 ran until proposal 112's height
+    expect(at(6_353_400n)).toBe("v0.2.15");
+    expect(at(6_449_399n)).toBe("v0.2.15");
+    expect(at(6_449_400n)).toBe("v0.2.16");
+    expect(at(9_000_000n)).toBe("v0.2.16");
   });
 
   it("agrees with what the chain paid: epoch 247 settled at 3,828,603 under v0.2.11, epoch 248 at 3,843,994 under v0.2.12 (test/settlement/realdata.test.ts pays both to the coin with those versions)", () => {
@@ -62,12 +66,12 @@ describe("the gonka-mainnet upgrade table (docs/network-updates.md, quoted in ea
   it("names every upgrade in the detail with its height and proposal", () => {
     const c = versionForHeight(M, 5_400_000n, undefined, undefined, { family: "settlement", heightName: "settlement height" });
     expect(c).toMatchObject({ version: "v0.2.15", source: "table" });
-    expect(c.detail).toBe("gonka-mainnet upgrade table: settlement height 5,400,000 is at or after v0.2.15 (block 5,316,315, proposal 92) and before v0.2.16 (block 6,353,400, the earliest it may have run)");
+    expect(c.detail).toBe("gonka-mainnet upgrade table: settlement height 5,400,000 is at or after v0.2.15 (block 5,316,315, proposal 92) and before v0.2.16 (block 6,449,400)");
   });
 
-  it("refuses, in one line naming the version, the family, what is unknown and the override, every family at a height v0.2.16 may have run", () => {
+  it("refuses, in one line naming the version, the family, what is unknown and the override, every family at a height v0.2.16 ran", () => {
     for (const family of ["settlement", "miss-test", "preserved"] as const) {
-      for (const h of [6_353_400n, 6_449_400n, 9_000_000n]) {
+      for (const h of [6_449_400n, 9_000_000n]) {
         const e = inputError(() => versionForHeight(M, h, undefined, undefined, { family }));
         expect(e.path).toBe("--chain-version");
         expect(e.message).toMatch(/^--chain-version: v0\.2\.16 \(gonka-mainnet upgrade table: /);
@@ -75,14 +79,14 @@ describe("the gonka-mainnet upgrade table (docs/network-updates.md, quoted in ea
         expect(e.message).toMatch(/pass --chain-version v0\.2\.15 to run v0\.2\.15's rules at your own risk$/);
       }
       // The flag is the override: v0.2.15 runs, v0.2.16 is refused in the same words.
-      expect(versionForHeight(M, 6_400_000n, "v0.2.15", undefined, { family })).toMatchObject({ version: "v0.2.15", source: "flag" });
-      expect(inputError(() => versionForHeight(M, 6_400_000n, "v0.2.16", undefined, { family })).message).toMatch(/^--chain-version: v0\.2\.16 \(--chain-version v0\.2\.16\): the port has no exact rules/);
+      expect(versionForHeight(M, 6_500_000n, "v0.2.15", undefined, { family })).toMatchObject({ version: "v0.2.15", source: "flag" });
+      expect(inputError(() => versionForHeight(M, 6_500_000n, "v0.2.16", undefined, { family })).message).toMatch(/^--chain-version: v0\.2\.16 \(--chain-version v0\.2\.16\): the port has no exact rules/);
       // A node that applied the v0.2.16 plan is refused too: recorded versions are checked like the table's.
       expect(inputError(() => versionForHeight(M, 6_500_000n, undefined, { version: "v0.2.16", source: "node", detail: 'upgrade plan "v0.2.16" applied at block 6449400' }, { family })).message).toMatch(/applied at block 6449400/);
       expect(familyKnows(family, "v0.2.15")).toBe(true);
       expect(familyKnows(family, "v0.2.16")).toBe(false);
     }
-    expect(inputError(() => settlementVersion(undefined, 6_400_000n, M)).message).toMatch(/epoch settlement \(SettleAccounts\)/);
+    expect(inputError(() => settlementVersion(undefined, 6_500_000n, M)).message).toMatch(/epoch settlement \(SettleAccounts\)/);
   });
 
   it("refuses versions older than a family's first, each with its own reason; heights before v0.2.8 name the oldest row", () => {
@@ -120,7 +124,7 @@ describe("the gonka-mainnet upgrade table (docs/network-updates.md, quoted in ea
 });
 
 describe("the table's and the frontier's words, exactly (what a user reads and a script matches)", () => {
-  const ALL = "v0.2.8, v0.2.9, v0.2.10, v0.2.11, v0.2.12, v0.2.13, v0.2.14, v0.2.15, v0.2.16";
+  const ALL = "v0.2.8, v0.2.9, v0.2.10, v0.2.11, v0.2.12, v0.2.13, v0.2.14, v0.2.15, v0.2.16, v0.2.17";
 
   it("v0.2.8's own first block is v0.2.8; the block before it is refused naming --chain-version", () => {
     expect(mainnetVersionAt(2_387_000n)).toEqual({ version: "v0.2.8", why: "2,387,000 is at or after v0.2.8 (block 2,387,000) and before v0.2.9 (block 2,451,000)" });
@@ -129,11 +133,13 @@ describe("the table's and the frontier's words, exactly (what a user reads and a
     expect(e.message).toBe("--chain-version: gonka-mainnet block 2,386,999 is before v0.2.8 (block 2,387,000), the oldest release the upgrade table names; the port's rules start at v0.2.10");
   });
 
-  it("a height v0.2.16 may have run says it may be running, not that it ran", () => {
-    expect(mainnetVersionAt(6_400_000n)).toEqual({
+  it("a height past the newest row names it as the newest upgrade on record, and says what v0.2.17 is", () => {
+    expect(mainnetVersionAt(6_500_000n)).toEqual({
       version: "v0.2.16",
-      why: "6,400,000 is at or after block 6,353,400, from which v0.2.16 may be running (proposal 112 scheduled it at block 6,449,400; whether and where it ran is not in the public record this project holds)",
+      why: "6,500,000 is at or after v0.2.16 (block 6,449,400, proposal 112), the newest upgrade the record names (v0.2.17 exists only as branch code: no proposal for it is on record)",
     });
+    // proposal 109's height is history: v0.2.15 ran there
+    expect(mainnetVersionAt(6_400_000n).why).toBe("6,400,000 is at or after v0.2.15 (block 5,316,315, proposal 92) and before v0.2.16 (block 6,449,400)");
   });
 
   it("the table's detail says 'block' when the caller names no height", () => {

@@ -123,10 +123,10 @@ describe("the preserved family at mainnet heights the table places before or aro
     expect(parseJson(at.out)).toMatchObject({ chainVersion: { version: "v0.2.12", source: "table" } });
   });
 
-  it("at a height v0.2.16 may have run: refused in one line naming v0.2.16, the sampler and the override", async () => {
-    const r = await run("preserved", "--snapshot", plain, "--anchor", "6400000");
+  it("at a height v0.2.16 ran (and the port does not hold it yet): refused in one line naming v0.2.16, the sampler and the override", async () => {
+    const r = await run("preserved", "--snapshot", plain, "--anchor", "6500000");
     expect(r.code).toBe(2);
     expect(r.err.trim().split("\n")).toHaveLength(1);
-    expect(r.err).toMatch(/v0\.2\.16 \(gonka-mainnet upgrade table: sampling height 6,400,000 .*the port has no exact rules for the preserved sampler .*pass --chain-version v0\.2\.15 to run v0\.2\.15's rules at your own risk/);
+    expect(r.err).toMatch(/v0\.2\.16 \(gonka-mainnet upgrade table: sampling height 6,500,000 .*the port has no exact rules for the preserved sampler .*pass --chain-version v0\.2\.15 to run v0\.2\.15's rules at your own risk/);
   });
 });

@@ -31,12 +31,12 @@ describe("the --version --json document", () => {
     for (const f of doc().ruleFamilies) expect(f.refused?.unknown).toMatch(/^v0\.2\.16 /);
   });
 
-  it("carries the upgrade table, heights as decimal strings, v0.2.16 only possible", () => {
+  it("carries the upgrade table, heights as decimal strings, v0.2.16 at proposal 112's height", () => {
     const table = doc().upgradeTable;
     expect(table).toHaveLength(9);
     expect(table[0]).toEqual({ version: "v0.2.8", height: "2387000", status: "executed", proposal: null });
     expect(table[7]).toEqual({ version: "v0.2.15", height: "5316315", status: "executed", proposal: 92 });
-    expect(table[8]).toEqual({ version: "v0.2.16", height: "6353400", status: "possible", proposal: 112 });
+    expect(table[8]).toEqual({ version: "v0.2.16", height: "6449400", status: "executed", proposal: 112 });
   });
 
   it("is what the command prints, under its schema", async () => {
