@@ -352,7 +352,6 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     brief: "delegation reward transfers and penalties: none (read by v0.2.14 only)",
   });
 
-
   const input: SettlementInput = {
     epoch,
     participants,
