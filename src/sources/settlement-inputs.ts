@@ -14,6 +14,7 @@ import { recordedVersion } from "../versions/resolve.js";
 import type { RecordedVersion } from "../versions/upgrade-table.js";
 import { dumpDirectories, readRestDump, type RestDump } from "./rest-dump/read-rest-dump.js";
 import { settlementFromRestDump, type RecordedOutcome, type RestSettlementOptions } from "./rest-dump/settlement-from-rest.js";
+import { dumpContentGaps } from "./rest-dump/dump-contents.js";
 
 /** One epoch's settlement as a source gives it. */
 export interface SettlementInputs {
@@ -71,7 +72,8 @@ export function settlementFromDump(dump: RestDump, label: string, options: RestS
  * epoch is settled from the one dump directory that holds its root epoch group, as `backtest` reads
  * every epoch (its params are the ones saved with it). The one rule of every command for a folder of
  * dumps: without `options.epoch`, the newest settled epoch (the newest root epoch group with
- * performance summaries, else the newest root), as a snapshot built from the dumps holds.
+ * performance summaries, else the newest root), as a snapshot built from the dumps holds, and said
+ * when the dumps hold several (dump-contents.ts).
  */
 export function settlementFromRestDumps(dirs: readonly string[], options: RestSettlementSourceOptions = {}): SettlementInputs {
   const all = dirs.flatMap(dumpDirectories);
@@ -79,9 +81,13 @@ export function settlementFromRestDumps(dirs: readonly string[], options: RestSe
   const epochs = [...new Set(dumps.flatMap((d) => [...d.dump.roots.keys()]))].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0));
   const where = dirs.join(" + ");
   if (epochs.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", where);
-  const epoch = options.epoch ?? epochs.find((e) => dumps.some((d) => d.dump.roots.has(e) && d.dump.summaries.has(e))) ?? epochs[0]!;
+  const settled = epochs.find((e) => dumps.some((d) => d.dump.roots.has(e) && d.dump.summaries.has(e)));
+  const epoch = options.epoch ?? settled ?? epochs[0]!;
   const holding = dumps.filter((d) => d.dump.roots.has(epoch));
   if (holding.length === 0) throw new InputError(`no root epoch group data of epoch ${epoch} (the REST answer of /epoch_group_data/${epoch}); the dumps hold ${[...epochs].reverse().join(", ")}`, where);
   if (holding.length > 1) throw new InputError(`epoch ${epoch} is in several dump directories (${holding.map((d) => d.dir).join(", ")}): give one`, where);
-  return settlementFromDump(holding[0]!.dump, holding[0]!.dir, { ...options, epoch });
+  const inputs = settlementFromDump(holding[0]!.dump, holding[0]!.dir, { ...options, epoch });
+  const chosen = options.epoch !== undefined ? undefined : settled !== undefined ? "the newest with performance summaries" : "the newest (none has performance summaries)";
+  inputs.assumptions.push(...dumpContentGaps(dumps.map((d) => d.dump), epoch, chosen));
+  return inputs;
 }

@@ -523,7 +523,10 @@ describe("confident answers: what the chain would hold differently, kept as Go r
     const p = await run("preserved", "--snapshot", file("bech-snap.json", stringifyJson(s)));
     expect(p.code, p.err).toBe(0);
     expect(p.err).toMatch(/warning: 1 of 400 root group members are not valid bech32 .*validationWeights\[4\]\.memberAddress "gonka1notbech32"/);
-    const d = copyDump("bechdump", (n, x) => (n.startsWith("epoch_performance_summary") ? x.replace(/"participant_id": "gonka1(\w+)(\w)"/, (_m, a: string, c: string) => `"participant_id": "gonka1${a}${c === "q" ? "p" : "q"}"`) : x));
+    // the first summary's address with its last character changed, in every answer that names it (a root member without its summary is refused)
+    const first = /"participant_id": "(gonka1\w+)"/.exec(readFileSync(join(D248, "epoch_performance_summary_248.json"), "utf8"))![1]!;
+    const bad = first.slice(0, -1) + (first.endsWith("q") ? "p" : "q");
+    const d = copyDump("bechdump", (_n, x) => x.replaceAll(first, bad));
     const st = await run("settle", "--rest-dump", d);
     expect(st.out).toMatch(/^warning: 1 of 95 participant addresses are not valid bech32 .*epochPerformanceSummary\[0\]\.participant_id/m);
     // through the shared source reader too: the warning in every output, the lacks in one note line

@@ -49,6 +49,9 @@ const CASES: [schema: string, argv: string[], exitCode?: number][] = [
   ["backtest", ["backtest", "--b", EX("proposal-p0-005.json"), "--rest-dump", join(ROOT, "test", "realdata", "rest"), "--chain-version", "247=v0.2.11", "--json"]],
   ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "rest", "epoch_248"), "--json"]],
   ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "rest", "epoch_247"), "--chain-version", "v0.2.11", "--address", "gonka1qu9mna5xlvlnw9455ygtjq92wuzkzm237w8l08", "--json"]],
+  // rows that differ from the chain, each with the inputs it read that the dump may not hold (inputsInDoubt)
+  ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "auditor-layout", "e265-e267"), "--epoch", "265", "--json"], 1],
+  ["miss-test-epoch", ["miss-test", "--rest-dump", join(ROOT, "test", "realdata", "auditor-layout", "e265-e267"), "--json"]],
   ["import-rest", ["import-rest", join(ROOT, "test", "realdata", "rest", "epoch_249"), "--out", join(TMP, "e249.json"), "--json"]],
   ["demo", ["demo", "--report", join(TMP, "demo-report.html"), "--json"]],
   ["version", ["--version", "--json"]],

@@ -13,6 +13,7 @@ import { intFlag, parse, str } from "../args.js";
 import { readTextFile } from "../../fs/files.js";
 import type { CliIO, Command } from "../command.js";
 import { missTestEpochOf, missTestVersionOf } from "../../sources/miss-test-inputs.js";
+import { gapInputLines, gapMatters } from "../../sources/rest-dump/dump-gap.js";
 import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 
@@ -222,7 +223,7 @@ export function countOverflowWarnings(input: EpochInput, address?: string): stri
   return lines;
 }
 
-function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, version: VersionChoice, from?: { p0: Decimal; source: P0Source; epoch: bigint; warnings: string[] }): number {
+function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, version: VersionChoice, from?: { p0: Decimal; source: P0Source; epoch: bigint; warnings: string[]; restGaps?: readonly string[] }): number {
   const missed = countOf(intFlag(p, "missed"), "missed");
   const total = countOf(intFlag(p, "total"), "total");
   if (missed > total) throw new InputError(`missed ${missed} is more than total ${total} (total = inferenceCount + missedRequests)`, "--missed");
@@ -241,7 +242,7 @@ function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, versio
         chainVersion: versionJson(version),
         p0Source: source,
         ...(from ? { epoch: from.epoch } : {}),
-        warnings: from?.warnings ?? [],
+        warnings: [...(from?.warnings ?? []), ...(from?.restGaps ?? [])],
         ...(exact ? { exact: exactJson(exact, p.values.fraction === true), verdictsDiffer: differ ?? null } : {}),
       }),
     );
@@ -349,11 +350,13 @@ function epochText(e: EpochEvaluation): string {
   return lines.join("\n");
 }
 
-function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, address: string | undefined, version: VersionChoice): number {
+/** `restGaps`: a REST dump's lines for the JSON warnings (the text said them on stderr already, as the source was read). */
+function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, address: string | undefined, version: VersionChoice, restGaps: readonly string[] = []): number {
   const e = evaluateEpoch(input, { exact });
   const chainVersion = versionJson(version);
-  const warnings = [...(input.warnings ?? []), ...countOverflowWarnings(input, address), ...(e.exactSkipped !== undefined ? [e.exactSkipped] : [])];
-  for (const w of warnings) io.err(`warning: ${w}`);
+  const said = [...(input.warnings ?? []), ...countOverflowWarnings(input, address), ...(e.exactSkipped !== undefined ? [e.exactSkipped] : [])];
+  for (const w of said) io.err(`warning: ${w}`);
+  const warnings = [...said, ...restGaps];
   if (address !== undefined) {
     const one = e.participants.find((x) => x.address === address);
     if (!one) throw new InputError(`${describeValue(address)} is not a participant of epoch ${e.epoch} (${e.participants.length} participants; check the address)`, "--address");
@@ -408,6 +411,7 @@ export const missTestCommand: Command = {
       let input: EpochInput;
       let source: P0Source;
       let version: VersionChoice;
+      let restGaps: string[] = [];
       if (epochFile !== undefined) {
         input = readEpochInputText(readTextFile(epochFile), epochFile);
         source = "epoch-file";
@@ -416,16 +420,17 @@ export const missTestCommand: Command = {
         const state = await readSnapshotSource(p, { warn: (l) => io.err(l) });
         version = missTestVersionOf(state, chainVersionFlag(p)); // refused past the miss test's frontier
         input = missTestEpochOf(state);
+        restGaps = gapInputLines(state.lacks.filter((g) => gapMatters(g, "miss-test")));
         source = envNode || (str(p, "rpc") ?? str(p, "node")) !== undefined ? "chain" : "snapshot";
       }
       if (counts) {
         if (p.values.address !== undefined) throw new InputError("give either --missed/--total or --address, not both");
         if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to an epoch; a single count computes the exact test only with --exact");
         const e = evaluateEpoch(input, { exact: false }); // the dynamic p0 needs the whole network's counts
-        return runSingle(p, io, json, version, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch, warnings: [...(input.warnings ?? []), ...countOverflowWarnings(input)] });
+        return runSingle(p, io, json, version, { p0: Decimal.fromChain(e.p0), source, epoch: e.epoch, warnings: [...(input.warnings ?? []), ...countOverflowWarnings(input)], restGaps });
       }
       if (single.length > 0) throw new InputError(`--${single[0]} applies to a single count (--missed/--total)`);
-      return runEpoch(input, json, exact, io, str(p, "address"), version);
+      return runEpoch(input, json, exact, io, str(p, "address"), version, restGaps);
     }
     if (p.values["no-exact"] !== undefined) throw new InputError("--no-exact applies to --epoch/--snapshot (a single count computes the exact test only with --exact)");
     return runSingle(p, io, json, resolveChainVersion(chainVersionFlag(p), null, MISS_TEST_FAMILY));

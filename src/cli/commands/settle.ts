@@ -8,7 +8,7 @@ import { checkP0 } from "../../misstest/epoch-input.js";
 import { groupDigits } from "../../format/numbers.js";
 import { coinsText, gnkCell } from "../../format/coins.js";
 import { textTable } from "../../compare/table.js";
-import type { RecordedOutcome } from "../../sources/rest-dump/settlement-from-rest.js";
+import { PARAMS_AT_SETTLEMENT_INPUT, type RecordedOutcome } from "../../sources/rest-dump/settlement-from-rest.js";
 import { settlementFromRestDumps, settlementFromSnapshot, settlementInputsOf, type SettlementInputs } from "../../sources/settlement-inputs.js";
 import { settleAccounts, type Settlement, type SettledParticipant } from "../../settlement/settle-accounts.js";
 import { settlementVersion } from "../../settlement/settlement-version.js";
@@ -134,13 +134,32 @@ const coins = (x: bigint): string => coinsText(x);
 const gnk = (x: bigint): string => gnkCell(x);
 const w = (x: bigint | null): string => (x === null ? "–" : groupDigits(x));
 
-function mismatches(s: Settlement, recorded: Map<string, RecordedOutcome> | null): { address: string; rewardCoins: bigint; recordedRewardCoins: bigint | null; workCoins: bigint; recordedWorkCoins: bigint | null }[] {
+/** The source holds module params saved after the epoch (a REST dump's params answer), named among its assumptions. */
+const paramsSavedLater = (l: SettlementInputs): boolean => l.assumptions.some((a) => a.input === PARAMS_AT_SETTLEMENT_INPUT);
+
+/** What a differing row read that the source may not hold as the chain had it: a code (JSON), and its words, printed once under the rows. */
+const IN_DOUBT = {
+  "not-active-on-chain": "the chain paid it neither reward nor work coins, as it pays a participant not ACTIVE at settlement, and the source holds no exclusion of it (an excluded-participants answer would say)",
+  "poc-weight-scale-factors": "its effective weight reads its node total (confirmation weight × weight ÷ node total when the weight is below it), which v0.2.12 computes with the PoC model weight scale factors, read here from params saved later",
+} as const;
+type InDoubt = keyof typeof IN_DOUBT;
+
+/** Where to look for a differing row, never a cause: inputs the row read that the source may not hold as the chain had them. */
+function inputsInDoubt(p: SettledParticipant, r: RecordedOutcome | undefined, l: SettlementInputs): InDoubt[] {
+  const out: InDoubt[] = [];
+  if (r !== undefined && r.rewardedCoins === 0n && r.earnedCoins === 0n && p.status === "ACTIVE" && p.exclusion === null && (p.rewardCoins > 0n || p.workCoins > 0n)) out.push("not-active-on-chain");
+  if (p.effectiveRule === "confirmation-rescaled-poc-coefficients" && paramsSavedLater(l)) out.push("poc-weight-scale-factors");
+  return out;
+}
+
+function mismatches(s: Settlement, l: SettlementInputs): { address: string; rewardCoins: bigint; recordedRewardCoins: bigint | null; workCoins: bigint; recordedWorkCoins: bigint | null; inputsInDoubt: InDoubt[] }[] {
+  const recorded = l.recorded;
   if (recorded === null) return [];
   const out = [];
   for (const p of s.participants) {
     const r = recorded.get(p.address);
     if (r === undefined || r.rewardedCoins !== p.rewardCoins || r.earnedCoins !== p.workCoins) {
-      out.push({ address: p.address, rewardCoins: p.rewardCoins, recordedRewardCoins: r?.rewardedCoins ?? null, workCoins: p.workCoins, recordedWorkCoins: r?.earnedCoins ?? null });
+      out.push({ address: p.address, rewardCoins: p.rewardCoins, recordedRewardCoins: r?.rewardedCoins ?? null, workCoins: p.workCoins, recordedWorkCoins: r?.earnedCoins ?? null, inputsInDoubt: inputsInDoubt(p, r, l) });
     }
   }
   return out;
@@ -261,7 +280,16 @@ function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: S
   if (l.recorded !== null) {
     out.push("");
     out.push(diffs.length === 0 ? `the chain recorded the same reward and work coins for all ${s.participants.length} participants` : `DIFFERS from what the chain recorded for ${diffs.length} participants:`);
-    for (const d of diffs.slice(0, 20)) out.push(`  ${d.address}: port ${groupDigits(d.rewardCoins)}, chain ${d.recordedRewardCoins === null ? "no record" : groupDigits(d.recordedRewardCoins)} ${DENOM}`);
+    for (const d of diffs.slice(0, 20)) {
+      const doubt = d.inputsInDoubt.length === 0 ? "" : `  [${d.inputsInDoubt.join(", ")}]`;
+      out.push(`  ${d.address}: port ${groupDigits(d.rewardCoins)}, chain ${d.recordedRewardCoins === null ? "no record" : groupDigits(d.recordedRewardCoins)} ${DENOM}${doubt}`);
+    }
+    if (diffs.length > 20) out.push(`  … and ${diffs.length - 20} more (--json lists every row)`);
+    const doubts = (Object.keys(IN_DOUBT) as InDoubt[]).map((k) => [k, diffs.filter((d) => d.inputsInDoubt.includes(k)).length] as const).filter(([, n]) => n > 0);
+    if (doubts.length > 0) {
+      out.push("what the differing rows read that the source may not hold as the chain had it (where to look, not a cause):");
+      for (const [k, n] of doubts) out.push(`  ${k} (${n} row${n === 1 ? "" : "s"}): ${IN_DOUBT[k]}`);
+    }
   }
   const warnings = gapWarnings(l.assumptions);
   if (warnings.length > 0) out.push("", ...warnings);
@@ -295,7 +323,7 @@ export const settleCommand: Command = {
       rows = s.participants.filter((x) => x.address === address);
       if (rows.length === 0) throw new InputError(`not a participant of epoch ${s.epoch} (${s.participants.length} participants settled)`, `--address ${address}`);
     }
-    const diffs = mismatches(s, l.recorded);
+    const diffs = mismatches(s, l);
     const lifts = liftAll(l, s, rows);
     if (p.values.json) {
       io.out(

@@ -218,14 +218,14 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   const sumFile = dump.summaries.get(H);
   const rewarded = new Map<string, bigint>();
   for (const [i, r] of (sumFile?.value ?? []).entries()) {
-    const at = `${sumFile!.file}: epochPerformanceSummary[${i}]`;
+    const at = sumFile!.at[i]!;
     const a = text(field(r, "participant_id"), `${at}.participant_id`);
     const v = field(r, "rewarded_coins");
     if (v === undefined || v === null) throw new InputError("missing field rewarded_coins", at);
     const x = plainInt64(v);
     rewarded.set(a, x !== undefined && x >= 0n ? x : checkedUint64(v, `${at}.rewarded_coins`));
   }
-  if (sumFile !== undefined) sources.push(sumFile.file);
+  if (sumFile !== undefined) sources.push(...sumFile.files);
   const unknown = members.filter((a) => !rewarded.has(a));
   const summaries = new Map<string, { rewardedCoins: bigint }>();
   for (const a of members) {
@@ -234,7 +234,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     else if (options.missingSummaries === "rewarded") summaries.set(a, { rewardedCoins: 1n });
   }
   if (unknown.length > 0) {
-    const what = sumFile === undefined ? `the dumps hold no epoch performance summaries of epoch ${H} (the REST answer of /epoch_performance_summary/${H})` : `${unknown.length} of the ${members.length} members of epoch ${H}'s model subgroups have no summary in ${sumFile.file}`;
+    const what = sumFile === undefined ? `the dumps hold no epoch performance summaries of epoch ${H} (the REST answer of /epoch_performance_summary/${H})` : `${unknown.length} of the ${members.length} members of epoch ${H}'s model subgroups have no summary in ${sumFile.files.length === 1 ? sumFile.file : `the ${sumFile.files.length} summary answers of epoch ${H}`}`;
     if (options.missingSummaries === undefined) {
       throw new DumpLacksError(
         `${what}: the sampler draws only members rewarded in epoch ${H}; pass --missing-summaries rewarded (take them as rewarded, as the realdata conversion did) or --missing-summaries unrewarded (Go's reading of a missing record), or add the summaries`,

@@ -1,5 +1,9 @@
-/** Read a directory of saved REST answers (any file names; `.json` or `.json.gz`) and sort them by shape. */
-import { dirname, join } from "node:path";
+/**
+ * Read a directory of saved REST answers (any file names; `.json` or `.json.gz`) and sort them by shape
+ * and by the epoch their content names: one list answer per epoch, or one answer per participant
+ * (performance summaries saved from /epoch_performance_summary/{epoch}/{address}), merged per epoch.
+ */
+import { basename, dirname, join } from "node:path";
 import { InputError, describeValue } from "../../errors.js";
 import { isDirectory, listDirectory, readTextFile } from "../../fs/files.js";
 import { checkedUint64 } from "../../go/int64.js";
@@ -7,10 +11,27 @@ import { parseJson, stringifyJson, type Json } from "../../go/json.js";
 import { isJsonObject, type JsonObject } from "../../json-input.js";
 import { field, recogniseRestFile, type RestFileKind } from "./recognise-rest-file.js";
 
+const sameJson = (a: unknown, b: unknown): boolean => stringifyJson(a) === stringifyJson(b);
+
 export interface RestFile<T> {
   /** The file's path as given (DIR/name), named in every error about it. */
   file: string;
   value: T;
+}
+
+/**
+ * One epoch's rows of a kind that may be saved one answer per row (the performance summaries): the rows
+ * of every file holding them, each once. `file` is the first of `files`.
+ */
+export interface RestRows extends RestFile<JsonObject[]> {
+  /** Where each row was read (`FILE: key[i]` in a list answer, `FILE: key` in a one-row answer), named in errors about it. */
+  at: string[];
+  /** The file of each row. */
+  rowFiles: string[];
+  /** Every file the rows came from, in reading order. */
+  files: string[];
+  /** The row of each participant_id. */
+  byId: Map<string, number>;
 }
 
 /** A dump with nothing read yet. */
@@ -37,8 +58,8 @@ export interface RestDump {
   roots: Map<bigint, RestFile<JsonObject>>;
   /** Per-model EpochGroupData by epoch (model id in the value's `model_id`). */
   models: Map<bigint, RestFile<JsonObject>[]>;
-  /** EpochPerformanceSummary rows by epoch. */
-  summaries: Map<bigint, RestFile<JsonObject[]>>;
+  /** EpochPerformanceSummary rows by epoch, one per participant, from list answers or one answer per participant. */
+  summaries: Map<bigint, RestRows>;
   /** ExcludedParticipant rows by epoch (an empty list names no epoch: see emptyExclusions). */
   exclusions: Map<bigint, RestFile<JsonObject[]>>;
   /** Excluded-participants answers with no rows (they name no epoch), one per file. */
@@ -64,10 +85,20 @@ export function paramsFor(dump: RestDump, file: string): RestFile<JsonObject> | 
   return (dump.allParams ?? []).find((p) => dirname(p.file) === dir) ?? dump.params;
 }
 
-/** An excluded-participants answer with no rows saved in the same directory as `file`, if any (it names no epoch). */
-export function emptyExclusionsFor(dump: RestDump, file: string): RestFile<JsonObject[]> | undefined {
+/** The numbers a file name holds (`excluded_participants_265.json` → 265), as bigints. */
+const numbersInName = (file: string): bigint[] => (basename(file).match(/\d{1,19}/g) ?? []).map((d) => BigInt(d));
+
+/**
+ * An excluded-participants answer with no rows for `epoch`, saved in the same directory as `file` (the
+ * epoch's root group). Such an answer names no epoch: in a directory of one epoch it is that epoch's; in
+ * a directory holding several epochs' answers only the name can say, so it is read for the epoch its
+ * file name holds and for no other.
+ */
+export function emptyExclusionsFor(dump: RestDump, file: string, epoch: bigint): RestFile<JsonObject[]> | undefined {
   const dir = dirname(file);
-  return dump.emptyExclusions.find((x) => dirname(x.file) === dir);
+  const here = dump.emptyExclusions.filter((x) => dirname(x.file) === dir);
+  const epochsHere = [...dump.roots.values()].filter((r) => dirname(r.file) === dir).length;
+  return epochsHere <= 1 ? here[0] : here.find((x) => numbersInName(x.file).includes(epoch));
 }
 
 /** An epoch_index field (uint64), named by file and path in errors. */
@@ -83,33 +114,56 @@ function readJsonMaybeGz(file: string): Json {
 }
 
 /**
- * The rows of a list answer by epoch. `id` (a row's field): the chain keeps one row per (epoch, id),
- * so a row listed twice is refused (a summary counted twice would pay twice and double the network's
- * request counts).
+ * The rows of a list answer by epoch (each row names its epoch). A second answer for an epoch already
+ * read is the same answer saved twice when equal (read once), else refused naming both files.
  */
-function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, RestFile<JsonObject[]>>, empty?: RestFile<JsonObject[]>[], id?: string): void {
+function rowsByEpoch(rows: Json[], file: string, key: string, into: Map<bigint, RestFile<JsonObject[]>>, empty?: RestFile<JsonObject[]>[]): void {
   const byEpoch = new Map<bigint, JsonObject[]>();
-  const seen = new Map<string, number>();
   rows.forEach((r, i) => {
     const at = `${file}: ${key}[${i}]`;
     if (!isJsonObject(r)) throw new InputError(`expected an object, got ${describeValue(r)}`, at);
     const e = epochOf(r, at);
-    if (id !== undefined) {
-      const v = field(r, id);
-      if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, `${at}.${id}`);
-      const k = `${e}\u0000${v}`;
-      const first = seen.get(k);
-      if (first !== undefined) throw new InputError(`${describeValue(v)} is listed twice for epoch ${e} (also ${key}[${first}]): the chain keeps one ${key} row per participant and epoch`, `${at}.${id}`);
-      seen.set(k, i);
-    }
     if (!byEpoch.has(e)) byEpoch.set(e, []);
     byEpoch.get(e)!.push(r);
   });
   if (rows.length === 0) empty?.push({ file, value: [] });
   for (const [e, list] of byEpoch) {
     const prev = into.get(e);
-    if (prev !== undefined) throw new InputError(`a second ${key} list for epoch ${e} (the first is ${prev.file})`, file);
-    into.set(e, { file, value: list });
+    if (prev === undefined) into.set(e, { file, value: list });
+    else if (!sameJson(prev.value, list)) throw new InputError(`a second, different ${key} list for epoch ${e} (the first is ${prev.file})`, file);
+  }
+}
+
+/**
+ * Add performance summaries to their epochs' rows. The chain keeps one summary per (epoch, participant):
+ * a participant listed twice in one list answer is refused (counted twice it would be paid twice and
+ * double the network's request counts); across answers (a list and one answer per participant, or two
+ * saves) an equal summary is the same row saved twice, read once, and a different one is refused naming
+ * both files.
+ */
+export function addSummaryRows(into: Map<bigint, RestRows>, rows: readonly { row: Json; at: string; file: string }[]): void {
+  const inFile = new Map<string, string>();
+  for (const { row, at, file } of rows) {
+    if (!isJsonObject(row)) throw new InputError(`expected an object, got ${describeValue(row)}`, at);
+    const e = epochOf(row, at);
+    const id = field(row, "participant_id");
+    if (typeof id !== "string") throw new InputError(`expected a string, got ${describeValue(id)}`, `${at}.participant_id`);
+    const k = `${e}\u0000${id}`;
+    const twice = inFile.get(k);
+    if (twice !== undefined) throw new InputError(`${describeValue(id)} is listed twice for epoch ${e} (also ${twice}): the chain keeps one epochPerformanceSummary row per participant and epoch`, `${at}.participant_id`);
+    inFile.set(k, at.slice(file.length + 2));
+    let held = into.get(e);
+    if (held === undefined) into.set(e, (held = { file, value: [], at: [], rowFiles: [], files: [], byId: new Map() }));
+    const i = held.byId.get(id);
+    if (i !== undefined) {
+      if (!sameJson(held.value[i], row)) throw new InputError(`a second, different performance summary of ${id} for epoch ${e} (the first is ${held.at[i]})`, at);
+      continue;
+    }
+    held.byId.set(id, held.value.length);
+    held.value.push(row);
+    held.at.push(at);
+    held.rowFiles.push(file);
+    if (held.files[held.files.length - 1] !== file) held.files.push(file);
   }
 }
 
@@ -148,8 +202,10 @@ export function readRestDump(dir: string): RestDump {
         });
         break;
       case "epoch-performance-summaries": {
+        // a list answer (/epoch_performance_summary/{epoch}) or one participant's (…/{epoch}/{address})
         const v = field(json, "epoch_performance_summary")!;
-        rowsByEpoch(Array.isArray(v) ? v : [v], file, "epochPerformanceSummary", dump.summaries, undefined, "participant_id");
+        const key = Object.keys(json).find((k) => k === "epoch_performance_summary" || k === "epochPerformanceSummary")!;
+        addSummaryRows(dump.summaries, Array.isArray(v) ? v.map((row, i) => ({ row, at: `${file}: ${key}[${i}]`, file })) : [{ row: v, at: `${file}: ${key}`, file }]);
         break;
       }
       case "excluded-participants": {
@@ -157,11 +213,14 @@ export function readRestDump(dir: string): RestDump {
         rowsByEpoch(field(json, key) as Json[], file, key, dump.exclusions, dump.emptyExclusions);
         break;
       }
-      case "params":
-        if (dump.params !== null) throw new InputError(`a second params answer (the first is ${dump.params.file})`, file);
-        dump.params = { file, value: field(json, "params") as JsonObject };
+      case "params": {
+        // one params answer per directory (they record no height to tell two apart); the same saved twice is read once
+        const value = field(json, "params") as JsonObject;
+        if (dump.params !== null && !sameJson(dump.params.value, value)) throw new InputError(`a second, different params answer (the first is ${dump.params.file}): a params answer records no height, so one directory holds one`, file);
+        dump.params ??= { file, value };
         dump.allParams = [dump.params];
         break;
+      }
       case "confirmation-poc-events":
         rowsByEpoch(field(json, "events") as Json[], file, "events", dump.confirmationPocEvents);
         break;
@@ -184,8 +243,6 @@ export function dumpDirectories(dir: string): string[] {
   const subs = names.filter((n) => isDirectory(join(dir, n))).map((n) => join(dir, n));
   return subs.length === 0 ? [dir] : subs;
 }
-
-const sameJson = (a: unknown, b: unknown): boolean => stringifyJson(a) === stringifyJson(b);
 
 function mergeByEpoch<T>(into: Map<bigint, RestFile<T>>, from: Map<bigint, RestFile<T>>, what: string): void {
   for (const [e, f] of from) {
@@ -225,7 +282,7 @@ export function mergeRestDumps(dumps: readonly RestDump[], given: readonly strin
       }
       merged.models.set(e, have);
     }
-    mergeByEpoch(merged.summaries, d.summaries, "epoch performance summary list");
+    for (const rows of d.summaries.values()) for (const [i, row] of rows.value.entries()) addSummaryRows(merged.summaries, [{ row, at: rows.at[i]!, file: rows.rowFiles[i]! }]);
     mergeByEpoch(merged.exclusions, d.exclusions, "excluded participants list");
     merged.emptyExclusions.push(...d.emptyExclusions);
     mergeByEpoch(merged.confirmationPocEvents, d.confirmationPocEvents, "confirmation PoC event list");

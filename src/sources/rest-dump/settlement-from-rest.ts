@@ -35,6 +35,9 @@ import { MAINNET_CHAIN_ID } from "../../versions/upgrade-table.js";
 const SETTLE: DumpUse[] = ["settle"];
 const SETTLE_AND_MISS: DumpUse[] = ["settle", "miss-test"];
 
+/** The input of the assumption that the saved module params (saved later) were in force at settlement. */
+export const PARAMS_AT_SETTLEMENT_INPUT = "module params at the settlement height";
+
 /** What the chain recorded for a participant (the summary), to compare with. */
 export interface RecordedOutcome {
   rewardedCoins: bigint;
@@ -73,7 +76,9 @@ export interface RestSettlementOptions {
   missingSubgroups?: "empty";
 }
 
+/** The exclusion reasons the chain writes (calculations.ParticipantStatusReason): INVALID for these, INACTIVE for the others. */
 const INVALID_REASONS = new Set(["consecutive_failures", "statistical_invalidations", "invalidated"]);
+const INACTIVE_REASONS = new Set(["downtime", "failed_confirmation_poc"]);
 
 function req(o: JsonObject, key: string, where: string): Json {
   const v = field(o, key);
@@ -129,7 +134,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   const params = paramsFile.value;
   const pw = `${paramsFile.file}: params`;
   const gaps: DumpGap[] = [];
-  const sources = [root.file, sumFile.file, paramsFile.file];
+  const sources = [root.file, ...sumFile.files, paramsFile.file];
 
   const validationWeights: RootValidationWeight[] = list(req(g, "validation_weights", rw), `${rw}.validation_weights`).map((v, i) => {
     const at = `${rw}.validation_weights[${i}]`;
@@ -171,19 +176,26 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     );
   }
 
-  const exFile = dump.exclusions.get(epoch) ?? emptyExclusionsFor(dump, root.file);
+  const exFile = dump.exclusions.get(epoch) ?? emptyExclusionsFor(dump, root.file, epoch);
   const exclusions: Exclusion[] = (exFile?.value ?? []).map((x, i) => {
     const at = `${exFile!.file}: items[${i}]`;
     return { address: intern(text(field(x, "address"), `${at}.address`)), reason: text(field(x, "reason") ?? "", `${at}.reason`), exclusionBlockHeight: checkedUint64(field(x, "exclusion_block_height") ?? "0", `${at}.exclusion_block_height`) };
   });
   if (exFile !== undefined) sources.push(exFile.file);
   const excludedBy = new Map(exclusions.map((e) => [e.address, e] as const));
+  // A reason the chain does not write: still an exclusion (not ACTIVE, paid nothing either way), said.
+  exclusions.forEach((e, i) => {
+    if (INVALID_REASONS.has(e.reason) || INACTIVE_REASONS.has(e.reason)) return;
+    const where = `${exFile!.file}: items[${i}].reason`;
+    const line = `${where}: ${describeValue(e.reason)} is not a reason the chain writes (${[...INACTIVE_REASONS, ...INVALID_REASONS].join(", ")}); ${e.address} is read as excluded, status INACTIVE (INVALID would pay the same: nothing)`;
+    gaps.push({ input: where, assumption: line.slice(where.length + 2), rowsAffected: 0, uses: SETTLE_AND_MISS, warning: true, brief: line });
+  });
 
   const recorded = new Map<string, RecordedOutcome>();
   let balancesFromEarned = 0;
   let balanceUnknownPaid = 0;
   const participants: SettlementParticipant[] = sumFile.value.map((r, i) => {
-    const at = `${sumFile.file}: epochPerformanceSummary[${i}]`;
+    const at = sumFile.at[i]!;
     const address = intern(text(field(r, "participant_id"), `${at}.participant_id`));
     const earned = checkedUint64(req(r, "earned_coins", at), `${at}.earned_coins`);
     recorded.set(address, { rewardedCoins: checkedUint64(req(r, "rewarded_coins", at), `${at}.rewarded_coins`), earnedCoins: earned });
@@ -207,6 +219,17 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     };
   });
 
+  // Settlement pays every participant of the epoch, and each one's weight and request counts change the
+  // others' pay (the denominator, the network's miss share): a member without its summary is refused.
+  const noSummary = validationWeights.filter((v) => !recorded.has(v.memberAddress)).map((v) => v.memberAddress);
+  if (noSummary.length > 0) {
+    const names = noSummary.length > 5 ? `${noSummary.slice(0, 5).join(", ")} and ${noSummary.length - 5} more` : noSummary.join(", ");
+    throw new DumpLacksError(
+      `the root group of epoch ${epoch} lists ${noSummary.length} of its ${validationWeights.length} members without a performance summary in the dump (${names}): settlement pays every participant and each one's weight and request counts change the others' pay; add their answers (/epoch_performance_summary/${epoch}/{address}, or the list /epoch_performance_summary/${epoch})`,
+      dump.dir,
+    );
+  }
+
   if (missingModels.length > 0) {
     // A member of a missing subgroup with nodes there would have a larger confirmation node total: any
     // ACTIVE participant with positive weight, when the missing model has a weight in the epoch's scales
@@ -221,11 +244,11 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       brief: `no per-model answer of ${missingModels.join(", ")}: taken as an empty subgroup (could change ${activeWeighted} rows)`,
     });
   }
-  const notBech32 = bech32Warning(participants.map((x) => x.address), (i) => `${sumFile.file}: epochPerformanceSummary[${i}].participant_id`, "participant addresses");
+  const notBech32 = bech32Warning(participants.map((x) => x.address), (i) => `${sumFile.at[i]}.participant_id`, "participant addresses");
   if (notBech32 !== undefined) gaps.push({ input: BECH32_WARNING_INPUT, assumption: notBech32, rowsAffected: 0, uses: SETTLE_AND_MISS, warning: true, brief: notBech32 });
   gaps.push({
     input: "the active participant list ActiveParticipants(E) and each Participant record",
-    assumption: `the participants are the ${participants.length} epoch performance summaries of epoch ${epoch} (settlement writes one per participant it settles), in the file's order (the order changes no amount)`,
+    assumption: `the participants are the ${participants.length} epoch performance summaries of epoch ${epoch} (settlement writes one per participant it settles; read from ${sumFile.files.length === 1 ? sumFile.file : `${sumFile.files.length} answers`}), in the order read (the order changes no amount)`,
     rowsAffected: 0,
     uses: SETTLE_AND_MISS,
     brief: `participants of epoch ${epoch}: its ${participants.length} performance summaries`,
@@ -256,9 +279,20 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     genesisEpoch: checkedUint64(field(bpJson, "genesis_epoch") ?? "0", `${bpw}.genesis_epoch`),
     useBitcoinRewards: field(bpJson, "use_bitcoin_rewards") === true,
   };
+  const collateral = field(params, "collateral_params");
+  const collateralGracePeriodEndEpoch = isJsonObject(collateral) && field(collateral, "grace_period_end_epoch") !== undefined ? checkedUint64(field(collateral, "grace_period_end_epoch"), `${pw}.collateral_params.grace_period_end_epoch`) : null;
+  const poc = field(params, "poc_params");
+  const pocModelScales = isJsonObject(poc) ? scales(field(poc, "models"), `${pw}.poc_params.models`) : [];
+  // What each value read from the later params can change, with the values, so that a reader can set them against the epoch's.
+  const dec = (d: ChainDecimal | null): string => (d === null ? "none" : Decimal.fromChain(d).toString());
+  const scaleText = pocModelScales.length === 0 ? "none" : pocModelScales.map((m) => `${m.modelId} ${dec(m.weightScaleFactor)}`).join(", ");
   gaps.push({
-    input: "module params at the settlement height",
-    assumption: `${paramsFile.file} was saved later; its bitcoin_reward_params (initial reward, decay rate, genesis epoch), poc_params model weight scale factors (read by v0.2.12) and collateral grace_period_end_epoch (read by v0.2.11) are taken as in force at settlement`,
+    input: PARAMS_AT_SETTLEMENT_INPUT,
+    assumption:
+      `${paramsFile.file} was saved later (a params answer records no height) and is taken as in force at settlement: its bitcoin_reward_params ` +
+      `(initial reward ${groupDigits(bitcoinRewardParams.initialEpochReward)} ngonka, decay rate ${dec(bitcoinRewardParams.decayRate)}, genesis epoch ${bitcoinRewardParams.genesisEpoch}: every reward), ` +
+      `poc_params model weight scale factors (${scaleText}; read by v0.2.12: they set each participant's node total, by which its confirmation weight is rescaled) ` +
+      `and collateral grace_period_end_epoch (${collateralGracePeriodEndEpoch ?? "none"}; read by v0.2.11)`,
     rowsAffected: participants.length,
     uses: SETTLE,
     brief: `reward params at settlement: ${paramsFile.file} (saved later)`,
@@ -317,11 +351,6 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     readFrom: "v0.2.14",
     brief: "delegation reward transfers and penalties: none (read by v0.2.14 only)",
   });
-
-  const collateral = field(params, "collateral_params");
-  const collateralGracePeriodEndEpoch = isJsonObject(collateral) && field(collateral, "grace_period_end_epoch") !== undefined ? checkedUint64(field(collateral, "grace_period_end_epoch"), `${pw}.collateral_params.grace_period_end_epoch`) : null;
-  const poc = field(params, "poc_params");
-  const pocModelScales = isJsonObject(poc) ? scales(field(poc, "models"), `${pw}.poc_params.models`) : [];
 
   const input: SettlementInput = {
     epoch,

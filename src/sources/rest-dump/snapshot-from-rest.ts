@@ -12,6 +12,7 @@ import { readRestDumps, type RestDump } from "./read-rest-dump.js";
 import { preservedFromRestDump, type RestPreserved, type RestPreservedOptions } from "./preserved-from-rest.js";
 import { settlementFromRestDump, type DumpGap, type RestSettlement, type RestSettlementOptions } from "./settlement-from-rest.js";
 import { DumpLacksError } from "./dump-gap.js";
+import { dumpContentGaps } from "./dump-contents.js";
 
 export interface RestSnapshotOptions extends RestSettlementOptions, RestPreservedOptions {
   /** The dump does not say which chain it came from (default gonka-mainnet, named as an assumption). */
@@ -74,6 +75,9 @@ export function snapshotFromDump(dump: RestDump, options: RestSnapshotOptions = 
     const read = dump.files.filter((f) => f.kind !== null).length;
     throw new InputError(`the dumps hold neither a settlement slice nor a preserved slice (${read} of ${dump.files.length} .json files recognised as REST answers): ${lacks.join("; ")}`, (dump.dirs ?? [dump.dir]).join(", "));
   }
+  const answered = rs?.input.epoch ?? pr!.samplingEpoch;
+  const chosen = options.epoch !== undefined ? undefined : early !== null ? "the epoch the preserved set is sampled from" : rs?.recorded.size ? "the newest with performance summaries" : "the newest";
+  gaps.push(...dumpContentGaps([dump], answered, chosen));
   if (options.chainId === undefined) gaps.push({ input: "the chain id", assumption: "gonka-mainnet (a REST dump does not record it)", flag: "--chain-id ID", rowsAffected: 0, brief: "chain id: gonka-mainnet (not recorded in a REST dump)" });
 
   const height = rs?.heights.settlementEstimate ?? pr?.anchor.height ?? rs?.heights.lastBlock ?? 0n;
