@@ -3,6 +3,7 @@
  * compare report's style: coins moved per epoch, who gains and loses, the per-epoch p0. A pure
  * function: the same result gives the same bytes. Chart geometry is display only (Number()).
  */
+import { causeWords } from "../settlement/assumed-causes.js";
 import { groupDigits } from "../format/numbers.js";
 import { gnkCell, gnkRounded } from "../format/coins.js";
 import { Decimal } from "../go/decimal.js";
@@ -188,7 +189,7 @@ function changesTable(r: BacktestResult): string {
   for (const e of r.epochs) {
     for (const p of e.participants) {
       if (p.delta === 0n) continue;
-      const why = [p.zeroCausesA.length > 0 ? `A: ${p.zeroCausesA.map((c) => c.detail).join("; ")}` : "", p.zeroCausesB.length > 0 ? `B: ${p.zeroCausesB.map((c) => c.detail).join("; ")}` : ""].filter(Boolean).join(" · ");
+      const why = [p.zeroCausesA.length > 0 ? `A: ${p.zeroCausesA.map(causeWords).join("; ")}` : "", p.zeroCausesB.length > 0 ? `B: ${p.zeroCausesB.map(causeWords).join("; ")}` : ""].filter(Boolean).join(" · ");
       rows.push(`<tr><td>${e.epoch}</td><td><code class="addr">${esc(p.address)}</code></td><td class="num">${p.missed === null ? "–" : `${groupDigits(p.missed)} / ${groupDigits(p.total!)}`}</td><td class="num">${g(p.coinsA)}</td><td class="num">${g(p.coinsB)}</td><td class="${cls(p.delta)}">${signed(p.delta)}</td><td>${esc(why)}</td></tr>`);
     }
   }

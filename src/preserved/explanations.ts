@@ -169,7 +169,7 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
       if (!pf.history) {
         const s = state.previousEpochPerformanceSummaries.get(addr);
         const why = s === undefined ? "no performance summary" : s.rewardedCoins === 0n ? "rewarded 0 coins" : "no nodes for this model in the previous epoch";
-        return push(addr, n.nodeId, n.pocWeight, "no_history", `no reward in the previous epoch for this model (${why})`);
+        return push(addr, n.nodeId, n.pocWeight, "no_history", `no reward in epoch ${prepared.epochIndex - 1n} (the previous epoch) for this model (${why})`);
       }
       if (!(pf.drawn ??= drawn.has(addr))) return push(addr, n.nodeId, n.pocWeight, "not_sampled", notSampled);
       if (pf.eligible === undefined) pf.eligible = eligibleNodes?.get(addr) ?? null;

@@ -22,6 +22,8 @@ import type { Json } from "../go/json.js";
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import { isJsonObject, knownKeys, pathAt, pathText, type JsonObject, type JsonPath } from "../json-input.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
+import type { AssumedInput } from "../assumptions.js";
+import type { SettlementPart } from "./assumed-causes.js";
 import { PARTICIPANT_STATUSES, type ModelScale, type ParticipantStatus, type SettlementInput, type SettlementMLNode } from "./settlement-types.js";
 
 export interface SettlementAssumption {
@@ -35,7 +37,31 @@ export interface SettlementAssumption {
   warning?: true;
   /** The warning in a few words. */
   brief?: string;
+  /** The parts of the input it fills (SettlementPart names), and whose: a zero cause reading them is not computable. */
+  fills?: AssumedInput;
 }
+
+/**
+ * What an assumption named by its snapshot path fills (a node's settlement slice names each by the
+ * field it fills): the parts a zero cause reads (assumed-causes.ts).
+ */
+const FILLS_BY_PATH: Readonly<Record<string, readonly SettlementPart[]>> = {
+  "participants[].currentEpochStats": ["epoch-stats"],
+  "participants[].coinBalance": ["coin-balance"],
+  "participants[].status": ["status", "coin-balance"],
+  params: ["reward-params", "p0", "poc-model-scales", "collateral"],
+  "reward.delegationRewardTransfers": ["delegation"],
+  "reward.settleParameters": ["supply"],
+};
+
+/** The parts an assumption fills: those it names, else those of its snapshot path, else none known. */
+export function settlementFills(a: { input: string; fills?: AssumedInput }): AssumedInput | undefined {
+  if (a.fills !== undefined) return a.fills;
+  const parts = Object.hasOwn(FILLS_BY_PATH, a.input) ? FILLS_BY_PATH[a.input] : undefined;
+  return parts === undefined ? undefined : { parts };
+}
+
+const SETTLEMENT_PARTS: ReadonlySet<string> = new Set<SettlementPart>(["participants", "status", "coin-balance", "epoch-stats", "validation-weights", "model-nodes", "poc-model-scales", "collateral", "reward-params", "p0", "supply", "delegation"]);
 
 /** The input named by the warning on participant addresses that are not bech32 (the REST reader's too). */
 export const BECH32_WARNING_INPUT = "participant addresses";
@@ -123,6 +149,17 @@ function list(v: Json | undefined, p: JsonPath): Json[] {
 function text(v: Json | undefined, p: JsonPath, key: string): string {
   if (typeof v !== "string") throw new InputError(v === undefined ? "missing" : `expected a string, got ${describeValue(v)}`, field(p, key));
   return v;
+}
+/** An assumption's `fills`: {parts: [SettlementPart names], addresses?: [address]}. */
+function fillsOf(v: Json, p: JsonPath): AssumedInput {
+  const fp = at(p, "fills");
+  const o = obj(v, fp, ["parts", "addresses"]);
+  const parts = list(o.parts, at(fp, "parts")).map((x, i) => {
+    if (typeof x !== "string" || !SETTLEMENT_PARTS.has(x)) throw new InputError(`expected one of ${[...SETTLEMENT_PARTS].join(", ")}, got ${describeValue(x)}`, pathText(at(at(fp, "parts"), i)));
+    return x;
+  });
+  if (o.addresses === undefined) return { parts };
+  return { parts, addresses: list(o.addresses, at(fp, "addresses")).map((x, i) => text(x, at(fp, "addresses"), String(i))) };
 }
 const decimal = (v: Json | undefined, p: JsonPath, key: string): ChainDecimal | null => (v === undefined || v === null ? null : parseOptionalChainDecimal(v, field(p, key)));
 
@@ -243,6 +280,9 @@ export function parseSettlementInput(json: Json, path: string): ParsedSettlement
     // a warning recorded with the slice (import-rest writes its dump's) stays a warning
     if (o.warning === true) out.warning = true;
     if (typeof o.brief === "string") out.brief = o.brief;
+    if (o.fills !== undefined) out.fills = fillsOf(o.fills, a);
+    const fills = settlementFills(out);
+    if (fills !== undefined) out.fills = fills;
     return out;
   });
   // The epoch input's own warning (participant addresses that are not bech32), in every output, unless

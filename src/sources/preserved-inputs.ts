@@ -14,7 +14,7 @@ import { groupDigits } from "../format/numbers.js";
 import type { VersionChoice } from "../versions/chain-version.js";
 import { resolveChainVersion } from "../versions/resolve.js";
 import { diffPreservedSets, nodesOf, resolveEpisodeAnchor, storedPreservedSet, type EpisodeAnchor, type SetDifference, type StoredPreservedSet } from "./episode-anchor.js";
-import { gapInputLines } from "./rest-dump/dump-gap.js";
+import { gapInputLines, gapsRead, type DumpGap } from "./rest-dump/dump-gap.js";
 import type { Source } from "./source.js";
 
 /** A source's snapshot, its validated preserved state and the anchor to sample at. */
@@ -28,8 +28,10 @@ export interface PreservedInputs {
   /** The chain version whose sampler runs at the anchor, and why (--chain-version, recorded, table). */
   version: VersionChoice;
   rules: PreservedRules;
-  /** What a REST dump lacks, one line each (for a JSON warnings array). */
+  /** What a REST dump lacks that the sampler of `version` reads, and what it holds in a form the chain would not write, one line each (a JSON warnings array: the lines the text counts). */
   restGaps: string[];
+  /** The same lacks as named (with the parts each fills): a node reason reading one is not computable. */
+  restAssumptions: DumpGap[];
   /** What the state lacks that the version's sampler reads, each read under the assumption the line names. */
   versionLacks: string[];
 }
@@ -59,7 +61,8 @@ export function preservedInputs(source: Source, options: PreservedInputsOptions 
   const anchorInfo = (options.anchor === undefined ? restDumpAnchor(snapshot, state) : undefined) ?? resolveEpisodeAnchor(snapshot, state, options.anchor);
   const version = resolveChainVersion(options.chainVersion, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
   const rules = preservedRulesForChoice(version);
-  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules, restGaps: gapInputLines(source.lacks), versionLacks: trustLacks(state, rules) };
+  const read = gapsRead(source.lacks, ["preserved"], version.version);
+  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules, restGaps: gapInputLines(read), restAssumptions: read, versionLacks: trustLacks(state, rules) };
 }
 
 /**

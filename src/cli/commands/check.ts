@@ -11,6 +11,8 @@ import { versionJson, versionLine } from "../../versions/resolve.js";
 import { CHAIN_VERSION_OPTION, chainVersionUsage } from "../chain-version-flag.js";
 import { REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { groupDigits } from "../../format/numbers.js";
+import { indexAssumptions } from "../../assumptions.js";
+import { reasonAssumption } from "../../preserved/assumed-reasons.js";
 
 const DEFAULT_ANCHORS = 10_000;
 /** 100,000 anchors take about 4 s on the example snapshot (2 cores), proportionally more on a larger state. */
@@ -142,6 +144,9 @@ export const checkCommand: Command = {
     const stored = storedSetCheck(input);
     const prob = await probabilityWithProgress(input, at.address, anchors, io, json);
     const warnings = [...at.warnings, ...(stored?.warning !== undefined ? [stored.warning] : [])];
+    // a reason reading an input the source assumed for this participant is not computable (src/preserved/assumed-reasons.ts)
+    const index = indexAssumptions(input.restAssumptions);
+    const assumed = new Map(at.models.flatMap((m) => m.nodes.map((n) => [n, reasonAssumption(n.code, at.address, index)] as const)));
     const nodes = at.models.flatMap((m) => m.nodes.map((n) => ({ modelId: m.modelId, ...n })));
     const kept = nodes.filter((n) => n.preserved).length;
     const chainNodes = stored
@@ -157,7 +162,12 @@ export const checkCommand: Command = {
           preservedAtAnchor: at.preservedAtAnchor,
           nodeCount: nodes.length,
           preservedNodeCount: kept,
-          nodes: nodes.map((n) => ({ modelId: n.modelId, nodeId: n.nodeId, pocWeight: n.pocWeight, preserved: n.preserved, code: n.code, ...(n.round !== undefined ? { round: n.round } : {}) })),
+          nodes: at.models.flatMap((m) =>
+            m.nodes.map((n) => {
+              const nc = assumed.get(n);
+              return { modelId: m.modelId, nodeId: n.nodeId, pocWeight: n.pocWeight, preserved: n.preserved, code: n.code, ...(n.round !== undefined ? { round: n.round } : {}), ...(nc !== undefined ? { notComputable: nc } : {}) };
+            }),
+          ),
           chainStored: stored ? { anchorHeight: stored.stored.episodeAnchorHeight, nodes: chainNodes, agreesWithPort: stored.warning === undefined } : null,
           probability: {
             firstAnchor: prob.firstAnchor,
@@ -188,7 +198,11 @@ export const checkCommand: Command = {
       io.out(`  ${m.modelId}`);
       const w = Math.max(...m.nodes.map((n) => n.nodeId.length));
       const ww = Math.max(...m.nodes.map((n) => groupDigits(n.pocWeight).length));
-      for (const n of m.nodes) io.out(`    ${n.nodeId.padEnd(w)}  weight ${groupDigits(n.pocWeight).padStart(ww)}  ${nodeReason(n, m.nodes.length === 1, terms)}`);
+      for (const n of m.nodes) {
+        const nc = assumed.get(n);
+        const reason = nodeReason(n, m.nodes.length === 1, terms);
+        io.out(`    ${n.nodeId.padEnd(w)}  weight ${groupDigits(n.pocWeight).padStart(ww)}  ${nc === undefined ? reason : `not computable: ${nc.lack} (what that assumption gives: ${reason})`}`);
+      }
     }
     io.out("");
     const last = prob.firstAnchor + BigInt(prob.anchorsEvaluated - 1);

@@ -6,12 +6,14 @@ import { snapshotFromRestDumps } from "../../sources/rest-dump/snapshot-from-res
 import { parse, str } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
-import { REST_DUMP_PRESERVED_OPTIONS, restPreservedOptions } from "../snapshot-source.js";
+import { REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_SETTLEMENT_OPTIONS, REST_DUMP_SETTLEMENT_USAGE, restPreservedOptions, restSettlementOptions } from "../snapshot-source.js";
 import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
   gonka-spec import-rest DIR... --out FILE [--epoch N] [--live-members all|not-excluded]
-                         [--missing-summaries rewarded|unrewarded] [--chain-id ID] [--json]
+                         [--missing-summaries rewarded|unrewarded] [--missing-subgroups empty]
+                         [--validation-params group|saved] [--grace-p0 P] [--coin-balances FILE]
+                         [--chain-id ID] [--json]
 
 Reads every .json / .json.gz file of each DIR (saved REST answers of x/inference, any file names; a
 DIR of epoch_N directories reads each), recognises each by its shape (root and per-model epoch group
@@ -32,6 +34,8 @@ file, then a rename).
                  lacks: every listed member (default) or those not excluded before the anchor
   --missing-summaries rewarded|unrewarded  members of epoch N-1's model subgroups without a
                  performance summary in the dumps (without the flag the preserved slice is left out)
+${REST_DUMP_SETTLEMENT_USAGE}
+                 (each choice is recorded in the settlement slice, with the parts of the input it fills)
   --chain-id ID  the chain the answers came from (a REST dump does not record it; default gonka-mainnet)
   --json         a JSON summary (schema gonka-spec/import-rest@1)
 
@@ -44,13 +48,13 @@ export const importRestCommand: Command = {
   async run(args: string[], io: CliIO): Promise<number> {
     const { "rest-dump": _unused, ...restFlags } = REST_DUMP_PRESERVED_OPTIONS;
     void _unused;
-    const p = parse(args, { out: { type: "string" }, "chain-id": { type: "string" }, json: { type: "boolean" }, ...restFlags }, true);
+    const p = parse(args, { out: { type: "string" }, "chain-id": { type: "string" }, json: { type: "boolean" }, ...restFlags, ...REST_DUMP_SETTLEMENT_OPTIONS }, true);
     if (p.positionals.length === 0) throw new InputError("expected at least one directory of REST answers", "import-rest DIR");
     const dirs = p.positionals;
     const out = str(p, "out");
     if (out === undefined) throw new InputError("missing required option --out FILE");
     const chainId = str(p, "chain-id");
-    const { snapshot, gaps, preserved } = snapshotFromRestDumps(dirs, { ...(chainId !== undefined ? { chainId } : {}), ...restPreservedOptions(p) });
+    const { snapshot, gaps, preserved } = snapshotFromRestDumps(dirs, { ...(chainId !== undefined ? { chainId } : {}), ...restPreservedOptions(p), ...restSettlementOptions(p) });
     writeFileAtomic(out, `${stringifyJson(snapshot, 1)}\n`, "the snapshot");
     const participants = Array.isArray(snapshot.settlement?.participants) ? snapshot.settlement.participants.length : 0;
     const pres = preserved === null ? null : { samplingEpoch: preserved.samplingEpoch, historyEpoch: preserved.historyEpoch, anchor: { height: preserved.anchor.height, source: preserved.anchor.source, explanation: preserved.anchor.explanation }, storedSnapshot: preserved.storedSnapshot !== null };

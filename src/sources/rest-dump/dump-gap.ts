@@ -1,5 +1,6 @@
 /** What a REST dump lacks: one input, the assumption made for it, and who reads it. */
 import { InputError } from "../../errors.js";
+import type { AssumedInput } from "../../assumptions.js";
 import { atLeast, type ChainVersion } from "../../versions/chain-version.js";
 import { mainnetVersionAt } from "../../versions/upgrade-table.js";
 
@@ -27,6 +28,8 @@ export interface DumpGap {
   atHeight?: bigint;
   /** Not a lack: the dump holds the input, in a form the chain would not write (read as Go reads it); said in every output, not only --verbose. */
   warning?: true;
+  /** The parts of the rule's input it fills, and whose (src/assumptions.ts): an explanation reading them is not computable. */
+  fills?: AssumedInput;
 }
 
 /**
@@ -81,4 +84,18 @@ export function gapSummary(all: readonly DumpGap[], what = "the rest dump"): str
   if (gaps.length === 0) return null;
   const rows = gaps.reduce((m, g) => Math.max(m, g.rowsAffected), 0);
   return `${what} lacks ${gaps.length} input${gaps.length === 1 ? "" : "s"} these rules read; each is filled with a named assumption${rows > 0 ? ` (one could change up to ${rows} rows)` : ""}: --verbose lists them`;
+}
+
+/**
+ * The gaps a reader of `uses` prints, once each: those that matter to it and that the rules of `version`
+ * read (else the upgrade table's version at the gap's height). The text's one line and the JSON's
+ * warnings list both come from this list, so their counts agree.
+ */
+export function gapsRead(all: readonly DumpGap[], uses: readonly DumpUse[], version: ChainVersion | undefined): DumpGap[] {
+  const seen = new Set<string>();
+  return all.filter((g) => {
+    if (!uses.some((u) => gapMatters(g, u)) || !gapReadByRules(g, version) || seen.has(gapLine(g))) return false;
+    seen.add(gapLine(g));
+    return true;
+  });
 }

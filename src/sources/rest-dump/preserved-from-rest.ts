@@ -168,7 +168,8 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   );
   const live = options.liveMembers ?? "all";
   const isLive = (a: string): boolean => live === "all" || !excludedBefore.has(a);
-  const listedExcluded = rootWeights.filter((w) => excludedBefore.has(w.memberAddress)).length;
+  const listedExcludedOnes = rootWeights.filter((w) => excludedBefore.has(w.memberAddress)).map((w) => w.memberAddress);
+  const listedExcluded = listedExcludedOnes.length;
   gaps.push({
     input: "x/group live members of epoch N's groups (GetRootGroupDataWithLiveMembers, GetLiveSubGroupsForCurrentEpoch; read from v0.2.13)",
     assumption:
@@ -176,8 +177,10 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
         ? `every listed member is live (as the realdata conversion); ${listedExcluded} listed members were excluded in epoch ${N} before the anchor${exFile === undefined ? " (no excluded-participants answer of that epoch)" : ""}, and an exclusion removes the member from x/group`
         : `the listed members not excluded in epoch ${N} before the anchor (${listedExcluded} dropped${exFile === undefined ? "; no excluded-participants answer of that epoch, so none" : ""})`,
     flag: "--live-members all|not-excluded",
-    rowsAffected: live === "all" ? listedExcluded : 0,
+    // either way an assumption: the dump holds no x/group membership of those excluded before the anchor
+    rowsAffected: listedExcluded,
     uses: PRESERVED,
+    fills: { parts: ["live-members"], addresses: listedExcludedOnes },
     readFrom: "v0.2.13",
     atHeight: anchor.height,
     brief: live === "all" ? `x/group live members (v0.2.13+): every listed member (${listedExcluded} excluded before the anchor still counted)` : `x/group live members (v0.2.13+): listed minus ${listedExcluded} excluded`,
@@ -247,6 +250,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
       flag: "--missing-summaries rewarded|unrewarded",
       rowsAffected: unknown.length,
       uses: PRESERVED,
+      fills: { parts: ["history"], addresses: unknown },
       brief: `${unknown.length} members of epoch ${H} without a summary: taken as ${options.missingSummaries === "rewarded" ? "rewarded" : "not rewarded"}`,
     });
   }
