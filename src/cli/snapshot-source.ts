@@ -4,7 +4,7 @@
  * imported only when a node is read).
  */
 import { InputError, describeValue } from "../errors.js";
-import { countFlag, readJsonFile, secondsFlag, str, type Parsed } from "./args.js";
+import { countFlag, flagTaken, readJsonFile, secondsFlag, str, type Parsed } from "./args.js";
 import { checkedInt64 } from "../go/int64.js";
 import { parseDecimalText } from "../go/chain-decimal.js";
 import { isJsonObject } from "../json-input.js";
@@ -207,8 +207,10 @@ export function refuseRestSettlementFlags(p: Parsed): void {
 
 /** A source as the commands use it (src/sources/source.ts), with a REST dump's gaps under their older name. */
 export interface SnapshotSource extends Source {
-  /** With --rest-dump: every input the dumps lack (the full list, for a JSON warnings array). */
+  /** With --rest-dump: every input the dumps lack (the full list). */
   gaps?: DumpGap[];
+  /** With --rest-dump: the lacks these rules read, once each: those the text counts (and a JSON warnings list names). */
+  read?: DumpGap[];
 }
 
 export interface ReadSourceOptions {
@@ -272,24 +274,26 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
       ...restSettlementOptions(p),
       ...(chainId !== undefined ? { chainId } : {}),
       ...(epochNumber !== undefined && /^\s*\d{1,19}\s*$/.test(epochNumber) ? { epoch: BigInt(epochNumber.trim()) } : {}),
-      ...(preserved ? { ...restPreservedOptions(p), require: "preserved" as const } : {}),
+      // a reader of the settlement slice alone (the miss test) needs it: its lack is the refusal, not the preserved slice's too
+      ...(preserved ? { ...restPreservedOptions(p), require: "preserved" as const } : { require: "settlement" as const }),
     });
     // Never silent: what the dump lacks of what these rules read, in one line on stderr (stdout stays
     // the answer); --verbose lists each input and its assumption.
+    const cv = str(p, "chain-version");
+    const version = cv !== undefined && /^v\d+\.\d+\.\d+$/.test(cv.trim()) && (CHAIN_VERSIONS as readonly string[]).includes(cv.trim()) ? (cv.trim() as ChainVersion) : undefined;
+    const read = gapsRead(source.lacks, uses, version);
     if (p.values.json !== true) {
       const warn = options.warn ?? ((l: string) => process.stderr.write(`${l}\n`));
-      const cv = str(p, "chain-version");
-      const version = cv !== undefined && /^v\d+\.\d+\.\d+$/.test(cv.trim()) && (CHAIN_VERSIONS as readonly string[]).includes(cv.trim()) ? (cv.trim() as ChainVersion) : undefined;
-      const read = gapsRead(source.lacks, uses, version);
-      for (const l of gapWarnings(read)) warn(l);
+      const takes = (f: string): boolean => flagTaken(p, f); // a gap names its flag only to a command that takes it
+      for (const l of gapWarnings(read, takes)) warn(l);
       if (p.values.verbose === true) {
-        for (const g of read) if (g.warning !== true) warn(`rest dump lacks ${gapLine(g)}`);
+        for (const g of read) if (g.warning !== true) warn(`rest dump lacks ${gapLine(g, takes)}`);
       } else {
         const line = gapSummary(read);
         if (line !== null) warn(`note: ${line}`);
       }
     }
-    return { ...source, gaps: source.lacks };
+    return { ...source, gaps: source.lacks, read };
   }
   refuseRestSettlementFlags(p);
   if (file !== undefined) {

@@ -2,7 +2,8 @@
 import { InputError, describeValue } from "../../errors.js";
 import { checkAddressAtAnchor, type AddressCheck, type CheckedNode } from "../../preserved/check-address.js";
 import { preservationProbability, type PreservationProbability } from "../../preserved/check-probability.js";
-import { parse, str } from "../args.js";
+import { flagTaken, parse, str } from "../args.js";
+import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { loadPreservedInput, type PreservedInput } from "./preserved.js";
@@ -176,7 +177,7 @@ export const checkCommand: Command = {
             probability: ratio(prob.preservedCount, prob.anchorsEvaluated),
             byModel: prob.models.map((m) => ({ modelId: m.modelId, preservedCount: m.preservedCount, probability: ratio(m.preservedCount, m.anchorsEvaluated) })),
           },
-          warnings: [...warnings, ...input.restGaps, ...input.versionLacks],
+          warnings: [...warnings, ...gapInputLines(input.restAssumptions, (f) => flagTaken(p, f)), ...input.versionLacks],
         }),
       );
       return 0;

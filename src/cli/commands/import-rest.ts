@@ -3,14 +3,15 @@ import { InputError } from "../../errors.js";
 import { writeFileAtomic } from "../../fs/files.js";
 import { stringifyJson } from "../../go/json.js";
 import { snapshotFromRestDumps } from "../../sources/rest-dump/snapshot-from-rest.js";
-import { parse, str } from "../args.js";
+import { flagTaken, parse, str } from "../args.js";
+import { gapsWithFlagsTaken } from "../../sources/rest-dump/dump-gap.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
 import { REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_SETTLEMENT_OPTIONS, REST_DUMP_SETTLEMENT_USAGE, restPreservedOptions, restSettlementOptions } from "../snapshot-source.js";
 import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
-  gonka-spec import-rest DIR... --out FILE [--epoch N] [--live-members all|not-excluded]
+  gonka-spec import-rest DIR... | --rest-dump DIR... --out FILE [--epoch N] [--live-members all|not-excluded]
                          [--missing-summaries rewarded|unrewarded] [--missing-subgroups empty]
                          [--validation-params group|saved] [--grace-p0 P] [--coin-balances FILE]
                          [--chain-id ID] [--json]
@@ -28,6 +29,8 @@ out and the reason printed. Every input the dumps lack is printed with the assum
 number of rows it could change, and kept in the file. The file is written atomically (a temporary
 file, then a rename).
 
+  --rest-dump DIR  a directory of saved REST answers, as every command names it (repeatable; the same
+                 as DIR)
   --out FILE     where to write the snapshot
   --epoch N      the epoch (default: the newest with performance summaries)
   --live-members all|not-excluded  x/group live members (read by v0.2.13+ samplers), which a dump
@@ -46,11 +49,12 @@ export const importRestCommand: Command = {
   summary: "write a snapshot file from a directory of saved REST answers, naming what the dump lacks",
   usage,
   async run(args: string[], io: CliIO): Promise<number> {
-    const { "rest-dump": _unused, ...restFlags } = REST_DUMP_PRESERVED_OPTIONS;
-    void _unused;
-    const p = parse(args, { out: { type: "string" }, "chain-id": { type: "string" }, json: { type: "boolean" }, ...restFlags, ...REST_DUMP_SETTLEMENT_OPTIONS }, true);
-    if (p.positionals.length === 0) throw new InputError("expected at least one directory of REST answers", "import-rest DIR");
-    const dirs = p.positionals;
+    // DIR as every other command names it too (--rest-dump, repeatable), or as positionals
+    const p = parse(args, { out: { type: "string" }, "chain-id": { type: "string" }, json: { type: "boolean" }, ...REST_DUMP_PRESERVED_OPTIONS, ...REST_DUMP_SETTLEMENT_OPTIONS }, true);
+    const flagged = p.values["rest-dump"];
+    const dirs = [...p.positionals, ...(Array.isArray(flagged) ? flagged.map(String) : typeof flagged === "string" ? [flagged] : [])];
+    if (dirs.length === 0) throw new InputError("expected at least one directory of REST answers", "import-rest DIR");
+    const takes = (f: string): boolean => flagTaken(p, f);
     const out = str(p, "out");
     if (out === undefined) throw new InputError("missing required option --out FILE");
     const chainId = str(p, "chain-id");
@@ -68,7 +72,7 @@ export const importRestCommand: Command = {
           participants,
           preserved: pres,
           files: (snapshot.chain as { restDump: unknown }).restDump,
-          assumptions: gaps,
+          assumptions: gapsWithFlagsTaken(gaps, takes),
         }),
       );
       return 0;
@@ -78,7 +82,7 @@ export const importRestCommand: Command = {
     io.out(`import-rest: wrote ${out}: ${settled}; ${sampled}; height ${groupDigits(BigInt(snapshot.height))}`);
     if (preserved !== null) io.out(`  ${preserved.anchor.explanation}`);
     io.out("what the dumps lack, and the assumption made:");
-    for (const g of gaps) io.out(`  - ${g.input}: ${g.assumption}${g.rowsAffected > 0 ? ` (could change ${g.rowsAffected} rows)` : ""}${g.flag !== undefined ? ` [${g.flag}]` : ""}`);
+    for (const g of gaps) io.out(`  - ${g.input}: ${g.assumption}${g.rowsAffected > 0 ? ` (could change ${g.rowsAffected} rows)` : ""}${g.flag !== undefined && takes(g.flag) ? ` [${g.flag}]` : ""}`);
     return 0;
   },
 };

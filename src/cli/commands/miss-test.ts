@@ -8,11 +8,11 @@ import { readEpochInputText } from "../../misstest/epoch-input-text.js";
 import { evaluateEpoch, exactTestFor, type EpochEvaluation, type ExactTest, type ParticipantEvaluation } from "../../misstest/evaluate-epoch.js";
 import { explainMissedStatTest, type MissTestVerdict } from "../../misstest/missed-stat-verdict.js";
 import { countOverflowWarnings } from "../../misstest/count-overflow-warnings.js";
-import { intFlag, parse, str } from "../args.js";
+import { flagTaken, intFlag, parse, str } from "../args.js";
 import { readTextFile } from "../../fs/files.js";
 import type { CliIO, Command } from "../command.js";
 import { missTestEpochOf, missTestVersionOf } from "../../sources/miss-test-inputs.js";
-import { gapInputLines, gapsRead } from "../../sources/rest-dump/dump-gap.js";
+import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 import { versionForHeight } from "../../versions/upgrade-table.js";
@@ -394,7 +394,7 @@ export const missTestCommand: Command = {
         const state = await readSnapshotSource(p, { warn: (l) => io.err(l) });
         version = missTestVersionOf(state, chainVersionFlag(p)); // refused past the miss test's frontier
         input = missTestEpochOf(state);
-        restGaps = gapInputLines(gapsRead(state.lacks, ["miss-test"], version.version)); // the lines the text counts
+        restGaps = gapInputLines(state.read, (f) => flagTaken(p, f)); // the lines the text counts
         source = envNode || (str(p, "rpc") ?? str(p, "node")) !== undefined ? "chain" : "snapshot";
       }
       if (counts) {

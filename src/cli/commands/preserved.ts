@@ -2,7 +2,8 @@
 import { InputError, describeValue } from "../../errors.js";
 import { parseDemand, checkRate, type DemandInput } from "../../preserved/demand.js";
 import { parseOverrides, runPreservedRules, type RuleModelResult, type RuleResult, type RuleSelection } from "../../preserved/compare-rules.js";
-import { choice, parse, readJsonFile, str, type Parsed, heightValue } from "../args.js";
+import { choice, flagTaken, parse, readJsonFile, str, type Parsed, heightValue } from "../args.js";
+import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import type { CliIO, Command } from "../command.js";
@@ -166,7 +167,7 @@ export const preservedCommand: Command = {
           chainStored: stored
             ? { anchorHeight: stored.stored.episodeAnchorHeight, agreesWithPort: stored.warning === undefined, onlyChain: stored.difference.onlyChain, onlyPort: stored.difference.onlyPort, inBoth: stored.difference.both }
             : null,
-          warnings: [...warnings, ...input.restGaps, ...input.versionLacks],
+          warnings: [...warnings, ...gapInputLines(input.restAssumptions, (f) => flagTaken(p, f)), ...input.versionLacks],
         }),
       );
       return 0;

@@ -11,7 +11,7 @@ import type { ZeroCause, ZeroCauseCode } from "../../settlement/zero-causes.js";
 import { settlementVersion } from "../../settlement/settlement-version.js";
 import { assumptionsReadBy } from "../../settlement/settlement-input.js";
 import { p0Decision } from "../../misstest/p0-decision.js";
-import { gapSummary, gapWarnings } from "../../sources/rest-dump/dump-gap.js";
+import { gapSummary, gapsWithFlagsTaken, gapWarnings } from "../../sources/rest-dump/dump-gap.js";
 import { coinsWithoutCauses, type CauseLifted } from "../../settlement/lift-zero-cause.js";
 import { indexAssumptions, lackText, type AssumptionIndex } from "../../assumptions.js";
 import { causeAssumption, causesUnderAssumptions } from "../../settlement/assumed-causes.js";
@@ -19,7 +19,7 @@ import type { SettlementAssumption } from "../../settlement/settlement-input.js"
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { familyVersionRange } from "../chain-version-flag.js";
 import { versionJson } from "../../versions/resolve.js";
-import { parse, str, type Parsed } from "../args.js";
+import { flagTaken, parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
 import {
@@ -222,7 +222,7 @@ function liftAll(l: SettlementInputs, s: Settlement, rows: SettledParticipant[],
   return out;
 }
 
-function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: SettledParticipant[], diffs: ReturnType<typeof mismatches>, lifts: Map<string, Lifts>, verbose: boolean): string {
+function text(parsed: Parsed, s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: SettledParticipant[], diffs: ReturnType<typeof mismatches>, lifts: Map<string, Lifts>, verbose: boolean): string {
   const out: string[] = [];
   out.push(`settle: epoch ${s.epoch} on ${choice.version} rules (${choice.detail}); source ${l.label}${l.settlementHeight === null ? "" : `, settlement height ${groupDigits(l.settlementHeight)}`}`);
   out.push(`fixed epoch reward ${coins(s.fixedEpochReward)}, ${s.epochsSinceGenesis} epochs since genesis${s.fixedEpochRewardError === null ? "" : ` — ${s.fixedEpochRewardError}`}`);
@@ -301,7 +301,7 @@ function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: S
     out.push("");
     if (verbose) {
       out.push("what the source lacks, and the assumption made:");
-      for (const a of l.assumptions.filter((x) => x.warning !== true)) out.push(`  - ${a.input}: ${a.assumption}${a.rowsAffected > 0 ? ` (could change ${a.rowsAffected} rows)` : ""}${a.flag !== undefined ? ` [${a.flag}]` : ""}`);
+      for (const a of l.assumptions.filter((x) => x.warning !== true)) out.push(`  - ${a.input}: ${a.assumption}${a.rowsAffected > 0 ? ` (could change ${a.rowsAffected} rows)` : ""}${a.flag !== undefined && flagTaken(parsed, a.flag) ? ` [${a.flag}]` : ""}`);
     } else {
       const matched = l.recorded !== null && diffs.length === 0 ? "; every row matches what the chain paid" : "";
       out.push(`${gapSummary(l.assumptions, "the source")}${matched}`);
@@ -353,10 +353,10 @@ export const settleCommand: Command = {
           supplyCap: s.supplyCap,
           participants: rows.map((x) => participantJson(x, lifts)),
           chainRecorded: l.recorded === null ? null : { matches: s.participants.length - diffs.length, differs: diffs },
-          assumptions: l.assumptions,
+          assumptions: gapsWithFlagsTaken(l.assumptions, (f) => flagTaken(p, f)),
         }),
       );
-    } else io.out(text(s, l, choice, rows, diffs, lifts, p.values.verbose === true));
+    } else io.out(text(p, s, l, choice, rows, diffs, lifts, p.values.verbose === true));
     return diffs.length === 0 ? 0 : 1;
   },
 };

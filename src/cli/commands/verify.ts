@@ -9,7 +9,7 @@ import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
 import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
-import { parse, required, str } from "../args.js";
+import { flagTaken, parse, required, str } from "../args.js";
 import { CHAIN_USAGE, readSnapshotSource, requiredNodeUrl, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE } from "../snapshot-source.js";
 import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import { jsonDocument } from "../json-output.js";
@@ -153,11 +153,12 @@ function verifyOffline(file: string, p: ReturnType<typeof parse>, io: CliIO): nu
  * inputs the preserved slice built from the dumps of its sampling epoch and the one before.
  */
 async function verifyRestDump(p: ReturnType<typeof parse>, io: CliIO): Promise<number> {
-  const { snapshot, label, gaps } = await readSnapshotSource(p, { uses: "preserved", warn: (l) => io.err(l) });
+  const { snapshot, label, read } = await readSnapshotSource(p, { uses: "preserved", warn: (l) => io.err(l) });
   if (snapshot.chain?.preservedNodesSnapshot === undefined || snapshot.chain.preservedNodesSnapshot === null) {
     throw new InputError("the dumps hold no stored preserved snapshot to compare with (the REST answer of /preserved_nodes_snapshot, with snapshot.model_preserved_nodes)", label);
   }
-  return verifySnapshot(snapshot, label, p, io, gapInputLines(gaps));
+  // the JSON notes: the lacks the text counted, each flag named only where verify takes it
+  return verifySnapshot(snapshot, label, p, io, gapInputLines(read, (f) => flagTaken(p, f)));
 }
 
 /** Compare the port with the stored snapshot of a loaded snapshot document (a file, or one built from REST dumps). */

@@ -44,19 +44,40 @@ export function gapMatters(g: DumpGap, use: DumpUse): boolean {
   return g.uses === undefined || g.uses.includes(use);
 }
 
+/**
+ * Whether the command printing a gap takes its flag (`--anchor H`: "anchor"); absent, every flag is taken.
+ * A gap's flag is named only to a command that takes it: every flag a message suggests exists there.
+ */
+export type TakesFlag = (flag: string) => boolean;
+
+/** " [FLAG]" when the gap has a flag the command takes, else "". */
+function flagText(g: DumpGap, takes: TakesFlag | undefined): string {
+  return g.flag !== undefined && (takes === undefined || takes(g.flag)) ? ` [${g.flag}]` : "";
+}
+
 /** One warning line: the brief form when there is one, else the input and its assumption. */
-export function gapLine(g: DumpGap): string {
-  return `${g.brief ?? `${g.input}: ${g.assumption}`}${g.flag !== undefined ? ` [${g.flag}]` : ""}`;
+export function gapLine(g: DumpGap, takes?: TakesFlag): string {
+  return `${g.brief ?? `${g.input}: ${g.assumption}`}${flagText(g, takes)}`;
 }
 
 /** The warning lines of a source's gaps: what it holds in a form the chain would not write (printed in every output). */
-export function gapWarnings(gaps: readonly DumpGap[]): string[] {
-  return gaps.filter((g) => g.warning === true).map((g) => `warning: ${gapLine(g)}`);
+export function gapWarnings(gaps: readonly DumpGap[], takes?: TakesFlag): string[] {
+  return gaps.filter((g) => g.warning === true).map((g) => `warning: ${gapLine(g, takes)}`);
 }
 
 /** The full lines of a source's gaps, for a JSON warnings or notes array. */
-export function gapInputLines(gaps: readonly DumpGap[] | undefined): string[] {
-  return (gaps ?? []).map((g) => `${g.warning === true ? "rest dump holds" : "rest dump lacks"} ${g.input}: ${g.assumption}${g.flag !== undefined ? ` [${g.flag}]` : ""}`);
+export function gapInputLines(gaps: readonly DumpGap[] | undefined, takes?: TakesFlag): string[] {
+  return (gaps ?? []).map((g) => `${g.warning === true ? "rest dump holds" : "rest dump lacks"} ${g.input}: ${g.assumption}${flagText(g, takes)}`);
+}
+
+/** The gaps as a JSON list names them, each flag kept only where the command takes it. */
+export function gapsWithFlagsTaken<G extends { flag?: string }>(gaps: readonly G[], takes?: TakesFlag): G[] {
+  return gaps.map((g) => {
+    if (g.flag === undefined || takes === undefined || takes(g.flag)) return g;
+    const { flag: _dropped, ...rest } = g;
+    void _dropped;
+    return rest as G;
+  });
 }
 
 /**
