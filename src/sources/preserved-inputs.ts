@@ -34,6 +34,8 @@ export interface PreservedInputs {
   restAssumptions: DumpGap[];
   /** What the state lacks that the version's sampler reads, each read under the assumption the line names. */
   versionLacks: string[];
+  /** An --anchor a full epoch or more from the state's own anchor: the chain samples other inputs there (farAnchorWarning). */
+  anchorWarnings: string[];
 }
 
 export interface PreservedInputsOptions {
@@ -62,7 +64,28 @@ export function preservedInputs(source: Source, options: PreservedInputsOptions 
   const version = resolveChainVersion(options.chainVersion, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
   const rules = preservedRulesForChoice(version);
   const read = gapsRead(source.lacks, ["preserved"], version.version);
-  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules, restGaps: gapInputLines(read), restAssumptions: read, versionLacks: trustLacks(state, rules) };
+  const far = anchorInfo.source === "flag" ? farAnchorWarning(snapshot, state, anchorInfo.height) : undefined;
+  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules, restGaps: gapInputLines(read), restAssumptions: read, versionLacks: trustLacks(state, rules), anchorWarnings: far === undefined ? [] : [far] };
+}
+
+/**
+ * An --anchor a full epoch_length or more from the anchor the state is the chain's input for: there the
+ * chain samples the groups and history of another epoch, which the state does not hold (the anchor still
+ * seeds the draw over these inputs). A state that records no epoch_length (a generated file) cannot tell: no warning.
+ */
+export function farAnchorWarning(snapshot: Snapshot, state: PreservedState, anchor: bigint): string | undefined {
+  const own = restDumpAnchor(snapshot, state) ?? resolveEpisodeAnchor(snapshot, state, undefined);
+  const ep = isJsonObject(snapshot.chain?.params) ? snapshot.chain.params.epochParams : undefined;
+  const raw = isJsonObject(ep) ? ep.epochLength : undefined;
+  const length = typeof raw === "bigint" ? raw : (typeof raw === "number" && Number.isInteger(raw)) || (typeof raw === "string" && /^\d{1,19}$/.test(raw)) ? BigInt(raw) : undefined;
+  if (length === undefined || length <= 0n || own.source === "snapshot-height") return undefined;
+  const d = anchor - own.height;
+  if (d < length && -d < length) return undefined;
+  const epochs = (d < 0n ? -d : d) / length;
+  return (
+    `--anchor ${groupDigits(anchor)} is ${groupDigits(d < 0n ? -d : d)} blocks (${groupDigits(epochs)} epoch${epochs === 1n ? "" : "s"} of ${groupDigits(length)}) ${d < 0n ? "before" : "after"} the anchor these inputs are the chain's for ` +
+    `(${groupDigits(own.height)}, epoch ${state.epoch.index}'s sampling): there the chain samples another epoch's groups and history, which the state does not hold; the answer is epoch ${state.epoch.index}'s inputs drawn with that anchor's seed`
+  );
 }
 
 /**

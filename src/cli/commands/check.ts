@@ -177,7 +177,7 @@ export const checkCommand: Command = {
             probability: ratio(prob.preservedCount, prob.anchorsEvaluated),
             byModel: prob.models.map((m) => ({ modelId: m.modelId, preservedCount: m.preservedCount, probability: ratio(m.preservedCount, m.anchorsEvaluated) })),
           },
-          warnings: [...warnings, ...gapInputLines(input.restAssumptions, (f) => flagTaken(p, f)), ...input.versionLacks],
+          warnings: [...warnings, ...input.anchorWarnings, ...gapInputLines(input.restAssumptions, (f) => flagTaken(p, f)), ...input.versionLacks],
         }),
       );
       return 0;

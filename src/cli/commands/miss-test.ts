@@ -304,11 +304,15 @@ function epochText(e: EpochEvaluation): string {
     const n = (x: bigint | null | undefined) => (x == null ? "-" : groupDigits(x));
     return [pe.address, n(pe.total), n(pe.missed), n(v?.maxAllowedMissed), v ? v.path : "-", onChain, reward, exact];
   });
-  const header = ["participant", "requests", "missed", "allowed", "path", "on-chain", "reward weight", "exact test"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  // no reward weights in the input (a REST dump's or a snapshot's slice: counts and p0 only): no column, and why
+  const weights = e.rewards !== null;
+  const header = ["participant", "requests", "missed", "allowed", "path", "on-chain", ...(weights ? ["reward weight"] : []), "exact test"];
+  const cells = weights ? rows : rows.map((r) => [...r.slice(0, 6), r[7]!]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
   const fmt = (r: string[]) => `  ${r.map((c, i) => (i >= 1 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ")}`.trimEnd();
   lines.push(fmt(header));
-  for (const r of rows) lines.push(fmt(r));
+  for (const r of cells) lines.push(fmt(r));
+  if (!weights) lines.push("  (no reward weight column: this input holds the counts and the p0, not the weights settlement pays on; an epoch file's rewards give them, and settle works them out from a snapshot or a dump)");
   lines.push("");
   lines.push(e.zeroed.length === 0 ? "  nobody is zeroed" : `  zeroed (${e.zeroed.length}): ${e.zeroed.join(", ")}`);
   return lines.join("\n");

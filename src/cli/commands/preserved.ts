@@ -47,7 +47,7 @@ export async function loadPreservedInput(p: Parsed, io?: CliIO, json = false): P
   const a = str(p, "anchor");
   const input = preservedInputs(source, { ...(a !== undefined ? { anchor: anchorFlag(a) } : {}), chainVersion: chainVersionFlag(p) });
   // (text only: --json lists them in its warnings)
-  if (io !== undefined && !json) for (const l of input.versionLacks) io.err(`warning: ${l}`);
+  if (io !== undefined && !json) for (const l of [...input.anchorWarnings, ...input.versionLacks]) io.err(`warning: ${l}`);
   return input;
 }
 
@@ -167,7 +167,7 @@ export const preservedCommand: Command = {
           chainStored: stored
             ? { anchorHeight: stored.stored.episodeAnchorHeight, agreesWithPort: stored.warning === undefined, onlyChain: stored.difference.onlyChain, onlyPort: stored.difference.onlyPort, inBoth: stored.difference.both }
             : null,
-          warnings: [...warnings, ...gapInputLines(input.restAssumptions, (f) => flagTaken(p, f)), ...input.versionLacks],
+          warnings: [...warnings, ...input.anchorWarnings, ...gapInputLines(input.restAssumptions, (f) => flagTaken(p, f)), ...input.versionLacks],
         }),
       );
       return 0;
