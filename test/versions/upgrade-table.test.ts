@@ -130,7 +130,7 @@ describe("the table's and the frontier's words, exactly (what a user reads and a
     expect(mainnetVersionAt(2_387_000n)).toEqual({ version: "v0.2.8", why: "2,387,000 is at or after v0.2.8 (block 2,387,000) and before v0.2.9 (block 2,451,000)" });
     const e = inputError(() => mainnetVersionAt(2_386_999n));
     expect(e.path).toBe("--chain-version");
-    expect(e.message).toBe("--chain-version: gonka-mainnet block 2,386,999 is before v0.2.8 (block 2,387,000), the oldest release the upgrade table names; the port's rules start at v0.2.10");
+    expect(e.message).toBe("chain version: gonka-mainnet block 2,386,999 is before v0.2.8 (block 2,387,000), the oldest release the upgrade table names; the port's rules start at v0.2.10 (pass --chain-version vX.Y.Z to run one)");
   });
 
   it("a height past the newest row names it as the newest upgrade on record, and says what v0.2.17 is", () => {
@@ -155,9 +155,9 @@ describe("the table's and the frontier's words, exactly (what a user reads and a
     expect(inputError(() => parseChainVersion("v0.3.0")).message).toBe(`--chain-version: unknown chain version "v0.3.0"; known: ${ALL}`);
     const plan = inputError(() => versionForHeight(M, 1n, undefined, { version: null, source: "node", detail: "plan v0.2.7" }));
     expect(plan.path).toBe("--chain-version");
-    expect(plan.message).toBe(`--chain-version: plan v0.2.7; the upgrade table names ${ALL} only: pass --chain-version to run one of them anyway`);
+    expect(plan.message).toBe(`chain version: plan v0.2.7; the upgrade table names ${ALL} only: pass --chain-version to run one of them anyway`);
     expect(inputError(() => versionForHeight("gonka-testnet", 100n)).message).toBe(
-      `--chain-version: chain id "gonka-testnet" has no upgrade table (only gonka-mainnet) and the state records no chain version: pass --chain-version vX.Y.Z (${ALL})`,
+      `chain version: chain id "gonka-testnet" has no upgrade table (only gonka-mainnet) and the state records no chain version: pass --chain-version vX.Y.Z (${ALL})`,
     );
   });
 

@@ -27,6 +27,7 @@ import { emptyExclusionsFor, paramsFor, type RestDump } from "./read-rest-dump.j
 
 export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
 import { DumpLacksError, type DumpGap, type DumpUse } from "./dump-gap.js";
+import { strayCoinBalances } from "./coin-balances.js";
 import { endOfPoCValidation } from "../../chain/epoch-stages.js";
 import { Decimal } from "../../go/decimal.js";
 import { mainnetUpgradeGraceEpoch } from "../../misstest/miss-test-versions.js";
@@ -222,6 +223,8 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       },
     };
   });
+
+  if (options.coinBalances !== undefined) gaps.push(...strayCoinBalances(options.coinBalances, recorded, epoch));
 
   // Settlement pays every participant of the epoch, and each one's weight and request counts change the
   // others' pay (the denominator, the network's miss share): a member without its summary is refused.
