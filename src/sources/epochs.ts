@@ -191,7 +191,7 @@ export function selectEpochs(sources: EpochSource[], range: { from: bigint; to: 
   for (let e = range.from; e <= range.to; e++) if (!byEpoch.has(e)) missing.push(e);
   if (missing.length > 0) {
     const list = missing.length > 5 ? `${missing.slice(0, 5).join(", ")} … (${missing.length} epochs)` : missing.join(", ");
-    throw new InputError(`epoch ${list} is not in the inputs (they hold ${have.length === 0 ? "none" : have.join(", ")})`, `--epochs ${range.from}..${range.to}`);
+    throw new InputError(`${missing.length === 1 ? `epoch ${list} is` : `epochs ${list} are`} not in the inputs (they hold ${have.length === 0 ? "none" : have.join(", ")})`, `--epochs ${range.from}..${range.to}`);
   }
   return have.filter((e) => e >= range.from && e <= range.to).map((e) => byEpoch.get(e)!);
 }

@@ -142,7 +142,8 @@ describe("a proposal name with a line break or bidi characters", () => {
     expect(t.out).toContain('B "evil\\u000AFAKE LINE: all good\\u202E"');
     expect(t.out.split("\n").some((l) => l.startsWith("FAKE LINE"))).toBe(false);
     expect(readFileSync(html, "utf8")).toContain("evil\\u000AFAKE LINE: all good\\u202E");
+    // in JSON the line break is the label's escape, the bidi character itself (escaped in the text, parsed back)
     const j = JSON.parse((await runCli([...args, "--json"])).out);
-    expect(JSON.stringify(j)).toContain("evil\\\\u000AFAKE LINE: all good\\\\u202E");
+    expect(JSON.stringify(j)).toContain(JSON.stringify("evil\\u000AFAKE LINE: all good\u202e"));
   });
 });
