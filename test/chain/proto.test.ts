@@ -185,7 +185,7 @@ describe("wire compatibility with upstream inference-chain/proto", () => {
     expect([...G.ConfirmationWeightScale.encode({ prevSign: -1 })]).toEqual([0x38, 0x01]);
     expect([...G.ConfirmationWeightScale.encode({ prevSign: 1 })]).toEqual([0x38, 0x02]);
     expect(G.ConfirmationWeightScale.decode(Uint8Array.of(0x38, 0x01)).prevSign).toBe(-1);
-    const ap = { capWeightApplied: true, participants: [{ index: "gonka1a", capWeight: 2n ** 63n - 1n, weight: -(2n ** 63n) }] };
+    const ap = { capWeightApplied: true, participants: [{ index: "gonka1a", validatorKey: "", inferenceUrl: "", models: [], mlNodes: [], votingPowers: [], capWeight: 2n ** 63n - 1n, weight: -(2n ** 63n) }] };
     const back = G.ActiveParticipants.decode(G.ActiveParticipants.encode(ap));
     expect(back.capWeightApplied).toBe(true);
     expect(back.participants[0]!.capWeight).toBe(2n ** 63n - 1n);
