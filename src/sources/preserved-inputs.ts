@@ -87,7 +87,8 @@ export function preservedInputs(source: Source, options: PreservedInputsOptions 
   const version = resolveChainVersion(options.chainVersion, snapshot, { height: anchorInfo.height, ...PRESERVED_VERSION_OPTIONS });
   const rules = preservedRulesForChoice(version);
   const challengeSkip = challengeSkipAt(snapshot, state, anchorInfo.height, rules);
-  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules, restGaps: gapInputLines(source.lacks), versionLacks: trustLacks(state, rules), ...(challengeSkip ? { challengeSkip } : {}) };
+  const cpoc = confirmationPocAt(snapshot, anchorInfo.height) !== undefined;
+  return { file, snapshot, state, anchor: anchorInfo.height, anchorInfo, version, rules, restGaps: gapInputLines(source.lacks), versionLacks: trustLacks(state, rules, cpoc), ...(challengeSkip ? { challengeSkip } : {}) };
 }
 
 /**
@@ -133,10 +134,10 @@ export function challengeSkipLines(skip: ChallengeSkip, leftOut: LeftOutByChalle
 
 /**
  * What a state lacks for the v0.2.16 sampler, each read under a named assumption: the sampled epoch's
- * ActiveParticipants (trust weights), and its PoC challenge records (a confirmation PoC leaves their
- * targets out).
+ * ActiveParticipants (trust weights), and, at a confirmation PoC's anchor (`confirmationPoc`; the only
+ * caller that reads them), its PoC challenge records (their targets are left out).
  */
-export function trustLacks(state: PreservedState, rules: PreservedRules): string[] {
+export function trustLacks(state: PreservedState, rules: PreservedRules, confirmationPoc = true): string[] {
   if (!rules.trustRootTotal) return [];
   const out: string[] = [];
   if (state.activeParticipants === undefined) {
@@ -144,7 +145,7 @@ export function trustLacks(state: PreservedState, rules: PreservedRules): string
       "activeParticipants: the sampled epoch's ActiveParticipants (its trust weights, CapWeight) are not in the input: every member counts its real weight in the live root weight, exact for an epoch formed before v0.2.16 (block 6,449,400); for a later one the 75 % line and the 34 % cap can be higher than the chain's",
     );
   }
-  if (state.pocChallengeTargets === undefined) {
+  if (rules.confirmationChallengeSkip && confirmationPoc && state.pocChallengeTargets === undefined) {
     out.push("pocChallengeTargets: the epoch's PoC challenge records are not in the input: in a confirmation PoC a host under challenge has no preserved node (#1811), which this answer cannot show");
   }
   return out;

@@ -104,8 +104,14 @@ describe("/open_poc_challenges (v0.2.16)", () => {
     expect(w.some((l) => l.includes("decided PoC challenges"))).toBe(true);
     expect(w.some((l) => l.startsWith("activeParticipants:"))).toBe(true);
     expect(w.some((l) => l.startsWith("pocChallengeTargets:"))).toBe(false);
-    const without = JSON.parse((await runCli(["preserved", "--rest-dump", E(248), "--rest-dump", E(249), "--chain-version", "v0.2.16", "--json"])).out);
-    expect((without.warnings as string[]).some((l) => l.startsWith("pocChallengeTargets:"))).toBe(true);
+    // without the answer: a confirmation PoC's anchor (a trigger of epoch 249's events) names the lack; the regular PoC's, which reads no challenge, does not
+    const lacks = async (...extra: string[]) => (JSON.parse((await runCli(["preserved", "--rest-dump", E(248), "--rest-dump", E(249), "--chain-version", "v0.2.16", ...extra, "--json"])).out).warnings as string[]).filter((l) => l.startsWith("pocChallengeTargets:"));
+    expect(await lacks("--anchor", "3853584")).toHaveLength(1);
+    expect(await lacks()).toEqual([]);
+    // with it, at that confirmation PoC: the open targets are left out (none of them is a member of epoch 249 here), the records' time named
+    const cpoc = JSON.parse((await runCli(["preserved", "--rest-dump", E(248), "--rest-dump", dir, "--chain-version", "v0.2.16", "--anchor", "3853584", "--json"])).out);
+    expect(cpoc.confirmationPocSkip).toMatchObject({ triggerHeight: "3853584", epoch: "249", running: false, targets: ["gonka1aaa", "gonka1zzz"], leftOut: [] });
+    expect((cpoc.warnings as string[]).some((l) => l.startsWith("pocChallengeTargets: the PoC challenge records were read as saved"))).toBe(true);
     // import-rest keeps them in the preserved slice
     const f = join(tmp, "with-challenges.json");
     expect((await runCli(["import-rest", E(248), dir, "--out", f])).code).toBe(0);
