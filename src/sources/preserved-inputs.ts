@@ -103,7 +103,9 @@ export function challengeSkipAt(snapshot: Snapshot, state: PreservedState, ancho
   const event = confirmationPocAt(snapshot, anchor);
   if (event === undefined || event.epochIndex !== state.epoch.index) return undefined;
   const when = snapshot.source === "rest-dump" ? "as saved" : `at height ${groupDigits(BigInt(snapshot.height))}`;
-  const doubt = event.running
+  // exact: read while it ran or at its generation start; none recorded later means none then (records are only added)
+  const exact = event.running || (snapshot.source !== "rest-dump" && BigInt(snapshot.height) === event.generationStartHeight) || state.pocChallengeTargets.length === 0;
+  const doubt = exact
     ? undefined
     : `pocChallengeTargets: the PoC challenge records were read ${when}, not while this confirmation PoC ran (generation from block ${groupDigits(event.generationStartHeight)}): a challenge opened after it is left out as if it had been open then`;
   return { event, targets: new Set(state.pocChallengeTargets), ...(doubt !== undefined ? { doubt } : {}) };

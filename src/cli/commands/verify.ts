@@ -79,7 +79,7 @@ function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: strin
   // v0.2.16: a confirmation PoC's caller leaves the epoch's challenge targets out after sampling (#1811)
   const skip = o.episodeKind === "confirmation-poc" ? challengeSkipAt(snap, state, o.anchor, rules) : undefined;
   const port = stripChallengeSkipFromPreserved(sampled, skip?.targets ?? new Set());
-  if (skip) {
+  if (skip !== undefined && skip.targets.size > 0) {
     const leftOut = sampled.modelPreservedNodes.flatMap((m) => m.participants.filter((p) => skip.targets.has(p.participantId)).map((p) => ({ modelId: m.modelId, participantId: p.participantId, nodeIds: p.nodeIds })));
     o.notes.push(...challengeSkipLines(skip, leftOut));
   } else if (o.episodeKind === "confirmation-poc" && rules.confirmationChallengeSkip && state.pocChallengeTargets === undefined) {
