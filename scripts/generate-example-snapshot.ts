@@ -307,7 +307,7 @@ export function generateExampleSnapshot(scale = 1): Snapshot {
     chainId: "example",
     height: String(EXAMPLE_ANCHOR),
     source: "generated",
-    chainVersion: { version: "v0.2.14", source: "snapshot", detail: "recorded in the generated example: it is meant for the rules of v0.2.14, the newest the port knows" },
+    chainVersion: { version: "v0.2.14", source: "snapshot", detail: "recorded in the generated example: it was drawn for the rules of v0.2.14 (its state has no v0.2.16 trust weights)" },
     preserved,
     settlement: buildSettlement(d, fleet, live),
     demand: buildDemand(),

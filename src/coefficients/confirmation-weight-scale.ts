@@ -45,6 +45,21 @@ export interface ConfirmationWeightScale {
   excludeFromConfirmation: boolean;
 }
 
+/** A PoCModelConfig as the controller and the upgrade read it (fields 1, 4 and 6). */
+export interface PocModel {
+  modelId: string;
+  weightScaleFactor: ChainDecimal | null;
+  dynamicCoefficient: DynamicCoefficientModelConfig | null;
+}
+
+/** The PocParams the controller and the upgrade read (fields 4, 14, 16); `models: null` is Go's nil slice, a null entry a nil pointer. */
+export interface CoefficientParams {
+  dynamicCoefficientParams: DynamicCoefficientParams | null;
+  /** The deprecated params-wide scale factor (the upgrade clears it). */
+  weightScaleFactor?: ChainDecimal | null;
+  models: readonly (PocModel | null)[] | null;
+}
+
 /** A scale with only the pre-v0.2.16 fields set. */
 export function legacyScale(modelId: string, weightScaleFactor: ChainDecimal | null): ConfirmationWeightScale {
   return { modelId, weightScaleFactor, effectiveCoefficient: null, config: null, baseCoefficient: null, adaptiveStep: null, prevSign: 0, excludeFromConfirmation: false };

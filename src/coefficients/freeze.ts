@@ -1,14 +1,10 @@
 /** coefficients.Freeze: the coefficient config pinned onto the upcoming epoch at PoC start (#1566). */
 import { compareGoStrings } from "../go/bytes.js";
-import type { ChainDecimal } from "../go/chain-decimal.js";
 import { goSortFunc } from "../go/slices-sort.js";
-import { cloneDecimal, cloneModelConfig, cloneParams, legacyScale, type ConfirmationWeightScale, type DynamicCoefficientModelConfig, type DynamicCoefficientParams } from "./confirmation-weight-scale.js";
+import { cloneDecimal, cloneModelConfig, cloneParams, legacyScale, type CoefficientParams, type ConfirmationWeightScale, type DynamicCoefficientParams } from "./confirmation-weight-scale.js";
 
-/** The PocParams fields Freeze reads: the controller params and each model's config (PoCModelConfig fields 1, 4, 6). */
-export interface CoefficientPocParams {
-  dynamicCoefficientParams: DynamicCoefficientParams | null;
-  models: readonly ({ modelId: string; weightScaleFactor: ChainDecimal | null; dynamicCoefficient: DynamicCoefficientModelConfig | null } | null)[];
-}
+/** The PocParams fields Freeze reads (the controller params and each model's config). */
+export type CoefficientPocParams = CoefficientParams;
 
 export interface FrozenConfig {
   params: DynamicCoefficientParams | null;
@@ -24,7 +20,7 @@ export function freeze(pocParams: CoefficientPocParams | null): FrozenConfig {
   if (pocParams === null) return { params: null, scales: [] };
   const legacy = pocParams.dynamicCoefficientParams === null;
   const scales: ConfirmationWeightScale[] = [];
-  for (const m of pocParams.models) {
+  for (const m of pocParams.models ?? []) {
     if (m === null || m.modelId === "") continue;
     if (legacy) scales.push(legacyScale(m.modelId, cloneDecimal(m.weightScaleFactor)));
     else if (m.dynamicCoefficient !== null) scales.push({ ...legacyScale(m.modelId, null), config: cloneModelConfig(m.dynamicCoefficient) });

@@ -12,7 +12,7 @@ import { positiveDecimal } from "./positive-decimal.js";
 export function governanceCoefficients(pocParams: CoefficientPocParams | null): Map<string, LegacyDec> {
   const out = new Map<string, LegacyDec>();
   if (pocParams === null) return out;
-  for (const m of pocParams.models) {
+  for (const m of pocParams.models ?? []) {
     if (m === null || m.modelId === "") continue;
     if (pocParams.dynamicCoefficientParams === null) {
       let v = LegacyDec.fromInt(1);

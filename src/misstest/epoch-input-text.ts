@@ -11,7 +11,7 @@ import { JsonCursor, OFF_FAST_PATH, fastPath } from "../go/json-cursor.js";
 import { parseJson } from "../go/json.js";
 import { isAddressText } from "../json-input.js";
 import type { Participant } from "./get-dynamic-p0.js";
-import { EPOCH_INPUT_KEYS, parseEpochInput, parseGraceEpoch, parseValidationParams, participantAddressWarning, type EpochInput } from "./epoch-input.js";
+import { chainOf, EPOCH_INPUT_KEYS, parseEpochChain, parseEpochInput, parseGraceEpoch, parseValidationParams, participantAddressWarning, type EpochInput } from "./epoch-input.js";
 
 const off = (): never => {
   throw OFF_FAST_PATH;
@@ -131,6 +131,7 @@ function epochInputAt(c: JsonCursor, path: string): EpochInput {
   let graceEpoch: EpochInput["graceEpoch"] = null;
   let participants: Participant[] | undefined;
   let rewards: EpochInput["rewards"] = null;
+  let chain: EpochInput["chain"];
   const addresses = new Map<string, string>(); // (weights before the participants: keyed by copies, as good)
   let seen = 0;
   c.open(123);
@@ -157,6 +158,9 @@ function epochInputAt(c: JsonCursor, path: string): EpochInput {
       case "reward":
         c.json();
         break;
+      case "chain":
+        chain = parseEpochChain(c.value(), `${path}.chain`);
+        break;
       default:
         c.value(); // comment
     }
@@ -164,7 +168,7 @@ function epochInputAt(c: JsonCursor, path: string): EpochInput {
   // both names of the weights, or a part missing: parseEpochInput refuses it
   if ((seen & REWARDS_AND_WEIGHTS) === REWARDS_AND_WEIGHTS || epoch === undefined || participants === undefined) off();
   if (participantAddressWarning(participants!, path) !== undefined) off();
-  return { epoch: epoch!, validationParams, graceEpoch, participants: participants!, rewards };
+  return { epoch: epoch!, validationParams, graceEpoch, participants: participants!, rewards, ...chainOf(chain) };
 }
 
 /** The bits of `rewards` and `weights` in EPOCH_INPUT_KEYS: parseEpochInput refuses both. */

@@ -38,10 +38,15 @@ export interface EpochInput {
   rewards: Map<string, bigint> | null;
   /** Odd input the chain would not hold but the rules read as given (strict reading), each named. */
   warnings?: string[];
+  /**
+   * Where the epoch was settled (optional `chain`): the chain id and the settlement block, so that the
+   * upgrade table places the rules' version (an epoch file holds no other chain state).
+   */
+  chain?: EpochChain;
 }
 
 /** The fields of an epoch input (the typed reader, epoch-input-text.ts, reads the same). */
-export const EPOCH_INPUT_KEYS = ["epoch", "validationParams", "graceEpoch", "participants", "rewards", "weights", "comment", "reward"] as const;
+export const EPOCH_INPUT_KEYS = ["epoch", "validationParams", "graceEpoch", "participants", "rewards", "weights", "comment", "reward", "chain"] as const;
 const TOP_LEVEL_KEYS: ReadonlySet<string> = new Set(EPOCH_INPUT_KEYS);
 
 /**
@@ -61,6 +66,23 @@ export function checkP0(d: ChainDecimal | null, path: string): void {
   if (d === null) return;
   const x = Decimal.fromChain(d);
   if (!x.isPositive() || !x.lessThan(DEC_ONE)) throw new InputError(`p0 ${x.toString()} is outside (0, 1): a miss-test p0 is a probability strictly between 0 and 1, and no chain state holds another`, path);
+}
+
+export interface EpochChain {
+  chainId: string;
+  settlementHeight: bigint;
+}
+
+const CHAIN_KEYS = ["chainId", "settlementHeight"] as const;
+
+/** Parse `chain` ({chainId, settlementHeight}; absent or null → none). */
+export function parseEpochChain(v: Json | undefined, path: string): EpochChain | undefined {
+  if (v === undefined || v === null) return undefined;
+  if (!isJsonObject(v)) throw new InputError(`expected an object {chainId, settlementHeight}, got ${describeValue(v)}`, path);
+  knownKeys(v, CHAIN_KEYS, path);
+  if (typeof v.chainId !== "string" || v.chainId === "") throw new InputError(`expected the chain id, got ${describeValue(v.chainId)}`, `${path}.chainId`);
+  if (v.settlementHeight === undefined) throw new InputError("missing (the block that settled the epoch)", `${path}.settlementHeight`);
+  return { chainId: v.chainId, settlementHeight: checkedUint64(v.settlementHeight, `${path}.settlementHeight`) };
 }
 
 /** Parse `validationParams` (null/absent → null; only binomTestP0 is read; strict: it is the only field). */
@@ -138,6 +160,9 @@ export function parseParticipants(v: Json | undefined, path: string, options: Ep
   return out;
 }
 
+/** `{ chain }` when there is one (no key otherwise: equal inputs stay deep-equal). */
+export const chainOf = (chain: EpochChain | undefined): { chain?: EpochChain } => (chain === undefined ? {} : { chain });
+
 /** A participant's uint64 count, its path written only when it fails. */
 function uint64(v: Json | undefined, path: string, i: number, field: string): bigint {
   const x = plainInt64(v);
@@ -189,5 +214,6 @@ export function parseEpochInput(json: Json, path: string, options: EpochInputOpt
     participants,
     rewards: parseRewards(json.rewards ?? json.weights, `${path}.${json.rewards !== undefined ? "rewards" : "weights"}`),
     ...(warnings.length > 0 ? { warnings } : {}),
+    ...chainOf(parseEpochChain(json.chain, `${path}.chain`)),
   };
 }

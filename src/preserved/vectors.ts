@@ -9,6 +9,8 @@ import { canAllocateParticipantNode, filterEligibleMLNodes, type ModelFilterAtAn
 import { compareBoolSlices, compareMLNodePreference, dedupMLNodesById, mlNodeThroughput, mlNodeWeight, sortMLNodesByNodeId } from "./ml-node.js";
 import { sampleEligibleParticipantsWithHistory } from "./sample-eligible-participants.js";
 import { samplePreservedForEpisode, sumLiveRootTotalWeight, type EpisodeIntermediates } from "./sample-preserved-for-episode.js";
+import { preservedRulesFor } from "./preserved-rules.js";
+import { stripChallengeSkipFromPreserved } from "./strip-challenge-skip-from-preserved.js";
 import { getSmallestUnallocatedMLNode, samplePreservedForModel, type ModelAllocation } from "./sample-preserved-for-model.js";
 import { parsePreservedState, type MLNodeInfo, type ValidationWeight } from "./state.js";
 import { calculatePerParticipantThreshold, calculateThresholds, filterNodesByWeightAndCount, getParticipantWeightsForThreshold } from "./thresholds.js";
@@ -336,6 +338,17 @@ const table: SuiteTable = {
       const state = parsePreservedState(x, "input", { lenient: true });
       const r = samplePreservedForEpisode(state, state.anchorHeight ?? 0n, { explain: true });
       return { intermediates: intermediatesOut(r.intermediates), snapshot: r.snapshot };
+    },
+  },
+  // v0.2.16 (compiled from zpoken/gonka@ef1a5efd): the same input with the epoch's ActiveParticipants
+  // (trust weights) and, for a confirmation PoC, its challenge targets stripped from the snapshot.
+  v0216_sample_preserved_for_episode: {
+    run: (x) => {
+      const state = parsePreservedState(x, "input", { lenient: true });
+      const r = samplePreservedForEpisode(state, state.anchorHeight ?? 0n, { explain: false, rules: preservedRulesFor("v0.2.16") });
+      const skip = o(x).challengeSkipTargets;
+      const snapshot = skip === null || skip === undefined ? r.snapshot : stripChallengeSkipFromPreserved(r.snapshot, new Set(strs(skip)));
+      return { intermediates: { liveRootTotalWeight: r.intermediates.rootUnavailable ? null : r.intermediates.liveRootTotalWeight }, snapshot };
     },
   },
 };

@@ -215,4 +215,6 @@ export const exportSuites: ExportSuite[] = [settleAmountsExport];
 /** Replay adapters for `vectors check` (registered in src/vectors/registry.ts). */
 export const suites: SuiteTable = {
   [SETTLE_AMOUNTS_SUITE]: { run: runSettleAmounts },
+  // the same input format, v0.2.16 cases run through compiled release Go (test/vectors/go-v0.2.16/)
+  v0216_settle_amounts: { run: runSettleAmounts },
 };

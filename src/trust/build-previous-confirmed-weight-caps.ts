@@ -2,7 +2,7 @@
  * P_N, the trust baseline of the next epoch: each live member's confirmed weight in the epoch that
  * ends (buildPreviousConfirmedWeightCaps and the sum of getPreviousConfirmedWeights, #1588).
  */
-import { GoPanic } from "../go/errors.js";
+import { GoError, GoPanic } from "../go/errors.js";
 import { addInt64 } from "../go/int64.js";
 import { NIL_DEREFERENCE } from "../misstest/check-and-punish-for-downtime.js";
 import { aggregateMLNodesFromModelSubgroups } from "../settlement/aggregate-ml-nodes-from-model-subgroups.js";
@@ -18,8 +18,25 @@ export interface PreviousRoot {
   /** The root's x/group members (GetRootGroupDataWithLiveMembers); only they get a baseline. */
   liveMembers: ReadonlySet<string>;
   confirmationWeightScales: readonly (ModelScale | null)[];
-  /** The epoch's per-model groups (AggregateMLNodesFromModelSubgroups reads the members' nodes there). */
-  subgroups: readonly ModelSubgroup[];
+  /** The epoch's per-model groups (AggregateMLNodesFromModelSubgroups reads the members' nodes there; a null entry is a nil pointer). */
+  subgroups: readonly { modelId: string; validationWeights: readonly (ModelSubgroup["validationWeights"][number] | null)[] }[];
+}
+
+/**
+ * AggregateMLNodesFromModelSubgroups reads each subgroup's entries up to the member's first one: a nil
+ * entry met on the way panics (a root entry never panics here: nil ones are refused before).
+ */
+function checkNilSubgroupEntries(root: PreviousRoot, vws: readonly RootValidationWeight[]): ModelSubgroup[] {
+  for (const vw of vws) {
+    for (const sg of root.subgroups) {
+      if (sg.modelId === "") continue;
+      for (const e of sg.validationWeights) {
+        if (e === null) throw new GoPanic(NIL_DEREFERENCE);
+        if (e.memberAddress === vw.memberAddress) break;
+      }
+    }
+  }
+  return root.subgroups.map((sg) => ({ modelId: sg.modelId, validationWeights: sg.validationWeights.filter((e) => e !== null) }));
 }
 
 /**
@@ -31,7 +48,7 @@ export function buildPreviousConfirmedWeightCaps(root: PreviousRoot): PreviousCo
   // AggregateMLNodesFromModelSubgroups reads every entry's address: a nil one panics
   if (root.validationWeights.includes(null)) throw new GoPanic(NIL_DEREFERENCE);
   const vws = root.validationWeights as readonly RootValidationWeight[];
-  const nodesByAddress = aggregateMLNodesFromModelSubgroups(root.subgroups, vws);
+  const nodesByAddress = aggregateMLNodesFromModelSubgroups(checkNilSubgroupEntries(root, vws), vws);
   const hasScales = root.confirmationWeightScales.length > 0;
   const weights = new Map<string, bigint>();
   for (const vw of vws) {
@@ -48,4 +65,14 @@ export function buildPreviousConfirmedWeightCaps(root: PreviousRoot): PreviousCo
   let totalWeight = 0n;
   for (const w of weights.values()) totalWeight = addInt64(totalWeight, w);
   return { epochIndex: root.epochIndex, weights, totalWeight };
+}
+
+/**
+ * Mirrors AppModule.getPreviousConfirmedWeights: no effective epoch → null (genesis: no cap); the root
+ * group read must be of the effective epoch (Go's error otherwise, which halts epoch formation).
+ */
+export function getPreviousConfirmedWeights(effectiveEpochIndex: bigint | null, root: PreviousRoot): PreviousConfirmedWeights | null {
+  if (effectiveEpochIndex === null) return null;
+  if (root.epochIndex !== effectiveEpochIndex) throw new GoError(`previous-confirmed-weight epoch mismatch: effective=${effectiveEpochIndex} group=${root.epochIndex}`);
+  return buildPreviousConfirmedWeightCaps(root);
 }

@@ -9,6 +9,8 @@ import { suites as preservedSpec } from "../preserved/export-suites.js";
 import { suites as votesSpec } from "../votes/export-suites.js";
 import { suites as gatewaySpec } from "../gateway/export-suites.js";
 import { suites as settlementSpec } from "../settlement/export-suites.js";
+import { suites as coefficients } from "../coefficients/vectors.js";
+import { suites as trust } from "../trust/vectors.js";
 import type { SuiteTable } from "./types.js";
 
-export const SUITES: SuiteTable = { ...go, ...misstest, ...preserved, ...votes, ...gateway, ...misstestSpec, ...preservedSpec, ...votesSpec, ...gatewaySpec, ...settlementSpec }; // spec_*: the project's own suites (vectors export)
+export const SUITES: SuiteTable = { ...go, ...misstest, ...preserved, ...votes, ...gateway, ...misstestSpec, ...preservedSpec, ...votesSpec, ...gatewaySpec, ...settlementSpec, ...coefficients, ...trust }; // spec_*: the project's own suites (vectors export)

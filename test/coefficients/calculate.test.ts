@@ -54,8 +54,8 @@ describe("the controller on the chain's own test cases (coefficients_test.go at 
   it("uses the config frozen at PoC start, not the params changed since", () => {
     const live = params(model("a", cfg(dec(5n, -1), dec(2n, 0), dec(1n, 0), 10000n)));
     const f = freeze(live);
-    live.models[0]!.dynamicCoefficient!.coeffMin = dec(15n, -1);
-    live.models[0]!.dynamicCoefficient!.targetShareBps = 9000n;
+    live.models![0]!.dynamicCoefficient!.coeffMin = dec(15n, -1);
+    live.models![0]!.dynamicCoefficient!.targetShareBps = 9000n;
     const r = calculate({ params: f.params, frozenScales: f.scales, previousScales: [], previousRawTotals: new Map(), currentRawTotals: raw({ a: 100 }), participantModelIds: ["a"], hasPriorTotals: false });
     expect(r.scales[0]!.baseCoefficient).toEqual(dec(5n, -1));
     expect(r.scales[0]!.config!.targetShareBps).toBe(10000n);

@@ -45,16 +45,20 @@ describe("gonka-spec miss-test", () => {
     const text = await run("--epoch", EXAMPLE);
     expect(text.code).toBe(0);
     expect(text.out).toContain("zeroed (1): gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fc2uv8x");
+    expect(text.out).toContain("v0.2.16 also: the 1 host zeroed here start epoch 434 with trust weight 0 (the failed test sets the previous-epoch baseline P_N to 0, #1588)");
     const viaFile = JSON.parse((await run("--epoch", EXAMPLE, "--json")).out);
     expect(viaFile.p0).toEqual({ value: "100", exponent: -3, decimal: "0.1" }); // governance 0.10, mainnet's May 2026 value
     expect(viaFile.p0Reason).toMatchObject({ reason: "dynamic", baselinePermille: "17", selectedTablePermille: "50" });
     const dir = mkdtempSync(join(tmpdir(), "misstest-"));
     const snap = join(dir, "snap.json");
-    const settlement = JSON.parse((await import("node:fs")).readFileSync(EXAMPLE, "utf8"));
+    const { chain: _chain, ...settlement } = JSON.parse((await import("node:fs")).readFileSync(EXAMPLE, "utf8"));
     writeFileSync(snap, JSON.stringify({ schema: "gonka-spec/snapshot", version: 1, chainId: "example", height: "1", chainVersion: { version: "v0.2.16" }, preserved: {}, settlement }));
     const viaSnap = JSON.parse((await run("--snapshot", snap, "--json")).out);
-    // The same verdicts; only where the rules' version came from differs (the file records none).
-    expect(viaFile.chainVersion).toMatchObject({ version: "v0.2.16", basis: "no-state" });
+    // The same verdicts; only where the rules' version came from differs (the file names its chain and
+    // settlement block: the upgrade table places v0.2.16 there).
+    expect(viaFile.chainVersion).toMatchObject({ version: "v0.2.16", basis: "table", tableCandidates: ["v0.2.16"] });
+    expect(viaFile.chainVersion.detail).toMatch(/^gonka-mainnet upgrade table: settlement height 6,691,329 is at or after v0\.2\.16 \(block 6,449,400, proposal 112\)/);
+    expect(viaFile.nextEpochTrustZeroed).toEqual(["gonka1v8n6p0tgz4mw7j2q5h3c9s0lx6dk8r2fc2uv8x"]);
     expect(viaSnap.chainVersion).toMatchObject({ version: "v0.2.16", basis: "recorded" });
     expect({ ...viaSnap, chainVersion: null }).toEqual({ ...viaFile, chainVersion: null });
     // A state of a chain without an upgrade table and without a recorded version names the flag.

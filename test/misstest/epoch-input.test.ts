@@ -76,7 +76,7 @@ describe("parseEpochInput: the document and its top-level fields", () => {
 
   it("refuses an unknown top-level field, listing the fields the format has", () => {
     expect(refusal(() => strict(doc({ epochs: 7 })))).toBe(
-      'f: unexpected field "epochs" (expected epoch, validationParams, graceEpoch, participants, rewards, weights, comment, reward)',
+      'f: unexpected field "epochs" (expected epoch, validationParams, graceEpoch, participants, rewards, weights, comment, reward, chain)',
     );
   });
 
@@ -227,7 +227,7 @@ describe("gonka-spec miss-test --epoch FILE: the reader's refusals, one line, ex
   const dir = mkdtempSync(join(tmpdir(), "epoch-input-"));
   const cases: [string, Json, string][] = [
     ["not-object", [1], "expected an epoch object, got [1]"],
-    ["unknown", doc({ epochs: 7 }), 'unexpected field "epochs" (expected epoch, validationParams, graceEpoch, participants, rewards, weights, comment, reward)'],
+    ["unknown", doc({ epochs: 7 }), 'unexpected field "epochs" (expected epoch, validationParams, graceEpoch, participants, rewards, weights, comment, reward, chain)'],
     ["both", doc({ weights: { [A]: 1 } }), "give either rewards or weights (the same thing), not both"],
     ["vp", doc({ validationParams: 5 }), ".validationParams: expected an object or null, got 5"],
     ["grace", doc({ graceEpoch: true }), ".graceEpoch: expected an object or null, got true"],
@@ -238,6 +238,12 @@ describe("gonka-spec miss-test --epoch FILE: the reader's refusals, one line, ex
     ["stats", doc({ participants: [{ address: A, currentEpochStats: 7 }] }), ".participants[0].currentEpochStats: expected an object or null, got 7"],
     ["rewards", doc({ rewards: 7 }), ".rewards: expected an object {address: amount}, got 7"],
     ["negative", doc({ rewards: undefined, weights: { [A]: -7 } }), `.weights.${A}: -7 does not fit in uint64`],
+    ["chain", doc({ chain: "gonka-mainnet" }), '.chain: expected an object {chainId, settlementHeight}, got "gonka-mainnet"'],
+    ["chain-id", doc({ chain: { chainId: "", settlementHeight: 1 } }), '.chain.chainId: expected the chain id, got ""'],
+    ["chain-height", doc({ chain: { chainId: "gonka-mainnet" } }), ".chain.settlementHeight: missing (the block that settled the epoch)"],
+    ["chain-key", doc({ chain: { chainId: "gonka-mainnet", settlementHeight: 1, height: 2 } }), '.chain: unknown field "height" (expected chainId, settlementHeight)'],
+    // a chain the upgrade table places before the miss test's first version: refused naming the chain version
+    ["chain-early", doc({ chain: { chainId: "gonka-mainnet", settlementHeight: 2_500_000 } }), ": chain version: v0.2.9 (gonka-mainnet upgrade table: settlement height 2,500,000"],
   ];
   for (const [name, d, line] of cases) {
     it(name, async () => {
@@ -248,6 +254,10 @@ describe("gonka-spec miss-test --epoch FILE: the reader's refusals, one line, ex
       const code = await main(["miss-test", "--epoch", f, "--no-exact"], { out: (t) => void (out += `${t}\n`), err: (t) => void (err += `${t}\n`) });
       expect(code).toBe(2);
       expect(out).toBe("");
+      if (name === "chain-early") {
+        expect(err).toMatch(/^gonka-spec miss-test: chain version: v0\.2\.9 \(gonka-mainnet upgrade table: settlement height 2,500,000 .*\): the port's miss test starts at v0\.2\.10/);
+        return;
+      }
       const sep = line.startsWith(".") ? "" : ": ";
       expect(err).toBe(`gonka-spec miss-test: ${f}${sep}${line}\n`);
     });

@@ -5,7 +5,8 @@
  * two preserved snapshots the chain stored around that upgrade, refused for the epoch-275 summaries they lack.
  */
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync } from "node:fs";
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
@@ -104,5 +105,25 @@ describe("the preserved snapshots stored around the v0.2.13 upgrade (anchors 4,2
       ["v0.2.12", 29, 16, 13, 7],
       ["v0.2.13", 29, 12, 17, 19],
     ]);
+  });
+
+  it("with epoch 275's real rewarded coins (votkon archive) at 4,267,778: still differs, so the history was not the only missing input", async () => {
+    const V = join(import.meta.dirname, "votkon-e275");
+    const text = readFileSync(join(V, "epoch275_performance.json"));
+    expect(createHash("sha256").update(text).digest("hex")).toBe(readFileSync(join(V, "SHA256SUMS"), "utf8").split(/\s+/)[0]);
+    const rows = JSON.parse(text.toString("utf8")) as { participant_id: string; rewarded_coins: string }[];
+    expect(rows).toHaveLength(55);
+    expect(rows.filter((r) => r.rewarded_coins === "0")).toHaveLength(7);
+    // the archive's rows written as the REST answer of epoch 275's summaries, beside GRC3's answers of the anchor
+    const dir = mkdtempSync(join(tmpdir(), "grc3-e275-"));
+    for (const f of readdirSync(preserved(4267778))) copyFileSync(join(preserved(4267778), f), join(dir, f));
+    writeFileSync(join(dir, "epoch_performance_summary_275.json"), JSON.stringify({ epochPerformanceSummary: rows.map((r) => ({ epoch_index: "275", participant_id: r.participant_id, rewarded_coins: r.rewarded_coins })) }));
+    const counts = async (...extra: string[]) => {
+      const r = await verify("--rest-dump", dir, "--epoch", "276", ...extra);
+      expect(r.code, r.err).toBe(1);
+      return [r.doc.chainVersion.version, r.doc.chainNodes, r.doc.matchingNodes, r.doc.onlyOnChainNodes, r.doc.onlyInPortNodes];
+    };
+    expect(await counts()).toEqual(["v0.2.13", 29, 12, 17, 17]);
+    expect(await counts("--live-members", "not-excluded")).toEqual(["v0.2.13", 29, 18, 11, 7]);
   });
 });

@@ -16,10 +16,12 @@ import { missTestEpochOf, missTestVersionOf } from "../../sources/miss-test-inpu
 import { gapInputLines, gapMatters } from "../../sources/rest-dump/dump-gap.js";
 import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
+import { versionForHeight } from "../../versions/upgrade-table.js";
 
 /** The miss test's family check for a version chosen without chain state (a flag is checked against it). */
 const MISS_TEST_FAMILY = { family: "miss-test" } as const;
-import type { VersionChoice } from "../../versions/chain-version.js";
+const MISS_TEST_HEIGHT = { family: "miss-test", heightName: "settlement height" } as const;
+import { atLeast, type VersionChoice } from "../../versions/chain-version.js";
 import { nodeUrl, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { groupDigits } from "../../format/numbers.js";
@@ -357,16 +359,25 @@ function runEpoch(input: EpochInput, json: boolean, exact: boolean, io: CliIO, a
   const said = [...(input.warnings ?? []), ...countOverflowWarnings(input, address), ...(e.exactSkipped !== undefined ? [e.exactSkipped] : [])];
   for (const w of said) io.err(`warning: ${w}`);
   const warnings = [...said, ...restGaps];
+  // v0.2.16 (#1588): the failed set SettleAccounts returns also zeroes each failer's trust baseline P_N
+  const trust = atLeast(version.version, "v0.2.16");
   if (address !== undefined) {
     const one = e.participants.find((x) => x.address === address);
     if (!one) throw new InputError(`${describeValue(address)} is not a participant of epoch ${e.epoch} (${e.participants.length} participants; check the address)`, "--address");
+    const zeroed = e.zeroed.filter((z) => z === address);
     if (json) {
-      io.out(jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), chainVersion, participants: [participantJson(one)], zeroed: e.zeroed.filter((z) => z === address), address, warnings }));
-    } else io.out(`${participantText(e, one)}\n  ${versionLine(version)}`);
+      io.out(jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), chainVersion, participants: [participantJson(one)], zeroed, nextEpochTrustZeroed: trust ? zeroed : null, address, warnings }));
+    } else io.out(`${participantText(e, one)}${trust && zeroed.length > 0 ? `\n  ${trustLine(e.epoch, "this host")}` : ""}\n  ${versionLine(version)}`);
     return 0;
   }
-  io.out(json ? jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), chainVersion, warnings }) : `${epochText(e)}\n  ${versionLine(version)}`);
+  const trustText = trust && e.zeroed.length > 0 ? `\n${trustLine(e.epoch, `the ${groupDigits(e.zeroed.length)} host${e.zeroed.length === 1 ? "" : "s"} zeroed here`)}` : "";
+  io.out(json ? jsonDocument("miss-test-epoch", { ...(evaluationJson(e) as object), chainVersion, nextEpochTrustZeroed: trust ? e.zeroed : null, warnings }) : `${epochText(e)}${trustText}\n  ${versionLine(version)}`);
   return 0;
+}
+
+/** What a failed test costs from v0.2.16 besides the reward (#1588, zeroFailedMissRateWeights). */
+function trustLine(epoch: bigint, who: string): string {
+  return `v0.2.16 also: ${who} start${who === "this host" ? "s" : ""} epoch ${groupDigits(epoch + 1n)} with trust weight 0 (the failed test sets the previous-epoch baseline P_N to 0, #1588): no governance, BLS or PoC-validation voting power there, while rewards still follow the real weight`;
 }
 
 /** One participant's settlement downtime step, in sentences. */
@@ -415,7 +426,8 @@ export const missTestCommand: Command = {
       if (epochFile !== undefined) {
         input = readEpochInputText(readTextFile(epochFile), epochFile);
         source = "epoch-file";
-        version = resolveChainVersion(chainVersionFlag(p), null, MISS_TEST_FAMILY); // an epoch file records no chain: the newest rules, named
+        // an epoch file may name its chain and settlement block (the table places the version); else the newest rules, named
+        version = input.chain !== undefined ? versionForHeight(input.chain.chainId, input.chain.settlementHeight, chainVersionFlag(p), undefined, MISS_TEST_HEIGHT) : resolveChainVersion(chainVersionFlag(p), null, MISS_TEST_FAMILY);
       } else {
         const state = await readSnapshotSource(p, { warn: (l) => io.err(l) });
         version = missTestVersionOf(state, chainVersionFlag(p)); // refused past the miss test's frontier
