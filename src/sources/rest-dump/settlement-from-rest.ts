@@ -104,11 +104,24 @@ function mlNodes(v: Json | undefined, where: string): (SettlementMLNode | null)[
   });
 }
 
+/**
+ * confirmation_weight_scales as the node's REST answer writes them: model_id, weight_scale_factor and, from
+ * v0.2.16, effective_coefficient and exclude_from_confirmation (absent in an older node's answer: Go's nil
+ * and false, which the v0.2.16 rules read as the factor and no exclusion).
+ */
 function scales(v: Json | undefined, where: string): ModelScale[] {
   return list(v, where).map((s, i) => {
     const at = `${where}[${i}]`;
     const o = obj(s, at);
-    return { modelId: text(field(o, "model_id") ?? "", `${at}.model_id`), weightScaleFactor: parseOptionalChainDecimal(field(o, "weight_scale_factor"), `${at}.weight_scale_factor`) };
+    const scale: ModelScale = { modelId: text(field(o, "model_id") ?? "", `${at}.model_id`), weightScaleFactor: parseOptionalChainDecimal(field(o, "weight_scale_factor"), `${at}.weight_scale_factor`) };
+    const effective = field(o, "effective_coefficient");
+    if (effective !== undefined) scale.effectiveCoefficient = parseOptionalChainDecimal(effective, `${at}.effective_coefficient`);
+    const excluded = field(o, "exclude_from_confirmation");
+    if (excluded !== undefined && excluded !== null) {
+      if (typeof excluded !== "boolean") throw new InputError(`expected true or false, got ${describeValue(excluded)}`, `${at}.exclude_from_confirmation`);
+      scale.excludeFromConfirmation = excluded;
+    }
+    return scale;
   });
 }
 
