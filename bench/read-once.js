@@ -80,6 +80,9 @@ function inputs(scale) {
 const kib = (t) => `${(Buffer.byteLength(t) / 1024).toFixed(0)} KiB`;
 const row = (label, t) => console.log(`  ${label.padEnd(52)} ${t.fn.toFixed(1).padStart(6)} ms CPU  ${t.ratio.toFixed(2)}x JSON.parse (${t.base.toFixed(1)} ms)`);
 const writeOnly = process.argv.includes("--write");
+// the preserved rows only (the parent runs this again under the CLI launcher's V8 flag)
+const preservedOnly = process.argv.includes("--preserved-only");
+const LAUNCHER_FLAG = "--max-semi-space-size=64";
 
 for (const scale of [1, 4]) {
   const inp = inputs(scale);
@@ -89,7 +92,7 @@ for (const scale of [1, 4]) {
   }
   const { preserved, settlement, misstest } = inp.texts;
   const runs = scale === 1 ? 41 : 25;
-  console.log(`${inp.participants} participants (${scale}x mainnet size)`);
+  console.log(`${inp.participants} participants (${scale}x mainnet size)${process.execArgv.includes(LAUNCHER_FLAG) ? `, node ${LAUNCHER_FLAG} (as bin/gonka-spec.js starts)` : ""}`);
 
   const pf = inp.files.preserved;
   const toState = (t) => preservedStateOfSnapshot(parseSnapshot(parseJson(t, pf), pf), pf);
@@ -103,6 +106,7 @@ for (const scale of [1, 4]) {
   row("  of which text → state (read + validate)", pairedCpuTime(() => toState(preserved), () => JSON.parse(preserved), runs));
   row("  the sampler alone, with explanations", pairedCpuTime(() => samplePreservedForEpisode(state, anchor), () => JSON.parse(preserved), runs));
   row("  the sampler alone, without explanations", pairedCpuTime(() => samplePreservedForEpisode(state, anchor, { explain: false }), () => JSON.parse(preserved), runs));
+  if (preservedOnly) continue;
 
   const sf = inp.files.settlement;
   const toInput = () => parseSettlementInput(parseJson(settlement, sf).settlement, `${sf}: settlement`).input;
@@ -127,4 +131,10 @@ for (const scale of [1, 4]) {
   row("text → verdicts and the exact test beside them", pairedCpuTime(() => evaluateEpoch(toEpoch(), { exact: true }), () => JSON.parse(misstest), 7, 2));
   const r = (t) => `${t.ratio.toFixed(1)}x`;
   console.log(` ${inp.participants} participants, text → answer (goal <= 2x): preserved set ${r(pWith)} (${r(pWithout)} without explanations), settlement ${r(sAll)}, miss-test verdicts ${r(mVerdicts)}`);
+}
+
+// The same preserved rows under the launcher's flag, in a child process (a V8 heap flag is read at start).
+if (!writeOnly && !preservedOnly && !process.execArgv.includes(LAUNCHER_FLAG)) {
+  console.log(`\nthe preserved rows again under the CLI launcher's ${LAUNCHER_FLAG}:`);
+  spawnSync(process.execPath, [LAUNCHER_FLAG, fileURLToPath(import.meta.url), "--preserved-only"], { stdio: "inherit" });
 }

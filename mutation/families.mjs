@@ -5,7 +5,19 @@
 export const FAMILIES = {
   settlement: {
     mutate: ["src/settlement/*.ts", "!src/settlement/settlement-input.ts", "!src/settlement/settlement-types.ts", "!src/settlement/settlement-version.ts", "src/chain/epoch-stages.ts"],
-    tests: ["test/settlement/*.test.ts", "test/misstest/settlement.test.ts", "test/chain/heights.test.ts", "test/chain/settlement-reads.test.ts"],
+    tests: ["test/settlement/*.test.ts", "test/misstest/settlement.test.ts", "test/chain/heights.test.ts", "test/chain/settlement-reads.test.ts", "test/vectors/go-v0216-vectors.test.ts"],
+  },
+  // v0.2.16's dynamic-coefficient controller (#1566) and the upgrade's first configuration; killed by the
+  // chain's own test cases, the controller's properties and the compiled-Go suites of test/vectors/go-v0.2.16.
+  // Left out: vectors.ts and coefficients-json.ts (the suites' adapters and JSON shapes).
+  coefficients: {
+    mutate: ["src/coefficients/*.ts", "!src/coefficients/vectors.ts", "!src/coefficients/coefficients-json.ts"],
+    tests: ["test/coefficients/*.test.ts", "test/vectors/go-v0216-vectors.test.ts"],
+  },
+  // v0.2.16's trusted weight (#1588/#1694): P_N, the cap, the zero-trust fallback, the trust power cap
+  trust: {
+    mutate: ["src/trust/*.ts", "!src/trust/vectors.ts"],
+    tests: ["test/trust/*.test.ts", "test/vectors/go-v0216-vectors.test.ts"],
   },
   // the miss test as settlement runs it: the test, p0 choice, grace epochs, punishment
   misstest: {
@@ -53,7 +65,7 @@ export const FAMILIES = {
     tests: [
       "test/rest-dump/*.test.ts", "test/chain/settlement-reads.test.ts", "test/realdata/*.test.ts", "test/settlement/realdata.test.ts", "test/settlement/input-paths.test.ts",
       "test/settlement/compare-adapter.test.ts", "test/settlement/zero-cause-lift.test.ts", "test/versions/verify-realdata.test.ts", "test/backtest/backtest.test.ts",
-      "test/cli/episode-anchor.test.ts", "test/cli/folder-of-dumps.test.ts", "test/misstest/cli.test.ts",
+      "test/cli/episode-anchor.test.ts", "test/cli/folder-of-dumps.test.ts", "test/misstest/cli.test.ts", "test/cli/confirmation-poc-skip.test.ts",
     ],
   },
   // src/go's JSON and chain-decimal readers: the cursor the typed readers share (json-cursor.ts), the
@@ -91,7 +103,7 @@ export const FAMILIES = {
       "!src/preserved/state-json.ts", "!src/preserved/snapshot-state.ts", "!src/preserved/stored-snapshot.ts",
       "src/go/bytes.ts",
     ],
-    tests: ["test/preserved/*.test.ts", "test/vectors/go-vectors.test.ts", "test/rest-dump/preserved.test.ts", "test/versions/verify-realdata.test.ts", "test/go/primitives.test.ts"],
+    tests: ["test/preserved/*.test.ts", "test/vectors/go-vectors.test.ts", "test/vectors/go-v0216-vectors.test.ts", "test/rest-dump/preserved.test.ts", "test/versions/verify-realdata.test.ts", "test/go/primitives.test.ts", "test/trust/*.test.ts"],
   },
 };
 

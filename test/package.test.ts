@@ -47,4 +47,10 @@ describe("package", () => {
     const testing = await import("../src/testing/index.js");
     expect("FixtureServer" in testing).toBe(true);
   });
+
+  it("the launcher starts node with the young-generation flag; the library sets no process flag", () => {
+    const bin = readFileSync(join(ROOT, "bin", "gonka-spec.js"), "utf8");
+    expect(bin.split("\n")[0]).toBe("#!/usr/bin/env -S node --max-semi-space-size=64");
+    expect(SRC).not.toMatch(/setFlagsFromString|max-semi-space-size|process\.execArgv\.push/);
+  });
 });

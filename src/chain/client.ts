@@ -359,11 +359,11 @@ export class PinnedReader {
     return decodeOrFail(path, bytes, decode);
   }
 
-  /** Raw store read of `key` in store `store`; an absent key resolves to undefined. */
-  async storeKey<T>(store: string, key: Uint8Array, decode: (b: Uint8Array) => T, what: string): Promise<T | undefined> {
+  /** Raw store read of `key` in store `store`; an absent key resolves to undefined. `low`: after the reads others depend on. */
+  async storeKey<T>(store: string, key: Uint8Array, decode: (b: Uint8Array) => T, what: string, low = false): Promise<T | undefined> {
     let bytes: Uint8Array;
     try {
-      bytes = await this.abci(`/store/${store}/key`, key);
+      bytes = await this.abci(`/store/${store}/key`, key, low);
     } catch (e) {
       if (e instanceof AbciError) throw abciToChainError(e);
       throw e;

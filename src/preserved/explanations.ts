@@ -37,7 +37,9 @@ export type NodeReasonCode =
   /** Preserving it would make the participant fully non-voting beyond the 34 % cap. */
   | "voting_cap"
   /** The fill reached the target before this node's turn. */
-  | "target_met";
+  | "target_met"
+  /** v0.2.16 confirmation PoC (#1811): sampled, then left out with every node of its host, a PoC challenge target (check-address.ts). */
+  | "challenge_target";
 
 export interface NodeExplanation {
   modelId: string;

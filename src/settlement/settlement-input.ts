@@ -7,7 +7,8 @@
  *     "reward": { "bitcoinRewardParams": {initialEpochReward, decayRate, genesisEpoch, useBitcoinRewards},
  *                 "validationWeights": [{memberAddress, weight, confirmationWeight, mlNodes}],
  *                 "subgroups": [{modelId, validationWeights: [{memberAddress, mlNodes: [{nodeId, pocWeight, throughput, timeslotAllocation}]}]}],
- *                 "confirmationWeightScales": [{modelId, weightScaleFactor}], "pocModelScales": [...],
+ *                 "confirmationWeightScales": [{modelId, weightScaleFactor, effectiveCoefficient?, excludeFromConfirmation?}],
+ *                 "pocModelScales": [{modelId, weightScaleFactor}],
  *                 "collateralGracePeriodEndEpoch": "180" | null,
  *                 "settleParameters": {totalSubsidyPaid, totalSubsidySupply} | null,
  *                 "delegationRewardTransfers": [{from, to, modelId, share}], "delegationRewardPenalties": [{participant, penaltyFraction}],
@@ -137,6 +138,8 @@ const KEYS = {
   subgroupWeight: ["memberAddress", "mlNodes"],
   node: ["nodeId", "pocWeight", "throughput", "timeslotAllocation"],
   scale: ["modelId", "weightScaleFactor"],
+  /** v0.2.16 adds the controller's effective coefficient and exclusion flag (EpochGroupData fields 3 and 8). */
+  confirmationScale: ["modelId", "weightScaleFactor", "effectiveCoefficient", "excludeFromConfirmation"],
   transfer: ["from", "to", "modelId", "share"],
   penalty: ["participant", "penaltyFraction"],
   exclusion: ["address", "reason", "exclusionBlockHeight"],
@@ -186,12 +189,29 @@ function nodes(v: Json | undefined, p: JsonPath): (SettlementMLNode | null)[] {
   return out;
 }
 
-function scales(v: Json | undefined, p: JsonPath): ModelScale[] {
+/** Model scales; `confirmation`: EpochGroupData's, which from v0.2.16 may carry effectiveCoefficient and excludeFromConfirmation (absent: Go's nil and false). */
+function scales(v: Json | undefined, p: JsonPath, confirmation = false): ModelScale[] {
   return list(v, p).map((s, i) => {
     const sp = at(p, i);
-    const o = obj(s, sp, KEYS.scale);
-    return { modelId: text(o.modelId, sp, "modelId"), weightScaleFactor: decimal(o.weightScaleFactor, sp, "weightScaleFactor") };
+    const o = obj(s, sp, confirmation ? KEYS.confirmationScale : KEYS.scale);
+    const scale: ModelScale = { modelId: text(o.modelId, sp, "modelId"), weightScaleFactor: decimal(o.weightScaleFactor, sp, "weightScaleFactor") };
+    if (o.effectiveCoefficient !== undefined) scale.effectiveCoefficient = decimal(o.effectiveCoefficient, sp, "effectiveCoefficient");
+    if (o.excludeFromConfirmation !== undefined) {
+      if (typeof o.excludeFromConfirmation !== "boolean") throw new InputError(`expected true or false, got ${describeValue(o.excludeFromConfirmation)}`, field(sp, "excludeFromConfirmation"));
+      scale.excludeFromConfirmation = o.excludeFromConfirmation;
+    }
+    return scale;
   });
+}
+
+/** A confirmation scale as the slice writes it: the v0.2.16 fields only when the input holds them. */
+function confirmationScaleJson(s: ModelScale): JsonObject {
+  return {
+    modelId: s.modelId,
+    weightScaleFactor: dec(s.weightScaleFactor),
+    ...(s.effectiveCoefficient !== undefined ? { effectiveCoefficient: dec(s.effectiveCoefficient) } : {}),
+    ...(s.excludeFromConfirmation !== undefined ? { excludeFromConfirmation: s.excludeFromConfirmation } : {}),
+  };
 }
 
 /** Parse the `settlement` slice for the reward distribution; `path` prefixes every error ("snap.json: settlement"). */
@@ -240,7 +260,7 @@ export function parseSettlementInput(json: Json, path: string): ParsedSettlement
         }),
       };
     }),
-    confirmationWeightScales: scales(r.confirmationWeightScales, at(rp, "confirmationWeightScales")),
+    confirmationWeightScales: scales(r.confirmationWeightScales, at(rp, "confirmationWeightScales"), true),
     pocModelScales: scales(r.pocModelScales, at(rp, "pocModelScales")),
     collateralGracePeriodEndEpoch: r.collateralGracePeriodEndEpoch === undefined || r.collateralGracePeriodEndEpoch === null ? null : uint64(r.collateralGracePeriodEndEpoch, rp, "collateralGracePeriodEndEpoch"),
     bitcoinRewardParams:
@@ -315,7 +335,7 @@ export function settlementInputToJson(input: SettlementInput, extras: { settleme
       bitcoinRewardParams: bp === null ? null : { initialEpochReward: bp.initialEpochReward.toString(), decayRate: dec(bp.decayRate), genesisEpoch: bp.genesisEpoch.toString(), useBitcoinRewards: bp.useBitcoinRewards },
       validationWeights: input.validationWeights.map((v) => ({ memberAddress: v.memberAddress, weight: v.weight.toString(), confirmationWeight: v.confirmationWeight.toString(), mlNodes: nodesJson(v.mlNodes) })),
       subgroups: input.subgroups.map((g) => ({ modelId: g.modelId, validationWeights: g.validationWeights.map((v) => ({ memberAddress: v.memberAddress, mlNodes: nodesJson(v.mlNodes) })) })),
-      confirmationWeightScales: input.confirmationWeightScales.map((s) => ({ modelId: s.modelId, weightScaleFactor: dec(s.weightScaleFactor) })),
+      confirmationWeightScales: input.confirmationWeightScales.map(confirmationScaleJson),
       pocModelScales: input.pocModelScales.map((s) => ({ modelId: s.modelId, weightScaleFactor: dec(s.weightScaleFactor) })),
       collateralGracePeriodEndEpoch: input.collateralGracePeriodEndEpoch === null ? null : input.collateralGracePeriodEndEpoch.toString(),
       settleParameters: input.settleParameters === null ? null : { totalSubsidyPaid: input.settleParameters.totalSubsidyPaid.toString(), totalSubsidySupply: input.settleParameters.totalSubsidySupply.toString() },

@@ -32,7 +32,7 @@ export interface EscrowSessionFields {
 }
 
 /**
- * The session fields of the chain's DevshardEscrow row as devshard v4/v5 bind them (0 = the compiled
+ * The session fields of the chain's DevshardEscrow row as devshard v4, v4.1 and v5 bind them (0 = the compiled
  * default). v4 (zpoken@89ff8bdb types.EscrowSessionFields) adds validationRate and voteThresholdFactor
  * to the 85835b31 fields; v5 (zpoken@86cff503) adds refusalTimeout and executionTimeout.
  */

@@ -6,7 +6,7 @@
  *     "group": ["gonka1a", "gonka1a", "gonka1b"]         slot i → cold address (weight = slots held), or
  *              [{"address": "gonka1a", "weight": 2}, …]   weights expanded into consecutive slots (weight ≥ 1)
  *     "factor": 50,                 the live vote_threshold_factor in percent at bind (0 → N/2; rules v2/v3 only);
- *                                   --factor overrides it (and, under v4/v5, the escrow row's)
+ *                                   --factor overrides it (and, from v4 on, the escrow row's)
  *     "escrow": { … },              the DevshardEscrow row's session fields (0 = default): token_price,
  *                                   create_devshard_fee, fee_per_nonce, inference_seal_grace_nonces,
  *                                   inference_seal_grace_seconds, auto_seal_every_n_nonces; and from v4 on
@@ -20,7 +20,8 @@
  *     "initial_balance": 10000000,  escrow amount before the creation fee (default 10000000)
  *     "escrow_id": "escrow-1", "user_address": "gonka1user",
  *     "state_root_and_protocol_version": "v2"   the session tag: hashed into every root and selecting the
- *                                   rules ("v2", "v3", "v4", "v5"; "v4.1" is refused; devshard-rules.ts)
+ *                                   rules ("v2", "v3", "v4", "v4.1", "v5"; a devshard v6 tag is refused;
+ *                                   devshard-rules.ts)
  *     "warm_grants": [{"cold": "gonka1a", "warm": "gonka1warm"}],   authz grants the warm-key resolver honours
  *     "model_limits": {"llama": 8192},   governance max context length per model (used by --rule context-aware)
  *     "inference_id": 1,            the record to report (default: the first started inference)
@@ -51,7 +52,7 @@ import { InputError, describeValue } from "../errors.js";
 import { UINT32_MAX, toBigInt } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { MAX_GROUP_SIZE } from "./bitmap128.js";
-import { V5_ASSUMPTIONS, chooseDevshardRules, type DevshardRules, type DevshardRulesName, type RulesChoice } from "./devshard-rules.js";
+import { chooseDevshardRules, type DevshardRules, type DevshardRulesName, type RulesChoice } from "./devshard-rules.js";
 import type { DevshardTx } from "./devshard-tx.js";
 import {
   checkVoteThresholdFactor,
@@ -156,7 +157,7 @@ function parseConfig(o: JsonObject, source: string, n: number, rules: DevshardRu
       if (keys.includes(k)) continue;
       if (ESCROW_KEYS_V4.includes(k)) {
         const why = k === "vote_threshold_factor" ? ': give the live factor as "factor"' : "";
-        throw new InputError(`rules ${rules.name} do not bind this escrow-row field (ApplyChainSessionBindParams, ${rules.source})${why}`, `${p("escrow")}.${k}`);
+        throw new InputError(`rules ${rules.name} do not bind this escrow-row field (ApplyChainSessionBindParams, ${rules.bindSource})${why}`, `${p("escrow")}.${k}`);
       }
       throw new InputError(`unknown field ${JSON.stringify(k)} (expected one of ${keys.join(", ")})`, p("escrow"));
     }
@@ -179,7 +180,7 @@ function parseConfig(o: JsonObject, source: string, n: number, rules: DevshardRu
       if (e.vote_threshold_factor !== undefined) rowFactor = row.voteThresholdFactor;
       if (!rules.bindTimeoutsFromEscrow) {
         for (const k of ["refusal_timeout", "execution_timeout"]) {
-          if (e[k] !== undefined) notes.push(`escrow.${k} is not bound by rules ${rules.name} (SessionConfigAtBind, ${rules.source}): the default ${k === "refusal_timeout" ? cfg.refusalTimeout : cfg.executionTimeout} s is used`);
+          if (e[k] !== undefined) notes.push(`escrow.${k} is not bound by rules ${rules.name} (SessionConfigAtBind, ${rules.bindSource}): the default ${k === "refusal_timeout" ? cfg.refusalTimeout : cfg.executionTimeout} s is used`);
         }
       }
     }
@@ -235,7 +236,7 @@ export function parseTallyFile(v: Json, source: string, opts: ParseOptions): Tal
   const group = parseGroup(o.group, p("group"));
   const n = group.length;
   if (o.factor !== undefined && rules.rules.bindFactor === "escrow") {
-    throw new InputError(`rules ${rules.rules.name} take the vote-threshold factor from the escrow row only (SessionConfigAtBind, ${rules.rules.source}): give escrow.vote_threshold_factor`, p("factor"));
+    throw new InputError(`rules ${rules.rules.name} take the vote-threshold factor from the escrow row only (SessionConfigAtBind, ${rules.rules.bindSource}): give escrow.vote_threshold_factor`, p("factor"));
   }
   const fileFactor = o.factor === undefined ? undefined : opts.strictKeys ? checkVoteThresholdFactor(intIn(o.factor, p("factor"), 0n, UINT32_MAX, "uint32"), p("factor")) : u32(o.factor, p("factor"));
   const { cfg: config, rowFactor } = parseConfig(o, source, n, rules.rules, opts.strictKeys, notes);
@@ -259,7 +260,7 @@ export function parseTallyFile(v: Json, source: string, opts: ParseOptions): Tal
   }
   const stepsKey = o.steps === undefined && o.diffs !== undefined ? "diffs" : "steps";
   const steps = expectArray(o.steps ?? o.diffs ?? [], p(stepsKey)).map((s, i) => parseStep(s, `${p(stepsKey)}[${i}]`, ctx));
-  if (rules.rules.name === "v5") notes.push(...V5_ASSUMPTIONS);
+  notes.push(...rules.rules.assumptions);
   const file: TallyFile = {
     escrowId,
     userAddress: o.user_address === undefined ? "gonka1user" : expectString(o.user_address, p("user_address")),

@@ -5,7 +5,7 @@
 // To register another command's output (settle, backtest, verify, ...): add schemas/NAME.schema.json
 // ("$id": "https://gonka-spec.invalid/schemas/NAME.schema.json", "schema": {"const": "gonka-spec/NAME@1"})
 // and one row to CASES below: [schema file, argv]. The test of that row checks the rest.
-import { mkdtempSync, readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Ajv } from "ajv";
@@ -21,6 +21,12 @@ const EX = (f: string) => join(ROOT, "examples", f);
 const SNAP = EX("mainnet-like.snapshot.json");
 const TMP = mkdtempSync(join(tmpdir(), "gonka-schemas-"));
 const OPERATOR = "gonka16q5c2yq2wxzrx6jmeuc5n9v8x0vhknxrc3mqtg";
+/** A devshard v4.1 session (its rules note the assumed bind): no example file holds one. */
+const TALLY_V41 = join(TMP, "tally-v41.json");
+writeFileSync(TALLY_V41, JSON.stringify({
+  group: ["gonka1a", "gonka1b", "gonka1c"], state_root_and_protocol_version: "v4.1", escrow: { vote_threshold_factor: 50 },
+  steps: [{ type: "start", inference_id: 1, model: "llama", input_length: 10, max_tokens: 5 }, { type: "confirm", inference_id: 1, confirmed_at: 1000 }, { type: "finalize_round" }],
+}));
 const GO_VECTOR = join(ROOT, "test", "vectors", "go", readdirSync(join(ROOT, "test", "vectors", "go")).filter((f) => f.endsWith(".json.gz")).sort()[0]!);
 
 /**
@@ -41,6 +47,7 @@ const CASES: [schema: string, argv: string[], exitCode?: number][] = [
   ["simulate-poc", ["simulate-poc", "--scenario", "epoch-433", "--policy", "per-host-cap", "--json"]],
   ["tally", ["tally", "--file", EX("tally-invalidated.json"), "--json"]],
   ["tally", ["tally", "--file", EX("tally-v5-error-miss.json"), "--json"]],
+  ["tally", ["tally", "--file", TALLY_V41, "--json"]],
   ["tally-scenario", ["tally", "--scenario", "context-length", "--slots", "4", "--json"]],
   ["vectors-check", ["vectors", "check", GO_VECTOR, "--json"]],
   ["vectors-export", ["vectors", "export", join(TMP, "vectors"), "--suite", "spec_context_length_rule", "--json"]],

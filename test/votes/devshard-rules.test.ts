@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { InputError } from "../../src/errors.js";
 import type { Json } from "../../src/go/json.js";
-import { DEVSHARD_RULES, V5_ASSUMPTIONS, devshardRulesFor } from "../../src/votes/devshard-rules.js";
+import { DEVSHARD_RULES, V5_ASSUMPTIONS, devshardRulesFor, type DevshardRulesName } from "../../src/votes/devshard-rules.js";
 import { Status, marshalInferenceEntry } from "../../src/votes/inference-record.js";
 import { sessionConfigAtBind } from "../../src/votes/session-config.js";
 import { IDLE_HEIGHT_SYNC, hashHeightSyncEscrow, toHex } from "../../src/votes/state-hash.js";
@@ -26,11 +26,11 @@ const G5 = ["gonka1a", "gonka1b", "gonka1c", "gonka1d", "gonka1e"];
 const PROMPT = "07";
 const NO_FEES = { create_devshard_fee: 0, fee_per_nonce: 0 };
 
-function parse(doc: Record<string, Json>, devshardRules?: "v2" | "v3" | "v4" | "v5"): TallyFile {
+function parse(doc: Record<string, Json>, devshardRules?: DevshardRulesName): TallyFile {
   return parseTallyFile(doc, "t.json", { strictSlots: true, strictKeys: true, devshardRules });
 }
 
-function run(doc: Record<string, Json>, devshardRules?: "v2" | "v3" | "v4" | "v5"): { steps: StepResult[]; final: EscrowState } {
+function run(doc: Record<string, Json>, devshardRules?: DevshardRulesName): { steps: StepResult[]; final: EscrowState } {
   const r = replayTally(parse(doc, devshardRules), CURRENT_RULE);
   return { steps: r.steps, final: r.steps.length ? r.steps[r.steps.length - 1]!.state : r.afterSetup };
 }
@@ -46,17 +46,27 @@ const rec = (id: number, o: Partial<RefRecord>): RefRecord => ({
 describe("session tag → rules", () => {
   it("v2 and v3 are 85835b31's rules; v4, v5 their own; the Go source is named", () => {
     expect(devshardRulesFor("v2")).toBe(DEVSHARD_RULES.v2);
-    expect(devshardRulesFor("v3")).toMatchObject({ ...DEVSHARD_RULES.v2, name: "v3", source: "kaitakuai/gonka@ee730031" });
+    expect(devshardRulesFor("v3")).toMatchObject({ ...DEVSHARD_RULES.v2, name: "v3", source: "kaitakuai/gonka@ee730031", bindSource: "kaitakuai/gonka@ee730031" });
     expect(devshardRulesFor("v4").source).toBe("zpoken/gonka@89ff8bdb");
     expect(devshardRulesFor("v5").source).toBe("zpoken/gonka@86cff503");
   });
 
-  it("v4.1 is refused in one line naming the tag, what is unknown and the override", () => {
-    expect(() => devshardRulesFor("v4.1")).toThrow(InputError);
-    expect(() => devshardRulesFor("v4.1")).toThrow(/^state_root_and_protocol_version: "v4.1": devshard v4.1 .* not pinned to merged source: whether it adds the max_tokens floor .* --devshard-rules v4/);
-    const f = parse({ group: G3, state_root_and_protocol_version: "v4.1", steps: [] }, "v4");
-    expect(f.rules).toMatchObject({ source: "override", tag: "v4.1" });
-    expect(f.rules.rules.name).toBe("v4");
+  it("v4.1 runs its own entry (v4's switches; test/votes/devshard-v41.test.ts)", () => {
+    expect(devshardRulesFor("v4.1")).toBe(DEVSHARD_RULES["v4.1"]);
+    expect(devshardRulesFor("v4.1").source).toBe("gonka-ai/gonka@bb34d444");
+  });
+
+  it("a devshard v6 tag (\"v6\" as a v6 build stamps it, or a \"v6.x\" approved name) is refused in one line naming why and the override", () => {
+    for (const tag of ["v6", "v6.0", "v6.1", "v6.0.0"]) {
+      expect(() => devshardRulesFor(tag)).toThrow(InputError);
+      expect(() => devshardRulesFor(tag)).toThrow(new RegExp(`^state_root_and_protocol_version: "${tag.replace(/\./g, "\\.")}": devshard v6 exists only as the devshard-v0\\.2\\.16-v6 branch, with no tagged release and no governance approval on record, so its rules are unknown; --devshard-rules R replays the session with the rules of R, on your own responsibility$`));
+    }
+    // Not v6: another tag that merely starts with "v6" is an unknown tag.
+    expect(() => devshardRulesFor("v60")).toThrow(/unknown devshard session tag "v60"/);
+    const f = parse({ group: G3, state_root_and_protocol_version: "v6", steps: [] }, "v5");
+    expect(f.rules).toMatchObject({ source: "override", tag: "v6" });
+    expect(f.rules.rules.name).toBe("v5");
+    expect(f.stateRootAndProtocolVersion).toBe("v6");
   });
 
   it("an unknown tag is refused naming the known ones", () => {

@@ -75,12 +75,20 @@ describe("tally command", () => {
     expect(v5.out).toMatch(/record: #1 timed_out .* Missed 1, Invalid 0, Cost 0/);
     const v2 = await run(["--file", join(EX, "tally-timed-out.json")]);
     expect(v2.out).toMatch(/^devshard rules v2 \(redstartechno\/gonka@85835b31\): no state_root_and_protocol_version in the file: "v2"/m);
-    const forced = await run(["--file", file("v41ok.json", { group: GROUP, state_root_and_protocol_version: "v4.1", steps: [START] }), "--devshard-rules", "v4", "--json"]);
+    const v41 = await run(["--file", file("v41ok.json", { group: GROUP, state_root_and_protocol_version: "v4.1", steps: [START] }), "--json"]);
+    expect(v41.code).toBe(0);
+    const d41 = parseJson(v41.out) as { devshardRules: { rules: string; source: string; tag: string; goSource: string; notes: string[] } };
+    expect(d41.devshardRules).toMatchObject({ rules: "v4.1", source: "tag", tag: "v4.1", goSource: "gonka-ai/gonka@bb34d444" });
+    expect(d41.devshardRules.notes).toEqual([expect.stringMatching(/^v4\.1: the bind is assumed to be v4's .* not read on the v4\.1 line/)]);
+    const v41text = await run(["--file", file("v41ok.json", { group: GROUP, state_root_and_protocol_version: "v4.1", steps: [START] })]);
+    expect(v41text.out).toMatch(/^devshard rules v4\.1 \(gonka-ai\/gonka@bb34d444\): session tag "v4\.1" \(state_root_and_protocol_version\)$/m);
+    expect(v41text.out).toMatch(/^note: v4\.1: the bind is assumed to be v4's/m);
+    const forced = await run(["--file", file("v6ok.json", { group: GROUP, state_root_and_protocol_version: "v6", steps: [START] }), "--devshard-rules", "v4.1", "--json"]);
     expect(forced.code).toBe(0);
     const doc = parseJson(forced.out) as { devshardRules: { rules: string; source: string; tag: string; goSource: string } };
-    expect(doc.devshardRules).toMatchObject({ rules: "v4", source: "override", tag: "v4.1", goSource: "zpoken/gonka@89ff8bdb" });
+    expect(doc.devshardRules).toMatchObject({ rules: "v4.1", source: "override", tag: "v6", goSource: "gonka-ai/gonka@bb34d444" });
     const help = await run(["--help"]);
-    for (const tag of ["v2", "v3", "v4", "v4.1", "v5"]) expect(help.out + help.err).toMatch(new RegExp(`[ ,]${tag.replace(".", "\\.")}[ ,]`));
+    for (const tag of ["v2", "v3", "v4", "v4.1", "v5", "v6"]) expect(help.out + help.err).toMatch(new RegExp(`[ ,]${tag.replace(".", "\\.")}[ ,]`));
   });
 
   const bad: [string, () => string[], RegExp][] = [
@@ -95,9 +103,9 @@ describe("tally command", () => {
     ["an unknown rule", () => ["--file", join(EX, "tally-timed-out.json"), "--rule", "lenient"], /--rule: expected one of current, context-aware/],
     ["a factor over 100", () => ["--file", join(EX, "tally-timed-out.json"), "--factor", "150"], /--factor: expected a percentage/],
     ["no --file", () => [], /missing required option --file/],
-    ["the unpinned v4.1 tag", () => ["--file", file("v41.json", { group: GROUP, state_root_and_protocol_version: "v4.1", steps: [] })], /state_root_and_protocol_version: "v4\.1": devshard v4\.1 .*not pinned to merged source.*--devshard-rules v4/],
-    ["an unknown session tag", () => ["--file", file("v9.json", { group: GROUP, state_root_and_protocol_version: "v9", steps: [] })], /unknown devshard session tag "v9" \(known: v2, v3, v4, v4\.1, v5/],
-    ["an unknown --devshard-rules", () => ["--file", join(EX, "tally-timed-out.json"), "--devshard-rules", "v4.1"], /--devshard-rules: expected one of v2, v3, v4, v5, got "v4\.1"/],
+    ["a devshard v6 tag", () => ["--file", file("v6.json", { group: GROUP, state_root_and_protocol_version: "v6", steps: [] })], /state_root_and_protocol_version: "v6": devshard v6 exists only as the devshard-v0\.2\.16-v6 branch, with no tagged release and no governance approval on record, so its rules are unknown; --devshard-rules R /],
+    ["an unknown session tag", () => ["--file", file("v9.json", { group: GROUP, state_root_and_protocol_version: "v9", steps: [] })], /unknown devshard session tag "v9" \(known: v2, v3, v4, v4\.1, v5;/],
+    ["an unknown --devshard-rules", () => ["--file", join(EX, "tally-timed-out.json"), "--devshard-rules", "v6"], /--devshard-rules: expected one of v2, v3, v4, v4\.1, v5, got "v6"/],
     ["a v5 heartbeat", () => ["--file", file("hb.json", { group: GROUP, state_root_and_protocol_version: "v5", steps: [{ type: "heartbeat" }] })], /"heartbeat" \(MsgHeartbeat, DevshardTx field 10.*\) is not replayed: devshard\/heightsync was not read/],
     ["an error miss under v4", () => ["--file", file("em4.json", { group: GROUP, state_root_and_protocol_version: "v4", steps: [{ type: "error_miss", inference_id: 1 }] })], /"error_miss" .* is a devshard v5 message; rules v4 have no such message/],
     ["an unknown scenario", () => ["--scenario", "nope"], /unknown scenario/],

@@ -18,7 +18,7 @@ import type { Command } from "../command.js";
 import { groupDigits } from "../../format/numbers.js";
 
 const usage = `Usage:
-  gonka-spec tally --file FILE [--factor F] [--devshard-rules v2|v3|v4|v5] [--rule current|context-aware] [--explain] [--json]
+  gonka-spec tally --file FILE [--factor F] [--devshard-rules v2|v3|v4|v4.1|v5] [--rule current|context-aware] [--explain] [--json]
   gonka-spec tally --scenario context-length [--slots N] [--factor F] [--limit L] [--max-tokens M] [--json]
 
 Replays a devshard record's messages (start, confirm, finish, validation, vote, timeout, error_miss,
@@ -26,14 +26,15 @@ finalize_round) through the port of devshard/state/machine.go and prints each st
 final state. The session tag (state_root_and_protocol_version, hashed into every root) picks the rules:
   v2, v3          gonka 85835b31 / v0.2.14 (the same transitions)
   v4              + settlement drain credits Started and refunds Pending; vote threshold from the escrow row
+  v4.1            the v4 rules: release/devshard/v4.1.0's state roots replay under them (its bind is assumed v4's)
   v5              + MsgErrorMiss, pending drain credit, max_tokens floor 64, seal gate + ExecutionTimeout,
                   height-sync hash in rest_hash (height-sync messages and stamps are refused)
-  v4.1            refused: not pinned to merged source (replay it with --devshard-rules v4 at your risk)
+  v6, v6.x        refused: devshard v6 is only a branch, no release and no approval (--devshard-rules overrides)
   --file FILE     tally file (format: src/votes/tally-file.ts; examples/tally-*.json)
   --devshard-rules R
-                  run the rules of R (v2, v3, v4, v5) whatever the tag says; the tag is still hashed
+                  run the rules of R (v2, v3, v4, v4.1, v5) whatever the tag says; the tag is still hashed
   --factor F      vote_threshold_factor in percent; T = floor(N*F/100), F = 0 gives N/2 (overrides the file's
-                  factor, or under v4/v5 the escrow row's)
+                  factor, or from v4 on the escrow row's)
   --rule R        current (default: the session's devshard rules) or context-aware (proposal devshard #2078:
                   a context-length refusal counts against the host only if prompt + max_tokens <= limit)
   --explain       say why at each step

@@ -12,6 +12,9 @@ import type { VersionChoice } from "../../versions/chain-version.js";
 import { flagTaken, parse, required, str } from "../args.js";
 import { CHAIN_USAGE, readSnapshotSource, requiredNodeUrl, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE } from "../snapshot-source.js";
 import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
+import { confirmationPocEvents } from "../../sources/episode-anchor.js";
+import { challengeSkipAt, challengeSkipLines } from "../../sources/preserved-inputs.js";
+import { stripChallengeSkipFromPreserved } from "../../preserved/strip-challenge-skip-from-preserved.js";
 import { jsonDocument } from "../json-output.js";
 import type { Command, CliIO } from "../command.js";
 import { chainFlags, clientOptions, progressReporter } from "./snapshot.js";
@@ -72,7 +75,16 @@ function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: strin
   const choice = resolveChainVersion(chainVersionFlag(p), snap, { height: o.anchor, ...PRESERVED_VERSION_OPTIONS });
   const rules = preservedRulesForChoice(choice);
   const state = preservedStateOfSnapshot(snap, label);
-  const port = samplePreservedForEpisode(state, o.anchor, { explain: false, rules }).snapshot;
+  const sampled = samplePreservedForEpisode(state, o.anchor, { explain: false, rules }).snapshot;
+  // v0.2.16: a confirmation PoC's caller leaves the epoch's challenge targets out after sampling (#1811)
+  const skip = o.episodeKind === "confirmation-poc" ? challengeSkipAt(snap, state, o.anchor, rules) : undefined;
+  const port = stripChallengeSkipFromPreserved(sampled, skip?.targets ?? new Set());
+  if (skip !== undefined && skip.targets.size > 0) {
+    const leftOut = sampled.modelPreservedNodes.flatMap((m) => m.participants.filter((p) => skip.targets.has(p.participantId)).map((p) => ({ modelId: m.modelId, participantId: p.participantId, nodeIds: p.nodeIds })));
+    o.notes.push(...challengeSkipLines(skip, leftOut));
+  } else if (o.episodeKind === "confirmation-poc" && rules.confirmationChallengeSkip && state.pocChallengeTargets === undefined) {
+    o.notes.push(`the input holds no PoC challenge records of epoch ${o.epoch}: the chain leaves their targets out of a confirmation PoC's set (#1811, v0.2.16), the port cannot`);
+  }
   const chainSet = nodeSetOf(o.stored);
   const portSet = nodeSetOf(port);
   const diffs = diffPreserved(chainSet, portSet);
@@ -128,20 +140,6 @@ function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: strin
 const big = (v: unknown): bigint | undefined =>
   typeof v === "bigint" ? v : typeof v === "number" && Number.isInteger(v) ? BigInt(v) : typeof v === "string" && /^-?\d+$/.test(v) ? BigInt(v) : undefined;
 
-/** The confirmation PoC events a snapshot's chain slice lists (camelCase or REST snake_case). */
-function cpocEvents(chain: Snapshot["chain"]): { triggerHeight: bigint; epochIndex: bigint; generationStartHeight: bigint }[] {
-  const list = chain?.confirmationPocEvents;
-  if (!Array.isArray(list)) return [];
-  const out: { triggerHeight: bigint; epochIndex: bigint; generationStartHeight: bigint }[] = [];
-  for (const e of list) {
-    if (!isJsonObject(e)) continue;
-    const t = big(e.triggerHeight ?? e.trigger_height);
-    const ep = big(e.epochIndex ?? e.epoch_index);
-    const g = big(e.generationStartHeight ?? e.generation_start_height);
-    if (t !== undefined && ep !== undefined && g !== undefined) out.push({ triggerHeight: t, epochIndex: ep, generationStartHeight: g });
-  }
-  return out;
-}
 
 /** verify --snapshot FILE: the stored snapshot and the inputs both come from the file. */
 function verifyOffline(file: string, p: ReturnType<typeof parse>, io: CliIO): number {
@@ -182,7 +180,7 @@ function verifySnapshot(snap: Snapshot, file: string, p: ReturnType<typeof parse
   if (anchor === height || (restAnchor !== undefined && anchor === restAnchor)) {
     episode = `regular PoC at ${groupDigits(anchor)}`;
   } else {
-    const ev = cpocEvents(snap.chain).find((e) => e.triggerHeight === anchor);
+    const ev = confirmationPocEvents(snap.chain).find((e) => e.triggerHeight === anchor);
     if (ev) {
       episodeKind = "confirmation-poc";
       episode = `confirmation PoC triggered at ${groupDigits(anchor)} (event of epoch ${ev.epochIndex}, generation from ${groupDigits(ev.generationStartHeight)})`;

@@ -10,12 +10,10 @@ import { isJsonObject, repeatedIds, type JsonObject } from "../../json-input.js"
 import { groupDigits } from "../../format/numbers.js";
 import type {
   Exclusion,
-  ModelScale,
   ModelSubgroup,
   ParticipantStatus,
   RootValidationWeight,
   SettlementInput,
-  SettlementMLNode,
   SettlementParticipant,
 } from "../../settlement/settlement-types.js";
 import { field } from "./recognise-rest-file.js";
@@ -28,6 +26,7 @@ import { emptyExclusionsFor, paramsFor, type RestDump } from "./read-rest-dump.j
 export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
 import { DumpLacksError, type DumpGap, type DumpUse } from "./dump-gap.js";
 import { strayCoinBalances } from "./coin-balances.js";
+import { mlNodes, scales } from "./settlement-nodes-from-rest.js";
 import { endOfPoCValidation } from "../../chain/epoch-stages.js";
 import { Decimal } from "../../go/decimal.js";
 import { mainnetUpgradeGraceEpoch } from "../../misstest/miss-test-versions.js";
@@ -85,32 +84,6 @@ function req(o: JsonObject, key: string, where: string): Json {
   const v = field(o, key);
   if (v === undefined || v === null) throw new InputError(`missing field ${key}`, where);
   return v;
-}
-
-function mlNodes(v: Json | undefined, where: string): (SettlementMLNode | null)[] {
-  return list(v, where).map((n, i) => {
-    const at = `${where}[${i}]`;
-    if (n === null) return null;
-    const o = obj(n, at);
-    const ts = list(field(o, "timeslot_allocation"), `${at}.timeslot_allocation`).map((b, j) => {
-      if (typeof b !== "boolean") throw new InputError(`expected true or false, got ${describeValue(b)}`, `${at}.timeslot_allocation[${j}]`);
-      return b;
-    });
-    return {
-      nodeId: typeof field(o, "node_id") === "string" ? (field(o, "node_id") as string) : "",
-      pocWeight: checkedInt64(field(o, "poc_weight") ?? "0", `${at}.poc_weight`),
-      throughput: checkedInt64(field(o, "throughput") ?? "0", `${at}.throughput`),
-      timeslotAllocation: ts,
-    };
-  });
-}
-
-function scales(v: Json | undefined, where: string): ModelScale[] {
-  return list(v, where).map((s, i) => {
-    const at = `${where}[${i}]`;
-    const o = obj(s, at);
-    return { modelId: text(field(o, "model_id") ?? "", `${at}.model_id`), weightScaleFactor: parseOptionalChainDecimal(field(o, "weight_scale_factor"), `${at}.weight_scale_factor`) };
-  });
 }
 
 /** Build the settlement input of one epoch from a dump; every missing input becomes a named gap. */
