@@ -269,8 +269,9 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
     // --epoch N picks the epoch of a folder of dumps for every reader (default: the newest settled one).
     const epochNumber = !preserved ? str(p, "epoch") : undefined;
     const source = readRestDumpSource(dirs, {
-      // a reader of neither settlement nor its per-model groups (the miss test) needs no missing subgroup: taken as empty, a lack only settle prints
-      ...(uses.includes("settle") ? {} : { missingSubgroups: "empty" as const }),
+      // the miss test alone reads no per-model group: a missing one is taken as empty, a lack only settle prints
+      // (a reader of more, compare's settlement side, keeps the refusal)
+      ...(uses.length === 1 && uses[0] === "miss-test" ? { missingSubgroups: "empty" as const } : {}),
       ...restSettlementOptions(p),
       ...(chainId !== undefined ? { chainId } : {}),
       ...(epochNumber !== undefined && /^\s*\d{1,19}\s*$/.test(epochNumber) ? { epoch: BigInt(epochNumber.trim()) } : {}),
