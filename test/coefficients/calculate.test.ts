@@ -5,8 +5,8 @@ import type { ChainDecimal } from "../../src/go/chain-decimal.js";
 import { GoError } from "../../src/go/errors.js";
 import { LegacyDec } from "../../src/go/legacy-dec.js";
 import { adjust } from "../../src/coefficients/adjust.js";
-import { calculate } from "../../src/coefficients/calculate.js";
-import { legacyScale, type ConfirmationWeightScale, type DynamicCoefficientModelConfig } from "../../src/coefficients/confirmation-weight-scale.js";
+import { calculate, scalesByModel } from "../../src/coefficients/calculate.js";
+import { cloneParams, legacyScale, type ConfirmationWeightScale, type DynamicCoefficientModelConfig } from "../../src/coefficients/confirmation-weight-scale.js";
 import { diluted } from "../../src/coefficients/diluted.js";
 import { encodeDecimal } from "../../src/coefficients/encode-decimal.js";
 import { freeze, type CoefficientPocParams } from "../../src/coefficients/freeze.js";
@@ -43,6 +43,20 @@ describe("the controller on the chain's own test cases (coefficients_test.go at 
     const r = run({ dynamicCoefficientParams: null, models: [model("legacy", null, dec(1234567890123n, -13))] }, [], {}, { legacy: 100 }, ["legacy"], false);
     expect(r.effective.get("legacy")!.toString()).toBe("0.123456789012300000");
     expect(r.scales[0]!.effectiveCoefficient).toEqual(dec(1234567890123n, -13));
+    // no controller ran: nothing clamped, no model explained
+    expect(r.clampedModels).toEqual([]);
+    expect(r.models).toEqual([]);
+  });
+
+  it("the previous scales by model: nil entries and entries without a model id are skipped, a later entry wins", () => {
+    const byModel = scalesByModel([null, legacyScale("", dec(2n, 0)), legacyScale("a", dec(1n, 0)), null, legacyScale("a", dec(3n, 0))]);
+    expect([...byModel.keys()]).toEqual(["a"]);
+    expect(byModel.get("a")!.weightScaleFactor).toEqual(dec(3n, 0));
+  });
+
+  it("freezing no PoC params gives no params and no scales; cloning no controller params gives none", () => {
+    expect(freeze(null)).toEqual({ params: null, scales: [] });
+    expect(cloneParams(null)).toBeNull();
   });
 
   it("a previous scale holding only a weight scale factor is no controller state: the base starts at coeff_min", () => {

@@ -78,5 +78,15 @@ describe("the v0.2.16 upgrade's coefficient configuration, from v0.2.15's mainne
     // already migrated: only the deprecated factors are cleared
     const again = migrateCoefficientsAtUpgrade({ params: r.params, initialModelId: MINIMAX, effectiveEpochIndex: 418n, currentEpochScales: r.currentEpochScales });
     expect(again.params).toBe(r.params);
+    // already migrated with a deprecated factor left over: the factors are cleared, the dynamic configs kept as they are
+    const stray = { ...r.params!, weightScaleFactor: dec(1n, 0), models: r.params!.models!.map((m, i) => (i === 0 ? { ...m!, weightScaleFactor: dec(3024n, -4) } : m)) };
+    const cleared = migrateCoefficientsAtUpgrade({ params: stray, initialModelId: MINIMAX, effectiveEpochIndex: 418n, currentEpochScales: r.currentEpochScales });
+    expect(cleared.params).toEqual(r.params);
+    // no effective epoch index: the stored scales are not read (nothing seeded, nothing migrated)
+    expect(migrateCoefficientsAtUpgrade({ params: r.params, initialModelId: MINIMAX, effectiveEpochIndex: null, currentEpochScales: upgradeEpoch }).currentEpochScales).toBeNull();
+    // only the params-level factor left over: still cleared; no stored scales at the upgrade epoch: none written
+    const topOnly = migrateCoefficientsAtUpgrade({ params: { ...r.params!, weightScaleFactor: dec(1n, 0) }, initialModelId: MINIMAX, effectiveEpochIndex: 418n, currentEpochScales: null });
+    expect(topOnly.params).toEqual(r.params);
+    expect(topOnly.currentEpochScales).toBeNull();
   });
 });

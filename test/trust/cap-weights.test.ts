@@ -123,6 +123,9 @@ describe("P_N from the ending epoch's root group", () => {
     expect(withGroups([{ modelId: "m", validationWeights: [null, a] }])).toThrow(GoPanic);
     expect(withGroups([{ modelId: "m", validationWeights: [a, null] }])()).toMatchObject({ weights: new Map([["a", 100n]]) });
     expect(withGroups([{ modelId: "", validationWeights: [null] }])()).toMatchObject({ weights: new Map([["a", 100n]]) });
+    // a member the group does not hold scans the whole group: past another member's entry into the nil one
+    const other = { memberAddress: "b", mlNodes: [node(1)] };
+    expect(withGroups([{ modelId: "m", validationWeights: [other, null] }])).toThrow(GoPanic);
   });
 
   it("P_N is read from the effective epoch's root only: none before any epoch, Go's error on another epoch's root", () => {
