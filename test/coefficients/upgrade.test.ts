@@ -88,5 +88,8 @@ describe("the v0.2.16 upgrade's coefficient configuration, from v0.2.15's mainne
     const topOnly = migrateCoefficientsAtUpgrade({ params: { ...r.params!, weightScaleFactor: dec(1n, 0) }, initialModelId: MINIMAX, effectiveEpochIndex: 418n, currentEpochScales: null });
     expect(topOnly.params).toEqual(r.params);
     expect(topOnly.currentEpochScales).toBeNull();
+    // a nil entry among the stored scales stays nil (migrateCurrentEffectiveCoefficients skips it)
+    const withNil = migrateCoefficientsAtUpgrade({ params: r.params, initialModelId: MINIMAX, effectiveEpochIndex: 418n, currentEpochScales: [null, ...upgradeEpoch] });
+    expect(withNil.currentEpochScales).toEqual([null, ...upgradeEpoch.map((s) => ({ ...s, effectiveCoefficient: s.weightScaleFactor, weightScaleFactor: null }))]);
   });
 });
