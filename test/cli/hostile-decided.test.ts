@@ -89,6 +89,23 @@ describe("--coin-balances against the epoch's participants", () => {
     expect(j.participants.find((p: { address: string }) => p.address === PARTICIPANT).coinBalance).toBe("-5");
   });
 
+  it("a file that leaves participants out: their balances are still named as assumed (whose, and the rows they could change); a full file leaves no such lack", async () => {
+    const partial = join(tmp(), "partial.json");
+    writeFileSync(partial, JSON.stringify({ [PARTICIPANT]: "-5" }));
+    const j = JSON.parse((await runCli(["settle", "--rest-dump", dump, "--coin-balances", partial, "--json"])).out);
+    const lack = j.assumptions.find((a: { input: string }) => a.input.startsWith("participant coin balances"));
+    expect(lack.assumption).toMatch(/^not in the --coin-balances file \(\d+ participants\): /);
+    expect(lack.fills.addresses).not.toContain(PARTICIPANT);
+    expect(lack.fills.addresses.length).toBeGreaterThan(0);
+    // every participant's balance in the file: nothing is assumed
+    const all: Record<string, string> = {};
+    for (const p of j.participants as { address: string }[]) all[p.address] = "0";
+    const full = join(tmp(), "full.json");
+    writeFileSync(full, JSON.stringify(all));
+    const k = JSON.parse((await runCli(["settle", "--rest-dump", dump, "--coin-balances", full, "--json"])).out);
+    expect(k.assumptions.some((a: { input: string }) => a.input.startsWith("participant coin balances"))).toBe(false);
+  });
+
   it("a file naming none of the epoch's participants is refused, naming them", async () => {
     const f = join(tmp(), "other.json");
     writeFileSync(f, JSON.stringify({ gonka1aaa: "1", gonka1bbb: "2" }));

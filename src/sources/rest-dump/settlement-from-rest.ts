@@ -245,15 +245,17 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     fills: { parts: ["status"], addresses: participants.filter((p) => p.status === "ACTIVE").map((p) => p.address) },
     brief: `participant status: ACTIVE unless excluded (${exclusions.length} excluded${exFile === undefined ? "; no excluded-participants answer" : ""})`,
   });
-  if (options.coinBalances === undefined) {
+  // A balance file that leaves participants out: theirs are read as without one, and named the same way.
+  if (options.coinBalances === undefined || balanceAssumed.length > 0) {
+    const partial = options.coinBalances === undefined ? "" : `not in the --coin-balances file (${balanceAssumed.length} participants): `;
     gaps.push({
       input: "participant coin balances (Participant.coin_balance before settlement)",
-      assumption: `a positive earned_coins is the balance (${balancesFromEarned} rows); otherwise 0, i.e. no debt: a negative balance would lower the reward of an ACTIVE participant with earned_coins 0`,
+      assumption: `${partial}a positive earned_coins is the balance (${balancesFromEarned} rows); otherwise 0, i.e. no debt: a negative balance would lower the reward of an ACTIVE participant with earned_coins 0`,
       flag: "--coin-balances FILE ({address: balance})",
       rowsAffected: balanceUnknownPaid,
       uses: SETTLE,
       fills: { parts: ["coin-balance"], addresses: balanceAssumed },
-      brief: `coin balances: earned_coins when positive, else 0 (no debt; could change ${balanceUnknownPaid} rows)`,
+      brief: `coin balances${options.coinBalances === undefined ? "" : ` not in the --coin-balances file (${balanceAssumed.length})`}: earned_coins when positive, else 0 (no debt; could change ${balanceUnknownPaid} rows)`,
     });
   }
 
