@@ -80,6 +80,19 @@ export interface DelegationRewardPenalty {
   penaltyFraction: ChainDecimal | null;
 }
 
+/**
+ * The exclusion reasons the chain writes in an ExcludedParticipant record (calculations.ParticipantStatusReason),
+ * each with the status it leaves: INVALID for the invalidation tests, INACTIVE for downtime and a failed
+ * confirmation PoC.
+ */
+export const EXCLUSION_REASON_STATUS: Readonly<Record<string, "INVALID" | "INACTIVE">> = Object.freeze({
+  consecutive_failures: "INVALID",
+  statistical_invalidations: "INVALID",
+  invalidated: "INVALID",
+  downtime: "INACTIVE",
+  failed_confirmation_poc: "INACTIVE",
+});
+
 /** An ExcludedParticipant record (read only to explain a non-active status). */
 export interface Exclusion {
   address: string;

@@ -8,13 +8,14 @@ import { checkedInt64, checkedUint64 } from "../../go/int64.js";
 import type { Json } from "../../go/json.js";
 import { isJsonObject, repeatedIds, type JsonObject } from "../../json-input.js";
 import { groupDigits } from "../../format/numbers.js";
-import type {
-  Exclusion,
-  ModelSubgroup,
-  ParticipantStatus,
-  RootValidationWeight,
-  SettlementInput,
-  SettlementParticipant,
+import {
+  EXCLUSION_REASON_STATUS,
+  type Exclusion,
+  type ModelSubgroup,
+  type ParticipantStatus,
+  type RootValidationWeight,
+  type SettlementInput,
+  type SettlementParticipant,
 } from "../../settlement/settlement-types.js";
 import { field } from "./recognise-rest-file.js";
 import { list, obj, text, uint } from "./epoch-group-from-rest.js";
@@ -77,8 +78,9 @@ export interface RestSettlementOptions {
 }
 
 /** The exclusion reasons the chain writes (calculations.ParticipantStatusReason): INVALID for these, INACTIVE for the others. */
-const INVALID_REASONS = new Set(["consecutive_failures", "statistical_invalidations", "invalidated"]);
-const INACTIVE_REASONS = new Set(["downtime", "failed_confirmation_poc"]);
+const reasonsLeaving = (status: "INVALID" | "INACTIVE"): Set<string> => new Set(Object.keys(EXCLUSION_REASON_STATUS).filter((r) => EXCLUSION_REASON_STATUS[r] === status));
+const INVALID_REASONS = reasonsLeaving("INVALID");
+const INACTIVE_REASONS = reasonsLeaving("INACTIVE");
 
 function req(o: JsonObject, key: string, where: string): Json {
   const v = field(o, key);
