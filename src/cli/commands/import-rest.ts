@@ -1,6 +1,4 @@
 /** `gonka-spec import-rest DIR... --out FILE`: a snapshot file from directories of saved REST answers. */
-import { realpathSync } from "node:fs";
-import { dirname, isAbsolute, relative, resolve } from "node:path";
 import { InputError } from "../../errors.js";
 import { writeFileAtomic } from "../../fs/files.js";
 import { stringifyJson } from "../../go/json.js";
@@ -11,6 +9,7 @@ import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
 import { REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_SETTLEMENT_OPTIONS, REST_DUMP_SETTLEMENT_USAGE, restPreservedOptions, restSettlementOptions } from "../snapshot-source.js";
 import { groupDigits } from "../../format/numbers.js";
+import { refuseOutputInsideDumps } from "../output-path.js";
 
 const usage = `Usage:
   gonka-spec import-rest DIR... | --rest-dump DIR... --out FILE [--epoch N] [--live-members all|not-excluded]
@@ -46,30 +45,6 @@ ${REST_DUMP_SETTLEMENT_USAGE}
 
 Exit 0 when written, 2 on bad input (one line naming the file and field).`;
 
-/**
- * The snapshot is not written inside a dump being read: every later read of that dump would read the
- * snapshot too, as one of its files (refused, before anything is read).
- */
-function refuseOutInsideDump(out: string, dirs: readonly string[]): void {
-  const real = (d: string): string | null => {
-    try {
-      return realpathSync(d);
-    } catch {
-      return null; // a directory that is not there: its read names it
-    }
-  };
-  const at = real(dirname(resolve(out)));
-  if (at === null) return;
-  for (const d of dirs) {
-    const dir = real(d);
-    if (dir === null) continue;
-    const rel = relative(dir, at);
-    if (rel === "" || (!rel.startsWith("..") && !isAbsolute(rel))) {
-      throw new InputError(`is inside the dump being read (${d}): a snapshot written there would be read as one of the dump's files next time; write it outside the dump`, `--out ${out}`);
-    }
-  }
-}
-
 export const importRestCommand: Command = {
   name: "import-rest",
   summary: "write a snapshot file from a directory of saved REST answers, naming what the dump lacks",
@@ -83,7 +58,7 @@ export const importRestCommand: Command = {
     const takes = (f: string): boolean => flagTaken(p, f);
     const out = str(p, "out");
     if (out === undefined) throw new InputError("missing required option --out FILE");
-    refuseOutInsideDump(out, dirs);
+    refuseOutputInsideDumps(out, dirs, "--out", "a snapshot");
     const chainId = str(p, "chain-id");
     const { snapshot, gaps, preserved } = snapshotFromRestDumps(dirs, { ...(chainId !== undefined ? { chainId } : {}), ...restPreservedOptions(p), ...restSettlementOptions(p) });
     writeFileAtomic(out, `${stringifyJson(snapshot, 1)}\n`, "the snapshot");
