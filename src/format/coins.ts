@@ -12,11 +12,13 @@ export const NGONKA_PER_GNK = 1_000_000_000n;
  * every ngonka digit, nine fraction places, so that one amount reads the same everywhere and a column
  * aligns: 287242648359423n → "287,242.648359423"; 190086354894340n → "190,086.354894340"; 1896n →
  * "0.000001896"; 5n * NGONKA_PER_GNK → "5.000000000". A negative keeps its sign (`minus`, default "-").
+ * `group: false` leaves out the thousands separators, for a file a program reads (a CSV column):
+ * 287242648359423n → "287242.648359423".
  */
-export function gnkDigits(ngonka: bigint, options: { minus?: string } = {}): string {
+export function gnkDigits(ngonka: bigint, options: { minus?: string; group?: boolean } = {}): string {
   const neg = ngonka < 0n;
   const v = neg ? -ngonka : ngonka;
-  const whole = groupDigits(v / NGONKA_PER_GNK);
+  const whole = options.group === false ? (v / NGONKA_PER_GNK).toString() : groupDigits(v / NGONKA_PER_GNK);
   const frac = (v % NGONKA_PER_GNK).toString().padStart(9, "0");
   return `${neg ? (options.minus ?? "-") : ""}${whole}.${frac}`;
 }
