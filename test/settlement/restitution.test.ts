@@ -1,0 +1,182 @@
+/**
+ * Restitution (src/settlement/restitution.ts): each counterfactual is the chain's settlement with the
+ * excluded participants' status set ACTIVE, computed here independently (settleAccounts on an input whose
+ * statuses alone are changed, the exclusion records left as they are: they only explain), on the real
+ * epochs and on random ones at every version.
+ */
+import { join } from "node:path";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { REALDATA_DIR } from "../realdata/load.js";
+import { settlementFromRestDumps } from "../../src/sources/settlement-inputs.js";
+import { settleAccounts, type Settlement } from "../../src/settlement/settle-accounts.js";
+import { excludedParticipants, isExcluded, restitute, type Counterfactual } from "../../src/settlement/restitution.js";
+import type { SettlementInput } from "../../src/settlement/settlement-types.js";
+import { CHAIN_VERSIONS, type ChainVersion } from "../../src/versions/chain-version.js";
+import { familyKnows } from "../../src/versions/rule-families.js";
+import { epoch, M } from "./epoch-builder.js";
+import { propertyRuns, underMutation } from "../helpers/property-runs.js";
+
+const REST = join(REALDATA_DIR, "rest");
+const GRC3 = join(REALDATA_DIR, "grc3", "settled");
+
+/** The input with these participants' status ACTIVE and nothing else changed. */
+function activated(input: SettlementInput, addresses: readonly string[]): SettlementInput {
+  return { ...input, participants: input.participants.map((p) => (addresses.includes(p.address) ? { ...p, status: "ACTIVE" as const } : p)) };
+}
+
+/** Every row of `cf` against the independent settlement `again`; every row it leaves out is unchanged there. */
+function expectCounterfactual(cf: Counterfactual, factual: Settlement, again: Settlement, everyRow: boolean): void {
+  const listed = new Set(cf.rows.map((r) => r.address));
+  factual.participants.forEach((p, i) => {
+    const q = again.participants[i]!;
+    const row = cf.rows.find((r) => r.address === p.address);
+    if (row === undefined) {
+      expect(everyRow, p.address).toBe(false);
+      expect([q.rewardCoins, q.workCoins], p.address).toEqual([p.rewardCoins, p.workCoins]);
+      return;
+    }
+    expect([row.paid.rewardCoins, row.paid.workCoins, row.paid.status], p.address).toEqual([p.rewardCoins, p.workCoins, p.status]);
+    expect([row.would.rewardCoins, row.would.workCoins, row.would.status, row.would.rewardWeight], p.address).toEqual([q.rewardCoins, q.workCoins, q.status, q.weights.reward]);
+    expect(row.difference).toBe(q.rewardCoins + q.workCoins - p.rewardCoins - p.workCoins);
+  });
+  expect(listed.size).toBe(cf.rows.length);
+  expect(cf.would.distributed).toBe(again.distributed);
+  expect(cf.would.remainder).toBe(again.remainder);
+  // what the rows gain together is what the epoch distributes more, plus the work coins paid more
+  const reward = cf.rows.reduce((t, r) => t + r.would.rewardCoins - r.paid.rewardCoins, 0n);
+  const total = cf.rows.reduce((t, r) => t + r.difference, 0n);
+  expect(reward).toBe(again.distributed - factual.distributed);
+  expect(total).toBe(again.distributed - factual.distributed + (cf.would.workCoins - cf.paid.workCoins));
+}
+
+describe("restitution on real epochs", () => {
+  const cases: [string, string[], bigint, ChainVersion][] = [
+    ["rest 247", [join(REST, "epoch_247")], 247n, "v0.2.11"],
+    ["rest 248", [join(REST, "epoch_248")], 248n, "v0.2.12"],
+    ["rest 249", [join(REST, "epoch_249")], 249n, "v0.2.12"],
+    ["grc3 278 (the power cap binds)", [join(GRC3, "epoch_278")], 278n, "v0.2.13"],
+  ];
+  for (const [name, dirs, e, v] of cases) {
+    it(`${name}: each exclusion alone equals settleAccounts with that one status ACTIVE; all together, the one settlement with every status ACTIVE`, () => {
+      const l = settlementFromRestDumps(dirs, { epoch: e, missingSubgroups: "empty" });
+      const factual = settleAccounts(l.input, v);
+      const excluded = excludedParticipants(factual);
+      expect(excluded.length).toBeGreaterThan(0);
+      expect(excluded.every((p) => p.status !== "ACTIVE" && p.exclusion !== null)).toBe(true);
+      const alone = restitute(l.input, v, factual, excluded.map((p) => p.address), "alone");
+      expect(alone.counterfactuals).toHaveLength(excluded.length);
+      for (const [i, cf] of alone.counterfactuals.entries()) {
+        const a = excluded[i]!.address;
+        expect(cf.restituted).toEqual([a]);
+        expect(cf.rows[0]!.address).toBe(a);
+        expect(cf.rows[0]!.exclusion).toEqual(excluded[i]!.exclusion);
+        expectCounterfactual(cf, factual, settleAccounts(activated(l.input, [a]), v), false);
+      }
+      const together = restitute(l.input, v, factual, excluded.map((p) => p.address), "together");
+      const [cf] = together.counterfactuals;
+      expect(cf!.rows).toHaveLength(factual.participants.length);
+      expect(cf!.restituted).toEqual(excluded.map((p) => p.address));
+      expectCounterfactual(cf!, factual, settleAccounts(activated(l.input, excluded.map((p) => p.address)), v), true);
+      // the denominator holds every excluded weight already
+      expect(cf!.would.totalFullWeight).toBe(factual.totalFullWeight);
+      expect(cf!.would.fixedEpochReward).toBe(factual.fixedEpochReward);
+    });
+  }
+
+  it("epoch 249: the three consecutive-failures exclusions are paid 48,065.566550384, 9,418.216208860 and 5,907.818380621 GNK; nobody else's pay moves", () => {
+    const l = settlementFromRestDumps([join(REST, "epoch_249")]);
+    const factual = settleAccounts(l.input, "v0.2.12");
+    const r = restitute(l.input, "v0.2.12", factual, excludedParticipants(factual).filter((p) => p.exclusion?.reason === "consecutive_failures").map((p) => p.address), "alone");
+    expect(r.counterfactuals.map((cf) => [cf.restituted[0], cf.rows.length, cf.rows[0]!.would.rewardCoins])).toEqual([
+      ["gonka188c86f9mrlt4nlcg89f82nnfm9jzq9gtjafj50", 1, 9_418_216_208_860n],
+      ["gonka12av9up884t9lcsf70rs0l7jfmkmc8k9sxfuknt", 1, 48_065_566_550_384n],
+      ["gonka1dzdmx5ljrwkelrmgd7suv2q43epn293qacpgqn", 1, 5_907_818_380_621n],
+    ]);
+    // a failed confirmation PoC: lifting the exclusion leaves the confirmation PoC's own reading (0), so the reward stays 0
+    const cpoc = restitute(l.input, "v0.2.12", factual, ["gonka125n6kr5gvdup0lndfkps7t6rd6592panhrg3np"], "alone").counterfactuals[0]!;
+    expect(cpoc.rows).toHaveLength(1);
+    expect(cpoc.rows[0]).toMatchObject({ difference: 0n, stillZeroBy: ["confirmation-weight-zero"] });
+  });
+
+  it("grc3 278: a restitution moves the capped participant's pay through the raised power cap", () => {
+    const l = settlementFromRestDumps([join(GRC3, "epoch_278")], { missingSubgroups: "empty" });
+    const factual = settleAccounts(l.input, "v0.2.13");
+    const cf = restitute(l.input, "v0.2.13", factual, ["gonka1scskt6wpnjnumsah6kjphmdu87vjgvcxmn4rxv"], "alone").counterfactuals[0]!;
+    expect([cf.paid.powerCap, cf.would.powerCap]).toEqual([112_943n, 113_823n]);
+    expect(cf.rows.map((r) => [r.address, r.restituted, r.difference])).toEqual([
+      ["gonka1scskt6wpnjnumsah6kjphmdu87vjgvcxmn4rxv", true, 1_309_921_944_038n],
+      ["gonka1duuaqdx06sx8v2dzggltwwmqyuw8lvjkjq7xll", false, 561_212_906_891n],
+    ]);
+  });
+
+  it("refuses to restitute a participant settlement did not run as excluded; no address, no counterfactual", () => {
+    const l = settlementFromRestDumps([join(REST, "epoch_249")]);
+    const factual = settleAccounts(l.input, "v0.2.12");
+    expect(() => restitute(l.input, "v0.2.12", factual, ["gonka1qwfrtz9c7kcrfkrrlne2pkcye74mj6ce33xdkl"], "alone")).toThrow(/not an excluded participant of epoch 249/);
+    expect(restitute(l.input, "v0.2.12", factual, [], "together").counterfactuals).toEqual([]);
+  });
+});
+
+describe("restitution on random epochs, every version", () => {
+  const versions = CHAIN_VERSIONS.filter((v) => familyKnows("settlement", v));
+  const pArb = fc.record({
+    weight: fc.oneof(fc.bigInt(0n, 5_000n), fc.bigInt(20_000n, 200_000n)), // a few large weights: the power cap binds
+    cw: fc.oneof(fc.bigInt(0n, 200_000n), fc.constant(0n)),
+    status: fc.constantFrom("ACTIVE", "ACTIVE", "INACTIVE", "INVALID", "RAMPING"),
+    recorded: fc.boolean(),
+    balance: fc.oneof(fc.bigInt(0n, 1_000n), fc.bigInt(-2_000_000n, -1n)),
+    missed: fc.bigInt(0n, 60n),
+  });
+  const eArb = fc.record({
+    ps: fc.array(pArb, { minLength: 1, maxLength: 12 }),
+    version: fc.constantFrom(...versions),
+    transfers: fc.array(fc.record({ from: fc.nat(12), to: fc.nat(12), pct: fc.bigInt(0n, 100n) }), { maxLength: 3 }),
+    supply: fc.constantFrom(null, "near"),
+  });
+  const addr = (i: number): string => `gonka1r${String(i).padStart(3, "0")}`;
+  /** Which regions a run reached (checked below, so that the generator cannot narrow silently). */
+  const reached = new Set<string>();
+  const note = (cf: Counterfactual): void => {
+    if (cf.rows.some((r) => !r.restituted && r.difference > 0n)) reached.add("another's pay rises");
+    if (cf.rows.some((r) => r.difference < 0n)) reached.add("a pay falls");
+    if (cf.paid.powerCap !== cf.would.powerCap) reached.add("the power cap moves");
+    if (cf.rows.some((r) => r.restituted && r.difference > 0n)) reached.add("a restitution pays");
+    if (cf.rows.some((r) => r.restituted && r.would.workCoins > 0n)) reached.add("work coins restituted");
+  };
+
+  it("alone: each counterfactual is settleAccounts with that status ACTIVE; together: one with all of them, its differences summing to the change in distributed and work coins", () => {
+    fc.assert(
+      fc.property(eArb, (e) => {
+        const input = epoch(
+          e.ps.map((p, i) => ({ address: addr(i), weight: p.weight, cw: p.cw, nodes: [p.weight], status: p.status as "ACTIVE", balance: p.balance, stats: [100n, p.missed] })),
+          {
+            exclusions: e.ps.flatMap((p, i) => (p.status !== "ACTIVE" && p.status !== "RAMPING" && p.recorded ? [{ address: addr(i), reason: p.status === "INVALID" ? "consecutive_failures" : "downtime", exclusionBlockHeight: 10n }] : [])),
+            delegationRewardTransfers: e.transfers.map((t) => ({ from: addr(t.from % e.ps.length), to: addr(t.to % e.ps.length), modelId: M, share: { value: t.pct, exponent: -2 } })),
+            settleParameters: e.supply === null ? null : { totalSubsidyPaid: 0n, totalSubsidySupply: 500_000n },
+          },
+        );
+        const v = e.version as ChainVersion;
+        const factual = settleAccounts(input, v);
+        const excluded = excludedParticipants(factual);
+        // RAMPING is not an exclusion; INVALID/INACTIVE are, with or without a record
+        expect(excluded.map((p) => p.address)).toEqual(factual.participants.filter((p) => p.status === "INVALID" || p.status === "INACTIVE").map((p) => p.address));
+        expect(factual.participants.every((p) => isExcluded(p) === excluded.includes(p))).toBe(true);
+        const addresses = excluded.map((p) => p.address);
+        const alone = restitute(input, v, factual, addresses, "alone");
+        alone.counterfactuals.forEach((cf, i) => {
+          note(cf);
+          expectCounterfactual(cf, factual, settleAccounts(activated(input, [addresses[i]!]), v), false);
+        });
+        const together = restitute(input, v, factual, addresses, "together");
+        if (addresses.length === 0) expect(together.counterfactuals).toEqual([]);
+        else {
+          note(together.counterfactuals[0]!);
+          expectCounterfactual(together.counterfactuals[0]!, factual, settleAccounts(activated(input, addresses), v), true);
+        }
+      }),
+      propertyRuns(150),
+    );
+    if (!underMutation) expect([...reached].sort()).toEqual(["a pay falls", "a restitution pays", "another's pay rises", "the power cap moves", "work coins restituted"]);
+  });
+});
