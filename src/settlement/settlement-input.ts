@@ -20,7 +20,7 @@ import { InputError, describeValue } from "../errors.js";
 import { parseOptionalChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 import { checkedInt64, checkedUint64, plainInt64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
-import { atLeast, type ChainVersion } from "../versions/chain-version.js";
+import { atLeast, CHAIN_VERSIONS, type ChainVersion } from "../versions/chain-version.js";
 import { isJsonObject, knownKeys, pathAt, pathText, type JsonObject, type JsonPath } from "../json-input.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
 import type { AssumedInput } from "../assumptions.js";
@@ -300,6 +300,11 @@ export function parseSettlementInput(json: Json, path: string): ParsedSettlement
     // a warning recorded with the slice (import-rest writes its dump's) stays a warning
     if (o.warning === true) out.warning = true;
     if (typeof o.brief === "string") out.brief = o.brief;
+    // only rules of this version and later read the input (import-rest records it): an older version's answer leaves it out, as from the dump
+    if (o.readFrom !== undefined) {
+      if (typeof o.readFrom !== "string" || !(CHAIN_VERSIONS as readonly string[]).includes(o.readFrom)) throw new InputError(`expected a chain version (${CHAIN_VERSIONS.join(", ")}), got ${describeValue(o.readFrom)}`, pathText(at(a, "readFrom")));
+      out.readFrom = o.readFrom as ChainVersion;
+    }
     if (o.fills !== undefined) out.fills = fillsOf(o.fills, a);
     const fills = settlementFills(out);
     if (fills !== undefined) out.fills = fills;

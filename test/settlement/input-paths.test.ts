@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { parseJson, stringifyJson, type Json } from "../../src/go/json.js";
 import { readRestDump } from "../../src/sources/rest-dump/read-rest-dump.js";
 import { settlementFromRestDump } from "../../src/sources/rest-dump/settlement-from-rest.js";
-import { parseSettlementInput, settlementInputToJson } from "../../src/settlement/settlement-input.js";
+import { assumptionsReadBy, parseSettlementInput, settlementInputToJson } from "../../src/settlement/settlement-input.js";
 
 const real = settlementFromRestDump(readRestDump("test/realdata/rest/epoch_249")).input;
 const slice = (): { [k: string]: Json } => parseJson(JSON.stringify(settlementInputToJson(real, { settlementHeight: 3859385n, assumptions: [] }))) as { [k: string]: Json };
@@ -41,6 +41,16 @@ describe("settlement input: paths built on error only", () => {
     expect(errorOf((s) => (s.reward.subgroups[0].modelId = 3))).toBe("f.json: settlement.reward.subgroups[0].modelId: expected a string, got 3");
     expect(errorOf((s) => (s.reward.pocModelScales[0].weightScaleFactor = { value: "x", exponent: 0 }))).toMatch(/^f\.json: settlement\.reward\.pocModelScales\[0\]\.weightScaleFactor/);
     expect(errorOf((s) => (s.reward.settlementHeight = "1e3"))).toBe('f.json: settlement.reward.settlementHeight: expected an integer, got "1e3"');
+  });
+
+  it("an assumption's readFrom (the first version whose rules read the input) is read back, so a snapshot's answer lists the lacks the dump's does; a version the port does not know is refused by its path", () => {
+    const rs = settlementFromRestDump(readRestDump("test/realdata/rest/epoch_249"));
+    const s = parseJson(JSON.stringify(settlementInputToJson(rs.input, { settlementHeight: 3859385n, assumptions: rs.gaps }))) as { [k: string]: any };
+    const back = parseSettlementInput(s, "x").assumptions;
+    expect(back.find((a) => a.input.startsWith("v0.2.14 delegation"))?.readFrom).toBe("v0.2.14");
+    expect(assumptionsReadBy(back, "v0.2.12").map((a) => a.input)).toEqual(assumptionsReadBy(rs.gaps, "v0.2.12").map((a) => a.input));
+    s.reward.assumptions[0].readFrom = "v9.9.9";
+    expect(() => parseSettlementInput(s, "f.json: settlement")).toThrow(/^f\.json: settlement\.reward\.assumptions\[0\]\.readFrom: expected a chain version \(v0\.2\.8, .*\), got "v9\.9\.9"$/);
   });
 
   it("parseJson: 16+ digits inside strings take JSON.parse, bare integers beyond 2^53 stay exact", () => {
