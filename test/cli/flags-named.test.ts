@@ -36,6 +36,7 @@ function runsOf(dir: string): string[][] {
   return [
     ["settle", "--rest-dump", dir, "--verbose"],
     ["settle", "--rest-dump", dir, "--json"],
+    ["settle", "--rest-dump", dir, "--together", "--verbose"],
     ["miss-test", "--rest-dump", dir, "--verbose"],
     ["miss-test", "--rest-dump", dir, "--json"],
     ["preserved", "--rest-dump", dir, "--verbose", "--list", "1"],

@@ -56,6 +56,9 @@ const CASES: [schema: string, argv: string[], exitCode?: number][] = [
   ["backtest", ["backtest", "--b", EX("proposal-p0-005.json"), "--rest-dump", join(ROOT, "test", "realdata", "rest"), "--chain-version", "247=v0.2.11", "--json"]],
   ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "rest", "epoch_248"), "--json"]],
   ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "rest", "epoch_247"), "--chain-version", "v0.2.11", "--address", "gonka1qu9mna5xlvlnw9455ygtjq92wuzkzm237w8l08", "--json"]],
+  // the restitution section: an excluded participant alone, and every exclusion of epoch 249 together
+  ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "rest", "epoch_249"), "--address", "gonka12av9up884t9lcsf70rs0l7jfmkmc8k9sxfuknt", "--json"]],
+  ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "rest", "epoch_249"), "--together", "--json"]],
   // rows that differ from the chain, each with the inputs it read that the dump may not hold (inputsInDoubt)
   ["settle", ["settle", "--rest-dump", join(ROOT, "test", "realdata", "auditor-layout", "e265-e267"), "--epoch", "265", "--json"], 1],
   ["miss-test-epoch", ["miss-test", "--rest-dump", join(ROOT, "test", "realdata", "auditor-layout", "e265-e267"), "--json"]],

@@ -22,6 +22,7 @@ import { versionJson } from "../../versions/resolve.js";
 import { flagTaken, parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
+import { answerRestitution, restitutionJson, restitutionRequest, restitutionText, RESTITUTION_OPTIONS, RESTITUTION_USAGE, strings, writeRestitution } from "./settle-restitution.js";
 import {
   clientOptions, nodeUrl, NODE_ENV, readSnapshotSource, refuseRestSettlementFlags, restSettlementOptions, REST_DUMP_SETTLEMENT_OPTIONS, REST_DUMP_SETTLEMENT_USAGE, SNAPSHOT_SOURCE_OPTIONS,
   SNAPSHOT_SOURCE_USAGE,
@@ -31,9 +32,10 @@ import {
 export const DENOM = "ngonka";
 
 const usage = `Usage:
-  gonka-spec settle --rest-dump DIR [--address A] [--chain-version V] [--json]
-  gonka-spec settle --node URL --epoch E [--height H] [--address A] [--chain-version V] [--json]
-  gonka-spec settle --snapshot FILE | --node URL [--height H] [--address A] [--chain-version V] [--json]
+  gonka-spec settle --rest-dump DIR [--address A]... [--chain-version V] [--json]
+  gonka-spec settle --node URL --epoch E [--height H] [--address A]... [--chain-version V] [--json]
+  gonka-spec settle --snapshot FILE | --node URL [--height H] [--address A]... [--chain-version V] [--json]
+  gonka-spec settle SOURCE [--restitution FILE.csv|FILE.json] [--together] [--reason R]... [--address A]...
 
 One epoch's settlement as the chain computes it (keeper.SettleAccounts → GetBitcoinSettleAmounts):
 the fixed epoch reward with decay, each participant's weight path (full → confirmation rescale →
@@ -48,7 +50,7 @@ ${SNAPSHOT_SOURCE_USAGE}
                        paid read at --height (default latest), by which E must have settled. Without
                        --epoch, --node reads one snapshot at --height (its last settled epoch).
                        With --rest-dump: the epoch to settle when the dump holds several
-  --address A          one participant
+  --address A          one participant (repeatable: several)
   --chain-version V    the rules to settle with (${familyVersionRange("settlement")}); default: recorded in the snapshot, else
                        the mainnet upgrade table at the settlement height (candidates that settle this
                        epoch identically are accepted; otherwise the flag is required)
@@ -56,14 +58,17 @@ ${REST_DUMP_SETTLEMENT_USAGE}
   --verbose            list each input the source lacks, with the assumption made (default: one line)
   --json               JSON (schema gonka-spec/settle@1)
 
+${RESTITUTION_USAGE}
+
 When the source records what the chain paid (a REST dump's epoch performance summaries, a snapshot's
 chain.settlementOutcome) every row is compared: exit 1 if any differs. Exit 2 on bad input.`;
 
 const options = {
   ...SNAPSHOT_SOURCE_OPTIONS,
-  address: { type: "string" },
+  address: { type: "string", multiple: true },
   "chain-version": { type: "string" },
   ...REST_DUMP_SETTLEMENT_OPTIONS,
+  ...RESTITUTION_OPTIONS,
   epoch: { type: "string" },
   json: { type: "boolean" },
 } as const;
@@ -222,7 +227,7 @@ function liftAll(l: SettlementInputs, s: Settlement, rows: SettledParticipant[],
   return out;
 }
 
-function text(parsed: Parsed, s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: SettledParticipant[], diffs: ReturnType<typeof mismatches>, lifts: Map<string, Lifts>, verbose: boolean): string {
+function text(parsed: Parsed, s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: SettledParticipant[], diffs: ReturnType<typeof mismatches>, lifts: Map<string, Lifts>, verbose: boolean, restitution: string[]): string {
   const out: string[] = [];
   out.push(`settle: epoch ${s.epoch} on ${choice.version} rules (${choice.detail}); source ${l.label}${l.settlementHeight === null ? "" : `, settlement height ${groupDigits(l.settlementHeight)}`}`);
   out.push(`fixed epoch reward ${coins(s.fixedEpochReward)}, ${s.epochsSinceGenesis} epochs since genesis${s.fixedEpochRewardError === null ? "" : ` — ${s.fixedEpochRewardError}`}`);
@@ -295,6 +300,7 @@ function text(parsed: Parsed, s: Settlement, l: SettlementInputs, choice: Versio
       for (const [k, n] of doubts) out.push(`  ${k} (${n} row${n === 1 ? "" : "s"}): ${IN_DOUBT[k]}`);
     }
   }
+  out.push(...restitution);
   const warnings = gapWarnings(l.assumptions);
   if (warnings.length > 0) out.push("", ...warnings);
   if (l.assumptions.some((a) => a.warning !== true)) {
@@ -316,22 +322,27 @@ export const settleCommand: Command = {
   usage,
   async run(args: string[], io: CliIO): Promise<number> {
     const p = parse(args, options);
+    const restitution = restitutionRequest(p); // its output file is checked before anything is read
     const loaded = await loadSettlement(p, io);
     const choice = settlementVersion(str(p, "chain-version"), loaded.settlementHeight, loaded.chainId, loaded.recordedVersion);
     // an input only later versions read is no assumption of this version's answer
     const l = { ...loaded, assumptions: assumptionsReadBy(loaded.assumptions, choice.version) };
     const s = settleAccounts(l.input, choice.version);
-    const address = str(p, "address");
+    const addresses = strings(p, "address");
     // a cause that reads an input the source assumed is no cause of the participant's: marked not computable
     const index = indexAssumptions(l.assumptions);
     const all = s.participants.map((x) => (x.zeroCauses.length === 0 ? x : { ...x, zeroCauses: causesUnderAssumptions(x.zeroCauses, x.address, x.effectiveRule, index) }));
     let rows = all;
-    if (address !== undefined) {
-      rows = all.filter((x) => x.address === address);
-      if (rows.length === 0) throw new InputError(`not a participant of epoch ${s.epoch} (${s.participants.length} participants settled)`, `--address ${address}`);
+    if (addresses !== undefined) {
+      for (const a of addresses) if (!all.some((x) => x.address === a)) throw new InputError(`not a participant of epoch ${s.epoch} (${s.participants.length} participants settled)`, `--address ${a}`);
+      rows = all.filter((x) => addresses.includes(x.address));
     }
     const diffs = mismatches({ ...s, participants: all }, l);
     const lifts = liftAll(l, s, rows, index);
+    // what the epoch would have paid had an exclusion not fired (the restitution flags, or --address of an excluded participant)
+    const matched = l.recorded !== null && diffs.length === 0;
+    const answer = answerRestitution(restitution, addresses, l, s, matched);
+    if (answer !== null) writeRestitution(restitution, answer, { epoch: s.epoch, chainVersion: versionJson(choice), source: l.label, settlementHeight: l.settlementHeight });
     if (p.values.json) {
       io.out(
         jsonDocument("settle", {
@@ -354,9 +365,10 @@ export const settleCommand: Command = {
           participants: rows.map((x) => participantJson(x, lifts)),
           chainRecorded: l.recorded === null ? null : { matches: s.participants.length - diffs.length, differs: diffs },
           assumptions: gapsWithFlagsTaken(l.assumptions, (f) => flagTaken(p, f)),
+          ...(answer !== null ? { restitution: restitutionJson(answer) } : {}),
         }),
       );
-    } else io.out(text(p, s, l, choice, rows, diffs, lifts, p.values.verbose === true));
+    } else io.out(text(p, s, l, choice, rows, diffs, lifts, p.values.verbose === true, answer === null ? [] : restitutionText(answer, restitution, p)));
     return diffs.length === 0 ? 0 : 1;
   },
 };
