@@ -206,6 +206,27 @@ describe("what a restitution refuses, in one line naming the flag and value (exi
   });
 });
 
+describe("the README's restitution example", () => {
+  it("its command runs and its excerpt's lines are printed, in order", async () => {
+    const readme = readFileSync(join(ROOT, "README.md"), "utf8");
+    const m = /```sh\n(gonka-spec settle [^\n]*--restitution restitution-249\.csv)\n```\n\n```text\n([\s\S]*?)```/.exec(readme);
+    expect(m).not.toBeNull();
+    const argv = m![1]!.split(/\s+/).slice(1).map((a) => (a.startsWith("test/") ? join(ROOT, a) : a === "restitution-249.csv" ? out(a) : a));
+    const r = await runCli(argv);
+    expect(r.code, r.err).toBe(0);
+    const printed = r.out.split("\n");
+    let at = 0;
+    for (const line of m![2]!.replace(/\n$/, "").split("\n")) {
+      if (line.trim() === "…") continue;
+      const parts = line.split("…");
+      const found = printed.findIndex((o, i) => i >= at && (parts.length === 1 ? o === line : o.startsWith(parts[0]!) && parts.slice(1).every((x) => o.includes(x.trim()))));
+      expect(found, `README line not printed (in order): ${line}`).toBeGreaterThanOrEqual(0);
+      at = found + 1;
+    }
+    expect(csvObjects(readFileSync(out("restitution-249.csv"), "utf8")).rows).toHaveLength(3);
+  });
+});
+
 describe("epochs with nothing or something assumed", () => {
   it("an epoch without exclusions: a CSV of the header alone, and the text says so", async () => {
     const csvFile = out("e265.csv");
