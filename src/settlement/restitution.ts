@@ -8,11 +8,13 @@
  * transfers; the supply cap's proportional cut), while the denominator, the total full weight, already
  * counts every excluded participant's weight.
  */
+import { InputError } from "../errors.js";
+import { didYouMean } from "../format/suggest.js";
 import type { ChainDecimal } from "../go/chain-decimal.js";
 import type { ChainVersion } from "../versions/chain-version.js";
 import { liftCause } from "./lift-zero-cause.js";
 import { settleAccounts, type Settlement, type SettledParticipant } from "./settle-accounts.js";
-import type { Exclusion, ParticipantStatus, SettlementInput } from "./settlement-types.js";
+import { EXCLUSION_REASON_STATUS, type Exclusion, type ParticipantStatus, type SettlementInput } from "./settlement-types.js";
 import type { ZeroCauseCode } from "./zero-causes.js";
 
 /** Each excluded participant in its own counterfactual, or all of them in one. */
@@ -93,6 +95,52 @@ export function excludedParticipants(s: Settlement): SettledParticipant[] {
     out.push(p);
   }
   return out;
+}
+
+/** Which exclusions to restitute: addresses and reasons (each absent: any), and whether a restitution was asked for as such. */
+export interface RestitutionChoice {
+  addresses?: readonly string[];
+  reasons?: readonly string[];
+  /**
+   * A restitution was asked for (settle's --restitution, --together, --reason): every address must name an
+   * excluded participant. Otherwise only the excluded among `addresses` are restituted, and none is no answer.
+   */
+  asked: boolean;
+}
+
+/**
+ * The excluded participants of `s` to restitute (in participant order), or null when none is asked. Bad
+ * choices are InputErrors naming the flag: a reason the chain does not write (the nearest one suggested),
+ * an address of a participant settlement did not exclude (when asked), an excluded address whose reason is
+ * not among `reasons`. Addresses that are no participant are the caller's to refuse.
+ */
+export function chooseRestituted(s: Settlement, choice: RestitutionChoice): SettledParticipant[] | null {
+  const excluded = excludedParticipants(s);
+  const { addresses, reasons } = choice;
+  if (reasons !== undefined) {
+    const known = [...new Set([...Object.keys(EXCLUSION_REASON_STATUS), ...excluded.flatMap((p) => (p.exclusion === null ? [] : [p.exclusion.reason]))])];
+    for (const r of reasons) if (!known.includes(r)) throw new InputError(`not an exclusion reason${didYouMean(r, known, (k) => k) || ` (the chain writes ${Object.keys(EXCLUSION_REASON_STATUS).join(", ")})`}`, `--reason ${r}`);
+  }
+  let chosen = excluded;
+  if (addresses !== undefined) {
+    if (choice.asked) {
+      for (const a of addresses) {
+        const p = s.participants.find((x) => x.address === a);
+        if (p !== undefined && !isExcluded(p)) throw new InputError(`${p.status} at the settlement of epoch ${s.epoch}: no exclusion to restitute`, `--address ${a}`);
+      }
+    }
+    chosen = excluded.filter((p) => addresses.includes(p.address));
+    if (chosen.length === 0 && !choice.asked) return null;
+  } else if (!choice.asked) return null;
+  if (reasons !== undefined) {
+    if (addresses !== undefined) {
+      for (const p of chosen) {
+        if (p.exclusion === null || !reasons.includes(p.exclusion.reason)) throw new InputError(`excluded ${p.exclusion === null ? `with status ${p.status} and no exclusion record` : `for ${p.exclusion.reason}`}, not for ${reasons.join(" or ")}`, `--address ${p.address}`);
+      }
+    }
+    chosen = chosen.filter((p) => p.exclusion !== null && reasons.includes(p.exclusion.reason));
+  }
+  return chosen;
 }
 
 function totals(s: Settlement): RestitutionTotals {

@@ -10,7 +10,7 @@ import { describe, expect, it } from "vitest";
 import { REALDATA_DIR } from "../realdata/load.js";
 import { settlementFromRestDumps } from "../../src/sources/settlement-inputs.js";
 import { settleAccounts, type Settlement } from "../../src/settlement/settle-accounts.js";
-import { excludedParticipants, isExcluded, restitute, type Counterfactual } from "../../src/settlement/restitution.js";
+import { chooseRestituted, excludedParticipants, isExcluded, restitute, type Counterfactual } from "../../src/settlement/restitution.js";
 import type { SettlementInput } from "../../src/settlement/settlement-types.js";
 import { CHAIN_VERSIONS, type ChainVersion } from "../../src/versions/chain-version.js";
 import { familyKnows } from "../../src/versions/rule-families.js";
@@ -115,6 +115,57 @@ describe("restitution on real epochs", () => {
     const factual = settleAccounts(l.input, "v0.2.12");
     expect(() => restitute(l.input, "v0.2.12", factual, ["gonka1qwfrtz9c7kcrfkrrlne2pkcye74mj6ce33xdkl"], "alone")).toThrow(/not an excluded participant of epoch 249/);
     expect(restitute(l.input, "v0.2.12", factual, [], "together").counterfactuals).toEqual([]);
+  });
+});
+
+describe("which exclusions are restituted", () => {
+  const input = epoch(
+    [
+      { address: "gonka1a", status: "INVALID" },
+      { address: "gonka1b" },
+      { address: "gonka1c", status: "INACTIVE" },
+      { address: "gonka1d", status: "INACTIVE" }, // no exclusion record
+      { address: "gonka1e", status: "RAMPING" }, // not an exclusion
+    ],
+    {
+      exclusions: [
+        { address: "gonka1a", reason: "statistical_invalidations", exclusionBlockHeight: 7n },
+        { address: "gonka1c", reason: "failed_confirmation_poc", exclusionBlockHeight: 9n },
+      ],
+    },
+  );
+  const s = settleAccounts(input, "v0.2.13");
+  const who = (x: ReturnType<typeof chooseRestituted>): string[] | null => (x === null ? null : x.map((p) => p.address));
+
+  it("by default every participant settlement ran as INVALID or INACTIVE, recorded or not, in participant order; RAMPING is no exclusion", () => {
+    expect(who(chooseRestituted(s, { asked: true }))).toEqual(["gonka1a", "gonka1c", "gonka1d"]);
+    expect(chooseRestituted(s, { asked: false })).toBeNull();
+  });
+
+  it("--address keeps its exclusions; asked, an address settlement did not exclude is refused; not asked, it is no answer", () => {
+    expect(who(chooseRestituted(s, { addresses: ["gonka1d", "gonka1a"], asked: true }))).toEqual(["gonka1a", "gonka1d"]);
+    expect(who(chooseRestituted(s, { addresses: ["gonka1a", "gonka1b"], asked: false }))).toEqual(["gonka1a"]);
+    expect(chooseRestituted(s, { addresses: ["gonka1b"], asked: false })).toBeNull();
+    expect(() => chooseRestituted(s, { addresses: ["gonka1b"], asked: true })).toThrow("--address gonka1b: ACTIVE at the settlement of epoch 300: no exclusion to restitute");
+    expect(() => chooseRestituted(s, { addresses: ["gonka1e"], asked: true })).toThrow("--address gonka1e: RAMPING at the settlement of epoch 300: no exclusion to restitute");
+    // an address that is no participant is the caller's to refuse (settle names it); here it chooses nothing
+    expect(who(chooseRestituted(s, { addresses: ["gonka1zz"], asked: true }))).toEqual([]);
+  });
+
+  it("--reason keeps the exclusions recorded for it; a reason the chain does not write is refused with the nearest; an --address of another reason is refused", () => {
+    expect(who(chooseRestituted(s, { reasons: ["failed_confirmation_poc"], asked: true }))).toEqual(["gonka1c"]);
+    expect(who(chooseRestituted(s, { reasons: ["failed_confirmation_poc", "statistical_invalidations"], asked: true }))).toEqual(["gonka1a", "gonka1c"]);
+    expect(who(chooseRestituted(s, { reasons: ["downtime"], asked: true }))).toEqual([]);
+    expect(() => chooseRestituted(s, { reasons: ["downtim"], asked: true })).toThrow("--reason downtim: not an exclusion reason (did you mean downtime?)");
+    expect(() => chooseRestituted(s, { reasons: ["zzzzzzzzzzzz"], asked: true })).toThrow(
+      "--reason zzzzzzzzzzzz: not an exclusion reason (the chain writes consecutive_failures, statistical_invalidations, invalidated, downtime, failed_confirmation_poc)",
+    );
+    expect(() => chooseRestituted(s, { addresses: ["gonka1a"], reasons: ["downtime"], asked: true })).toThrow("--address gonka1a: excluded for statistical_invalidations, not for downtime");
+    expect(() => chooseRestituted(s, { addresses: ["gonka1d"], reasons: ["downtime", "invalidated"], asked: true })).toThrow("--address gonka1d: excluded with status INACTIVE and no exclusion record, not for downtime or invalidated");
+    expect(who(chooseRestituted(s, { addresses: ["gonka1c"], reasons: ["failed_confirmation_poc"], asked: true }))).toEqual(["gonka1c"]);
+    // a reason the chain does not write but the epoch's records hold is a reason to choose by
+    const odd = settleAccounts({ ...input, exclusions: [{ address: "gonka1a", reason: "mystery", exclusionBlockHeight: 1n }] }, "v0.2.13");
+    expect(who(chooseRestituted(odd, { reasons: ["mystery"], asked: true }))).toEqual(["gonka1a"]);
   });
 });
 

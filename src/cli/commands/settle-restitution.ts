@@ -9,13 +9,12 @@ import { Decimal } from "../../go/decimal.js";
 import { writeFileAtomic } from "../../fs/files.js";
 import { coinsText, gnkCell, signedCoinsText } from "../../format/coins.js";
 import { groupDigits } from "../../format/numbers.js";
-import { didYouMean } from "../../format/suggest.js";
 import { textTable } from "../../compare/table.js";
 import type { SettlementInputs } from "../../sources/settlement-inputs.js";
 import type { Settlement } from "../../settlement/settle-accounts.js";
 import type { SettlementAssumption } from "../../settlement/settlement-input.js";
 import { EXCLUSION_REASON_STATUS, type Exclusion } from "../../settlement/settlement-types.js";
-import { excludedParticipants, restitute, type Counterfactual, type Restitution, type RestitutionMode, type RestitutionRow, type RestitutionTotals } from "../../settlement/restitution.js";
+import { chooseRestituted, excludedParticipants, restitute, type Counterfactual, type Restitution, type RestitutionMode, type RestitutionRow, type RestitutionTotals } from "../../settlement/restitution.js";
 import { corroboratedAssumptions, rowAssumptions, type RowAssumption } from "../../settlement/restitution-assumptions.js";
 import { counterfactualName, restitutionCsv } from "../../settlement/restitution-csv.js";
 import { flagTaken, str, type Parsed } from "../args.js";
@@ -94,28 +93,8 @@ const reasonWords = (e: Exclusion): string => `${e.reason.replaceAll("_", " ")} 
  */
 export function answerRestitution(req: RestitutionRequest, addresses: string[] | undefined, l: SettlementInputs, s: Settlement, matched: boolean): RestitutionAnswer | null {
   const excluded = excludedParticipants(s);
-  const byAddress = new Map(excluded.map((p) => [p.address, p] as const));
-  if (req.reasons !== undefined) {
-    const known = new Set([...Object.keys(EXCLUSION_REASON_STATUS), ...excluded.flatMap((p) => (p.exclusion === null ? [] : [p.exclusion.reason]))]);
-    for (const r of req.reasons) if (!known.has(r)) throw new InputError(`not an exclusion reason${didYouMean(r, [...known], (k) => k) || ` (the chain writes ${Object.keys(EXCLUSION_REASON_STATUS).join(", ")})`}`, `--reason ${r}`);
-  }
-  let chosen = excluded;
-  if (addresses !== undefined) {
-    for (const a of addresses) {
-      if (byAddress.has(a) || !req.explicit) continue;
-      const p = s.participants.find((x) => x.address === a)!; // settle refused an address that is no participant
-      throw new InputError(`${p.status} at the settlement of epoch ${s.epoch}: no exclusion to restitute`, `--address ${a}`);
-    }
-    chosen = excluded.filter((p) => addresses.includes(p.address));
-    if (chosen.length === 0 && !req.explicit) return null;
-  } else if (!req.explicit) return null;
-  if (req.reasons !== undefined) {
-    const reasons = req.reasons;
-    if (addresses !== undefined) {
-      for (const p of chosen) if (p.exclusion === null || !reasons.includes(p.exclusion.reason)) throw new InputError(`excluded ${p.exclusion === null ? `with status ${p.status} and no exclusion record` : `for ${p.exclusion.reason}`}, not for ${reasons.join(" or ")}`, `--address ${p.address}`);
-    }
-    chosen = chosen.filter((p) => p.exclusion !== null && reasons.includes(p.exclusion.reason));
-  }
+  const chosen = chooseRestituted(s, { ...(addresses !== undefined ? { addresses } : {}), ...(req.reasons !== undefined ? { reasons: req.reasons } : {}), asked: req.explicit });
+  if (chosen === null) return null;
   const restitution = restitute(l.input, s.version, s, chosen.map((p) => p.address), req.mode);
   const marks = new Map(restitution.counterfactuals.map((cf) => [cf, cf.rows.map((r) => rowAssumptions(r, cf, l.assumptions, matched, s.version))] as const));
   const statusesAssumed = l.assumptions.find((a) => a.warning !== true && a.rowsAffected > 0 && a.fills?.parts.includes("status") === true && a.fills.addresses !== undefined && a.fills.addresses.length >= s.participants.length);
