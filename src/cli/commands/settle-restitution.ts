@@ -35,7 +35,8 @@ by the same settlement with the participant ACTIVE (not excluded) and every othe
                        the settle@1 document as "restitution"
   --together           one settlement with every chosen exclusion lifted (default: each alone, one
                        settlement each: the restitution of that participant and what it moves)
-  --reason R           only exclusions for reason R (repeatable): ${Object.keys(EXCLUSION_REASON_STATUS).join(", ")}
+  --reason R           only exclusions for reason R (repeatable), as the chain writes them:
+                       ${Object.keys(EXCLUSION_REASON_STATUS).join(", ")}
   --address A          (repeatable) only A's exclusion
 Default: every excluded participant of the epoch (status INVALID or INACTIVE), each alone.`;
 
@@ -160,10 +161,18 @@ export function restitutionRowCount(a: RestitutionAnswer): number {
   return a.restitution.counterfactuals.reduce((n, cf) => n + cf.rows.length, 0);
 }
 
-/** Each distinct lack once, keyed a, b, c… (for a column of marks and its footnotes). */
+/** Each distinct lack once, keyed a, b, c, … z, a2, b2, … (for a column of marks and its footnotes). */
 function lackKeys(a: RestitutionAnswer): Map<string, string> {
   const keys = new Map<string, string>();
-  for (const rows of a.marks.values()) for (const ms of rows) for (const m of ms) if (!keys.has(m.lack)) keys.set(m.lack, String.fromCharCode(97 + (keys.size % 26)) + (keys.size >= 26 ? String(Math.floor(keys.size / 26)) : ""));
+  for (const rows of a.marks.values()) {
+    for (const ms of rows) {
+      for (const m of ms) {
+        if (keys.has(m.lack)) continue;
+        const n = keys.size;
+        keys.set(m.lack, `${String.fromCharCode(97 + (n % 26))}${n < 26 ? "" : Math.floor(n / 26) + 1}`);
+      }
+    }
+  }
   return keys;
 }
 
