@@ -236,6 +236,17 @@ describe("epochs with nothing or something assumed", () => {
     expect(r.out).toContain("restitution: no participant of epoch 265 was excluded: nothing to restitute");
   });
 
+  it("a dump without its excluded-participants answer: nothing to restitute, and who was excluded is said to be not known", async () => {
+    const copy = out("no-exclusions");
+    cpSync(E249, copy, { recursive: true });
+    rmSync(join(copy, "excluded_participants_249.json"));
+    const r = await runCli(["settle", "--rest-dump", copy, "--together"]);
+    expect(r.out).toContain("restitution: no participant of epoch 249 was excluded: nothing to restitute");
+    expect(r.out).toContain("  not computable who was excluded: participant status at settlement: ACTIVE unless listed in the excluded participants of epoch 249 (0 listed; no excluded-participants answer in the dump, so none)");
+    const { doc } = await settleJson(["--rest-dump", copy, "--together"]);
+    expect((doc.restitution as unknown as { statusesAssumed: { input: string } }).statusesAssumed.input).toBe("participant status at settlement");
+  });
+
   it("GRC3 278 (a model's per-model answer missing, rows differing from the chain): every row marked not computable, the capped participant's rise shown, and the shared inputs not taken as corroborated", async () => {
     const csvFile = out("e278.csv");
     const r = await runCli(["settle", "--rest-dump", GRC3_278, "--missing-subgroups", "empty", "--together", "--restitution", csvFile]);
