@@ -2,8 +2,8 @@
  * The few float64 functions of Go's `math` package that shopspring/decimal v1.4.0 consults inside an
  * exact computation (Ln's digit count and its first estimate), reproduced operation by operation so
  * the float64 result is Go's, bit for bit, on linux/amd64 (the chain's build):
- * - `math.Log` is archLog (log_amd64.s), which performs the same IEEE operations in the same order as
- *   the portable log.go (FreeBSD's e_log.c reduction and polynomial), so both are this function;
+ * - `math.Log` is archLog (log_amd64.s): log.go's reduction and polynomial (FreeBSD's e_log.c) in the same
+ *   IEEE operations and order, with the exponent read from the bits;
  * - `math.Log10(x)` is `log(x) * (1/Ln10)` and `math.Log2(x)` is `Log(frac)*(1/Ln2) + exp` (no
  *   assembly on amd64), the constants rounded once from Go's exact untyped constants;
  * - JavaScript's arithmetic on numbers is IEEE binary64 with round-to-nearest-even and no fused
@@ -50,18 +50,25 @@ export function frexp(x: number): [number, number] {
   return [view.getFloat64(0), exp];
 }
 
-/** Mirrors math.Log on linux/amd64 (archLog = log.go's operations). */
+/**
+ * Mirrors math.Log on linux/amd64: archLog (log_amd64.s) takes the exponent and mantissa straight from
+ * the bits (a subnormal is not normalised first, unlike log.go's Frexp) and halves around √2/2 with
+ * f1 ≤ √2/2 (log.go: <; at equality both give the same bits). Checked bit for bit against Go.
+ */
 export function goLog(x: number): number {
   if (Number.isNaN(x) || x === Infinity) return x;
   if (x < 0) return NaN;
   if (x === 0) return -Infinity;
-  let [f1, ki] = frexp(x);
-  if (f1 < SQRT2_HALF) {
+  view.setFloat64(0, x);
+  const hi = view.getUint32(0);
+  let k = ((hi >>> 20) & 0x7ff) - 0x3fe;
+  view.setUint32(0, (hi & 0x000fffff) | 0x3fe00000);
+  let f1 = view.getFloat64(0);
+  if (f1 <= SQRT2_HALF) {
     f1 *= 2;
-    ki--;
+    k--;
   }
   const f = f1 - 1;
-  const k = ki;
   const s = f / (2 + f);
   const s2 = s * s;
   const s4 = s2 * s2;
