@@ -85,6 +85,15 @@ export const FAMILIES = {
     ],
     tests: ["test/votes/*.test.ts"],
   },
+  // the in-epoch participant status tests (ComputeStatus, the SPRTs, the precompute, UpdateParticipantStatus,
+  // the devshard merge, statusRulesFor, statusUpdate) and the shopspring Ln / integer Pow and Go float math
+  // they stand on (src/go/decimal-math.ts, go-math.ts); killed by the compiled-Go suites of
+  // test/vectors/go-status, test/status and test/go/decimal-math.test.ts. Left out: vectors.ts (the suites'
+  // adapter), index.ts (re-exports), status-types.ts (types and constant tables).
+  status: {
+    mutate: ["src/status/*.ts", "!src/status/vectors.ts", "!src/status/index.ts", "!src/status/status-types.ts", "src/go/decimal-math.ts", "src/go/go-math.ts"],
+    tests: ["test/status/*.test.ts", "test/vectors/go-status-vectors.test.ts", "test/go/decimal-math.test.ts"],
+  },
   // the preserved-set sampler (SamplePreservedForEpisode and all it calls: the anchor-independent
   // preparation, the thresholds and the 25 % / 75 % / IQR rules, the node filter, the seeded history draw,
   // the per-model fill, the 34 % cap, the per-anchor fast path, the explanations), the state it reads and

@@ -14,13 +14,12 @@ import { goLog, goLog10, goLog2 } from "./go-math.js";
 const ONE = Decimal.new(1, 0);
 const TWO = Decimal.new(2, 0);
 const TWO_POW_53 = 1n << 53n;
-const INT64_MAX = (1n << 63n) - 1n;
-const INT64_MIN = -(1n << 63n);
 
 /** Mirrors Decimal.NumDigits: the digits of the coefficient, as Go counts them (see the header). */
 export function numDigits(d: Decimal): number {
   const v = d.value;
-  if (v >= INT64_MIN && v <= INT64_MAX && v <= TWO_POW_53 && v >= -TWO_POW_53) {
+  // Go: an int64 coefficient within ±2^53 (every such value is an int64)
+  if (v <= TWO_POW_53 && v >= -TWO_POW_53) {
     if (v === 0n) return 1;
     return Math.trunc(goLog10(Math.abs(Number(v)))) + 1;
   }
@@ -40,22 +39,19 @@ export function inexactFloat64(d: Decimal): number {
  * and exponent with no trailing zeros (Go: `value = digits, exp = dp - nd`).
  */
 export function newFromFloat(x: number): Decimal {
-  if (Number.isNaN(x) || !Number.isFinite(x)) throw new GoPanic(`Cannot create a Decimal from ${x}`);
   if (x === 0) return Decimal.new(0, 0);
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(x.toString());
-  if (m === null) throw new GoPanic(`unexpected float text ${x.toString()}`);
+  if (m === null) throw new GoPanic(`Cannot create a Decimal from ${x}`); // NaN, ±Infinity
   const frac = m[3] ?? "";
-  let digits = (m[2]! + frac).replace(/^0+/, "");
-  let exp = Number(m[4] ?? "0") - frac.length;
+  const digits = m[2]! + frac; // leading zeros change no coefficient
   const trimmed = digits.replace(/0+$/, "");
-  exp += digits.length - trimmed.length;
-  digits = trimmed;
-  return Decimal.new(BigInt(m[1]! + digits), exp);
+  const exp = Number(m[4] ?? "") - frac.length + (digits.length - trimmed.length); // no exponent part: 0
+  return Decimal.new(BigInt(m[1]! + trimmed), exp);
 }
 
 /** Mirrors Decimal.ExpTaylor(precision): e^d by its Taylor series, rounded to `precision` places. */
 export function expTaylor(d: Decimal, precision: number): Decimal {
-  if (d.isZero()) return ONE.round(precision);
+  // Go returns Round(1) for d = 0 first; the series gives the same (one zero step, then Round)
   const epsilon = precision < 0 ? Decimal.new(1, -1) : Decimal.new(1, -precision - 1);
   const divPrecision = precision < 0 ? 8 : precision + 1;
   const decAbs = d.abs();
@@ -83,13 +79,10 @@ const LN10_APPROXIMATIONS = [1, 2, 4, 8, 16, 32, 64, 128].map((p) => Decimal.fro
 
 /** Mirrors constApproximation.withPrecision for ln10 (the smallest approximation of ≥ `precision` places). */
 function ln10WithPrecision(precision: number): Decimal {
+  // Go divides by 16 (i += 4) before halving: the same count as halving alone (⌊log2⌋ either way)
   let i = 0;
   let p = precision;
   if (p >= 1) i++;
-  while (p >= 16) {
-    p = Math.trunc(p / 16);
-    i += 4;
-  }
   while (p >= 2) {
     p = Math.trunc(p / 2);
     i++;
@@ -152,12 +145,11 @@ export function ln(d: Decimal, precision: number): Decimal {
 
 /**
  * Mirrors `d.Pow(decimal.NewFromInt(n))`, the only Pow the chain's status rule calls: 0^0 and 0^(n<0)
- * are Go's zero Decimal{} (0), 0^(n>0) is 0, d^0 is 1, otherwise the exact power by repeated squaring
+ * are Go's zero Decimal{} (0), 0^(n>0) is 0, d^0 is 1 (no factor: Go's Decimal{1, 0}), otherwise the exact power by repeated squaring
  * (a negative n divides 1 by it at PowPrecisionNegativeExponent = 16 places).
  */
 export function powInt(d: Decimal, n: bigint): Decimal {
   if (d.sign() === 0) return Decimal.new(0, 0);
-  if (n === 0n) return ONE;
   let e = n < 0n ? -n : n;
   let base = d;
   let result = ONE;

@@ -1,6 +1,6 @@
-/** Go golden-vector suites of the Go standard library primitives (and shopspring/decimal's Ln). */
+/** Go golden-vector suites of the Go standard library primitives (and shopspring/decimal's Ln and ExpTaylor). */
 import { Decimal } from "./decimal.js";
-import { ln } from "./decimal-math.js";
+import { expTaylor, ln } from "./decimal-math.js";
 import { GoRand, reduceSeed } from "./math-rand.js";
 import { toBigInt } from "./int64.js";
 import type { Json } from "./json.js";
@@ -26,6 +26,12 @@ export function decimalOut(d: Decimal): { coefficient: string; exponent: number;
 const SWAP_SIZES = new Set([2, 3, 5, 10, 17]);
 
 export const suites: SuiteTable = {
+  shopspring_exp_taylor: {
+    run(input) {
+      const inp = input as Obj;
+      return decimalOut(expTaylor(decimalIn(inp.d, "d"), inp.precision as number));
+    },
+  },
   shopspring_ln: {
     run(input) {
       const inp = input as Obj;

@@ -34,5 +34,5 @@ export function getInactiveStatus(
     countDelta(newStats.missedRequests, oldStats.missedRequests),
     countDelta(newStats.inferenceCount, oldStats.inferenceCount),
   );
-  return { stats: test.decision === "Error" ? newStats : { ...newStats, inactiveLlr: test.stored }, test };
+  return { stats: { ...newStats, inactiveLlr: test.stored }, test }; // on Error `stored` is the LLR as read
 }

@@ -38,5 +38,5 @@ export function getInvalidationStatus(
     countDelta(newStats.invalidatedInferences, oldStats.invalidatedInferences),
     countDelta(newStats.validatedInferences, oldStats.validatedInferences),
   );
-  return { stats: test.decision === "Error" ? newStats : { ...newStats, invalidLlr: test.stored }, test };
+  return { stats: { ...newStats, invalidLlr: test.stored }, test }; // on Error `stored` is the LLR as read
 }

@@ -55,12 +55,13 @@ export interface UpdateParticipantStatusResult {
  * the participant from the epoch's groups.
  */
 export function updateParticipantStatus(rules: StatusRules, input: UpdateParticipantStatusInput): UpdateParticipantStatusResult {
-  let p: StatusParticipant = { ...input.participant, currentEpochStats: input.participant.currentEpochStats ?? EMPTY_EPOCH_STATS };
+  const newStats = input.participant.currentEpochStats ?? EMPTY_EPOCH_STATS;
+  let p: StatusParticipant = { ...input.participant, currentEpochStats: newStats };
   const stored = input.stored;
-  if (stored !== null && rules.skipUnchangedStats && !statsHaveChanged(stored.currentEpochStats, p.currentEpochStats)) {
+  if (stored !== null && rules.skipUnchangedStats && !statsHaveChanged(stored.currentEpochStats, newStats)) {
     return { participant: p, computed: null, transition: null };
   }
-  const oldStats = stored === null ? p.currentEpochStats : stored.currentEpochStats;
+  const oldStats = stored === null ? newStats : stored.currentEpochStats;
   if (oldStats === null) throw new GoPanic("runtime error: invalid memory address or nil pointer dereference");
   const original = p.status;
   const computed = computeStatus(rules, {

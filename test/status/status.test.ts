@@ -9,6 +9,9 @@ import { InputError } from "../../src/errors.js";
 import {
   aggregateDevshardHostStatsIntoCurrentEpochStats,
   computeStatus,
+  confirmationPocStatus,
+  decision,
+  statsHaveChanged,
   getInactiveStatus,
   getInvalidationStatus,
   multiply,
@@ -121,10 +124,31 @@ describe("statusUpdate: the per-update API and its explanation", () => {
   it("says when the chain skipped the tests (v0.2.11+: counters unchanged), and keeps the stored LLRs", () => {
     const before = participant({ currentEpochStats: stats({ inferenceCount: 10n, invalidLlr: D(5n, 0) }) });
     const r = statusUpdate(statusRulesFor("v0.2.13"), { validationParams: MAINNET, confirmationPocParams: ALPHA, before, stats: before.currentEpochStats! });
-    expect([r.status, r.computed, r.tests, r.invalidLlr]).toEqual(["ACTIVE", false, [], D(5n, 0)]);
+    expect([r.status, r.reason, r.computed, r.tests, r.invalidLlr]).toEqual(["ACTIVE", "", false, [], D(5n, 0)]);
     // v0.2.10 runs ComputeStatus on every SetParticipant: the stored LLR above H fires at once
     const old = statusUpdate(statusRulesFor("v0.2.10"), { validationParams: MAINNET, confirmationPocParams: ALPHA, before, stats: before.currentEpochStats! });
     expect([old.status, old.reason, old.computed]).toEqual(["INVALID", "statistical_invalidations", true]);
+  });
+});
+
+describe("statusUpdate: records not stored yet, already excluded, and without confirmation params", () => {
+  const v16 = statusRulesFor("v0.2.16");
+  it("a record not stored yet starts ACTIVE with no consecutive failures and no reputation; its stored LLRs alone can fire", () => {
+    const r = statusUpdate(v16, { validationParams: MAINNET, confirmationPocParams: ALPHA, before: null, stats: stats({ invalidLlr: D(4n, 0) }) });
+    expect([r.status, r.reason, r.participant.consecutiveInvalidInferences, r.transition?.epochsCompletedBefore, r.transition?.epochsCompletedAfter]).toEqual(["INVALID", "statistical_invalidations", 0n, 0, 0]);
+    expect(r.tests.map((t) => t.test)).toEqual(["consecutive_failures", "invalidation_sprt"]);
+  });
+
+  it("an INVALID record: already_set, no test line, nothing moves", () => {
+    const before = participant({ status: "INVALID", currentEpochStats: stats() });
+    const r = statusUpdate(v16, { validationParams: MAINNET, confirmationPocParams: ALPHA, before, stats: stats({ invalidatedInferences: 3n }) });
+    expect([r.status, r.reason, r.computed, r.tests, r.transition]).toEqual(["INVALID", "already_set", true, [], null]);
+  });
+
+  it("no confirmation params: the confirmation line has no threshold and passes", () => {
+    const r = statusUpdate(v16, { validationParams: MAINNET, confirmationPocParams: null, before: participant(), stats: stats({ inferenceCount: 101n, validatedInferences: 101n, confirmationPoCRatio: D(1n, -1) }) });
+    expect(r.tests.at(-1)).toMatchObject({ test: "confirmation_poc", threshold: null, decision: "Pass" });
+    expect(r.tests.at(-1)!.statistic!.toString()).toBe("0.1");
   });
 });
 
@@ -195,10 +219,61 @@ describe("the Go functions called directly (outside ComputeStatus)", () => {
   });
 });
 
+describe("the small Go functions, each answer named", () => {
+  it("Decision: Fail at LLR ≥ H, Pass at LLR ≤ −H (−H itself included), else Undetermined", () => {
+    const s = (llr: string, h: string) => ({ h: Decimal.fromString(h), llr: Decimal.fromString(llr), logFail: Decimal.fromInt(0n), logPass: Decimal.fromInt(0n) });
+    expect([decision(s("4", "4")), decision(s("-4", "4")), decision(s("-4.5", "4")), decision(s("3.99", "4")), decision(s("-3.99", "4"))]).toEqual(["Fail", "Pass", "Pass", "Undetermined", "Undetermined"]);
+  });
+
+  it("ConfirmationPoCStatus: Pass with no alpha, a zero alpha or no ratio; Fail only below alpha", () => {
+    const st = (r: ChainDecimal | null) => stats({ confirmationPoCRatio: r });
+    expect(confirmationPocStatus(st(D(1n, -1)), null)).toBe("Pass");
+    expect(confirmationPocStatus(st(D(1n, -1)), { alphaThreshold: null })).toBe("Pass");
+    expect(confirmationPocStatus(st(D(1n, -1)), { alphaThreshold: D(0n, 3) })).toBe("Pass");
+    expect(confirmationPocStatus(st(null), ALPHA)).toBe("Pass");
+    expect(confirmationPocStatus(st(D(5n, -1)), ALPHA)).toBe("Pass");
+    expect(confirmationPocStatus(st(D(49n, -2)), ALPHA)).toBe("Fail");
+  });
+
+  it("StatsHaveChanged: a ratio on the new record alone is a change; equal counters and no ratio are not", () => {
+    expect(statsHaveChanged(stats(), stats({ confirmationPoCRatio: D(3n, -1) }))).toBe(true);
+    expect(statsHaveChanged(stats({ confirmationPoCRatio: D(3n, -1) }), stats())).toBe(true);
+    expect(statsHaveChanged(stats({ inferenceCount: 4n }), stats({ inferenceCount: 4n }))).toBe(false);
+    expect(statsHaveChanged(null, stats())).toBe(true);
+    // a ratio below alpha arriving with unchanged counters still runs the test: INACTIVE
+    const r = updateParticipantStatus(statusRulesFor("v0.2.16"), {
+      validationParams: MAINNET,
+      confirmationPocParams: ALPHA,
+      precomputed: precomputedForParams(MAINNET),
+      stored: participant({ currentEpochStats: stats() }),
+      participant: participant({ currentEpochStats: stats({ confirmationPoCRatio: D(3n, -1) }) }),
+    });
+    expect(r.transition).toEqual({ to: "INACTIVE", reason: "failed_confirmation_poc", slash: "downtime", exclusionReason: "failed_confirmation_poc", epochsCompletedBefore: 12, epochsCompletedAfter: 3, removedFromEpochGroups: true });
+  });
+
+  it("each SPRT names the nil parameter or precomputed log that stops it", () => {
+    const v16 = statusRulesFor("v0.2.16");
+    const pre = precomputeSprtValues(MAINNET);
+    const inv = (vp: Partial<StatusValidationParams>, p: Partial<typeof pre> = {}) => getInvalidationStatus(v16, stats(), EMPTY_EPOCH_STATS, { ...MAINNET, ...vp }, { ...pre, ...p }).test.error;
+    const down = (vp: Partial<StatusValidationParams>, p: Partial<typeof pre> = {}) => getInactiveStatus(v16, stats(), EMPTY_EPOCH_STATS, { ...MAINNET, ...vp }, { ...pre, ...p }).test.error;
+    expect(inv({ badParticipantInvalidationRate: null })).toBe("bad_participant_invalidation_rate is nil");
+    expect(inv({ invalidationHThreshold: null })).toBe("invalidation_h_threshold is nil");
+    expect(inv({}, { invalidationLogFail: null })).toBe("precomputed invalidation_log_fail is nil");
+    expect(inv({}, { invalidationLogPass: null })).toBe("precomputed invalidation_log_pass is nil");
+    expect(inv({})).toBeNull();
+    expect(down({ downtimeGoodPercentage: null })).toBe("downtime_good_percentage is nil");
+    expect(down({ downtimeBadPercentage: null })).toBe("downtime_bad_percentage is nil");
+    expect(down({ downtimeHThreshold: null })).toBe("downtime_h_threshold is nil");
+    expect(down({}, { inactiveLogFail: null })).toBe("precomputed inactive_log_fail is nil");
+    expect(down({})).toBeNull();
+  });
+});
+
 describe("the precompute, the reputation cut and the devshard merge", () => {
   it("a rate outside [0, 1] or nil: the precompute fails by name and the block runs on zero logs", () => {
     expect(() => precomputeSprtValues({ ...MAINNET, downtimeBadPercentage: D(2n, 0) })).toThrow(/DowntimeBadPercentage must be between 0 and 1/);
     expect(() => precomputeSprtValues({ ...MAINNET, falsePositiveRate: null })).toThrow(GoError);
+    expect(() => precomputeSprtValues({ ...MAINNET, falsePositiveRate: null })).toThrow("FalsePositiveRate is nil");
     expect(precomputedForParams({ ...MAINNET, falsePositiveRate: null })).toEqual(ZERO_SPRT_VALUES);
     expect(precomputedForParams(null)).toEqual(precomputeSprtValues(null));
   });
@@ -216,6 +291,10 @@ describe("the precompute, the reputation cut and the devshard merge", () => {
     expect([r.missedRequests, r.inferenceCount, r.invalidatedInferences, r.validatedInferences]).toEqual([2n, 18n, 1n, 17n]);
     expect(() => aggregateDevshardHostStatsIntoCurrentEpochStats(null, 21n, 0n, 20n)).toThrow(/missed requests \(21\) exceeds assigned per slot \(20\)/);
     expect(() => aggregateDevshardHostStatsIntoCurrentEpochStats(null, 5n, 16n, 20n)).toThrow(/invalid inferences \(16\) exceeds completed requests \(15\)/);
-    expect(() => aggregateDevshardHostStatsIntoCurrentEpochStats(stats({ validatedInferences: 2n ** 64n - 1n }), 0n, 0n, 1n)).toThrow(/validated inferences overflow/);
+    const max = 2n ** 64n - 1n;
+    expect(() => aggregateDevshardHostStatsIntoCurrentEpochStats(stats({ validatedInferences: max }), 0n, 0n, 1n)).toThrow("participant validated inferences overflow");
+    expect(() => aggregateDevshardHostStatsIntoCurrentEpochStats(stats({ missedRequests: max }), 1n, 0n, 1n)).toThrow("participant missed requests overflow");
+    expect(() => aggregateDevshardHostStatsIntoCurrentEpochStats(stats({ invalidatedInferences: max }), 0n, 1n, 1n)).toThrow("participant invalidated inferences overflow");
+    expect(() => aggregateDevshardHostStatsIntoCurrentEpochStats(stats({ inferenceCount: max }), 0n, 0n, 1n)).toThrow("participant inference count overflow");
   });
 });
