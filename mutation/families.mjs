@@ -65,7 +65,7 @@ export const FAMILIES = {
     tests: [
       "test/rest-dump/*.test.ts", "test/chain/settlement-reads.test.ts", "test/realdata/*.test.ts", "test/settlement/realdata.test.ts", "test/settlement/input-paths.test.ts",
       "test/settlement/compare-adapter.test.ts", "test/settlement/zero-cause-lift.test.ts", "test/versions/verify-realdata.test.ts", "test/backtest/backtest.test.ts",
-      "test/cli/episode-anchor.test.ts", "test/cli/folder-of-dumps.test.ts", "test/misstest/cli.test.ts",
+      "test/cli/episode-anchor.test.ts", "test/cli/folder-of-dumps.test.ts", "test/misstest/cli.test.ts", "test/cli/confirmation-poc-skip.test.ts",
     ],
   },
   // src/go's JSON and chain-decimal readers: the cursor the typed readers share (json-cursor.ts), the

@@ -79,6 +79,7 @@ function readExpr(f: FieldInfo): string {
     case "uint64": return "readUint64(r)";
     case "int32": return "r.int32()";
     case "uint32": return "r.uint32()";
+    case "sint32": return "r.sint32()";
     case "bool": return "r.bool()";
     case "string": return "r.string()";
     case "bytes": return "r.bytes()";

@@ -31,6 +31,16 @@ export function visibleText(s: string): string {
   return s.replace(UNSAFE_ALL, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
 }
 
+/**
+ * `s` as a one-line label: its line feeds and tabs (the two controls visibleText lets through, for the
+ * output's own lines) written as `\u000A`, `\u0009`, so that a label (a proposal's name, a title on
+ * chain) cannot start a line of its own in any output; every other character stays as read (and
+ * visibleText escapes the unsafe ones wherever it is printed, JSON parsing back to them).
+ */
+export function oneLineText(s: string): string {
+  return s.replace(/[\n\t]/g, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, "0")}`);
+}
+
 /** Describe a value compactly for an error message (never more than ~60 characters). */
 export function describeValue(v: unknown): string {
   let s: string;

@@ -16,6 +16,9 @@ import { groupDigits } from "../format/numbers.js";
 import type { PreservedState } from "../preserved/state.js";
 import { settleAccounts, type Settlement } from "../settlement/settle-accounts.js";
 import type { ZeroCause } from "../settlement/zero-causes.js";
+import { indexAssumptions, type AssumptionIndex } from "../assumptions.js";
+import { causesUnderAssumptions } from "../settlement/assumed-causes.js";
+import { assumptionsReadBy, type SettlementAssumption } from "../settlement/settlement-input.js";
 import { atLeast, type ChainVersion, type VersionChoice } from "../versions/chain-version.js";
 import type { EpochSource } from "../sources/epochs.js";
 import { proposalInForce, type BacktestSide } from "./proposal-in-force.js";
@@ -145,13 +148,21 @@ export interface BacktestResult {
 
 const p0Text = (d: { value: bigint; exponent: number }): string => Decimal.fromChain(d).toString();
 
+/** The settlement with each zero cause that rests on an assumed input marked not computable (assumed-causes.ts). */
+function underAssumptions(s: Settlement, index: AssumptionIndex<SettlementAssumption>): Settlement {
+  if (index.items.length === 0) return s;
+  return { ...s, participants: s.participants.map((p) => (p.zeroCauses.length === 0 ? p : { ...p, zeroCauses: causesUnderAssumptions(p.zeroCauses, p.address, p.effectiveRule, index) })) };
+}
+
+/** Zeroed participants are counted by their first cause; one resting on an assumed input counts as "not-computable". */
 function sideOutcome(s: Settlement, governanceP0: string | null): SideOutcome {
   const byCause = new Map<string, number>();
   let zeroed = 0;
   for (const p of s.participants) {
     if (p.rewardCoins !== 0n) continue;
     zeroed++;
-    const c = p.zeroCauses[0]?.code ?? "unknown";
+    const first = p.zeroCauses[0];
+    const c = first === undefined ? "unknown" : first.notComputable !== undefined ? "not-computable" : first.code;
     byCause.set(c, (byCause.get(c) ?? 0) + 1);
   }
   const zeroedByCause = [...byCause].sort((x, y) => compareGoStrings(x[0], y[0])).map(([code, count]) => ({ code, count }));
@@ -248,8 +259,10 @@ export function backtestEpoch(e: BacktestEpoch, a: BacktestSide, b: BacktestSide
   const today = settleAccounts(e.input, v);
   const pa = proposalInForce(a, e.input, v);
   const pb = proposalInForce(b, e.input, v);
-  const sa = pa.input === e.input ? today : settleAccounts(pa.input, v);
-  const sb = pb.input === e.input ? today : pb.input === pa.input ? sa : settleAccounts(pb.input, v);
+  // a zero cause reading an input the source assumed is no participant's cause: marked not computable
+  const index = indexAssumptions(assumptionsReadBy(e.settlementAssumptions ?? [], v));
+  const sa = underAssumptions(pa.input === e.input ? today : settleAccounts(pa.input, v), index);
+  const sb = pb.input === e.input ? underAssumptions(today, index) : pb.input === pa.input ? sa : underAssumptions(settleAccounts(pb.input, v), index);
   const gov = (x: typeof pa): string | null => {
     const d = x.input.validationParams?.binomTestP0 ?? null;
     return d === null ? null : p0Text(d);

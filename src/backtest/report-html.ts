@@ -3,6 +3,7 @@
  * compare report's style: coins moved per epoch, who gains and loses, the per-epoch p0. A pure
  * function: the same result gives the same bytes. Chart geometry is display only (Number()).
  */
+import { causeWords } from "../settlement/assumed-causes.js";
 import { groupDigits } from "../format/numbers.js";
 import { gnkCell, gnkRounded } from "../format/coins.js";
 import { Decimal } from "../go/decimal.js";
@@ -114,22 +115,32 @@ function movedChart(r: BacktestResult): string {
   return svg("chart-moved", "Coins moved per epoch, in GNK", W, H, parts);
 }
 
-/** The largest winners and losers over all epochs as horizontal bars. */
+/**
+ * The largest winners and losers over all epochs as signed bars around a zero line: a gain to the
+ * right in green, a loss to the left in red, each labelled with its value beyond its end.
+ */
 function gainersChart(r: BacktestResult): string {
   const rows: AddressTotal[] = [...r.winners, ...r.losers];
   const W = 860;
   const rowH = 20;
-  const labelW = 420;
-  const H = 26 + rows.length * rowH + 6;
+  const labelW = 330; // the addresses (44 characters of 11 px monospace)
+  const room = 100; // a value label beyond each end
+  const top = 26;
+  const H = top + rows.length * rowH + 22;
   const max = rows.reduce((m, x) => (abs(x.delta) > m ? abs(x.delta) : m), 1n);
-  const barW = W - labelW - 140;
-  const parts = [`<text x="0" y="14" fill="${MUTED}" font-size="12">B − A over all epochs, in GNK: the ten largest gains and losses</text>`];
+  const half = (W - labelW - 2 * room) / 2;
+  const zero = labelW + room + half;
+  const parts = [`<text x="0" y="14" fill="${MUTED}" font-size="12">B − A over all epochs, in GNK: the ten largest gains (right) and losses (left)</text>`];
+  parts.push(`<line class="zero" x1="${px(zero)}" x2="${px(zero)}" y1="${top - 4}" y2="${px(top + rows.length * rowH + 2)}" stroke="${INK}"/>`);
+  parts.push(`<text class="zero-label" x="${px(zero)}" y="${px(top + rows.length * rowH + 16)}" fill="${MUTED}" font-size="11" text-anchor="middle">0</text>`);
   rows.forEach((x, i) => {
-    const y = 26 + i * rowH;
-    const w = (Number(abs(x.delta)) / Number(max)) * barW;
+    const y = top + i * rowH;
+    const w = Math.max((Number(abs(x.delta)) / Number(max)) * half, 1);
+    const gain = x.delta > 0n;
     parts.push(`<text x="0" y="${px(y + 13)}" fill="${INK}" font-size="11" font-family="ui-monospace, monospace">${esc(x.address)}</text>`);
-    parts.push(`<rect class="${x.delta > 0n ? "gain" : "loss"}" data-address="${esc(x.address)}" data-value="${x.delta}" x="${labelW}" y="${px(y + 2)}" width="${px(Math.max(w, 1))}" height="${rowH - 6}" fill="${x.delta > 0n ? UP : DOWN}"/>`);
-    parts.push(`<text x="${px(labelW + w + 6)}" y="${px(y + 13)}" fill="${INK}" font-size="11">${esc(label(x.delta < 0n ? -x.delta : x.delta, x.delta < 0n ? "−" : "+"))}</text>`);
+    parts.push(`<rect class="${gain ? "gain" : "loss"}" data-address="${esc(x.address)}" data-value="${x.delta}" x="${px(gain ? zero : zero - w)}" y="${px(y + 2)}" width="${px(w)}" height="${rowH - 6}" fill="${gain ? UP : DOWN}"/>`);
+    const value = esc(label(gain ? x.delta : -x.delta, gain ? "+" : "−"));
+    parts.push(`<text class="${gain ? "value-gain" : "value-loss"}" x="${px(gain ? zero + w + 6 : zero - w - 6)}" y="${px(y + 13)}" fill="${INK}" font-size="11" text-anchor="${gain ? "start" : "end"}">${value}</text>`);
   });
   return svg("chart-gainers", "Largest winners and losers", W, H, parts);
 }
@@ -188,7 +199,7 @@ function changesTable(r: BacktestResult): string {
   for (const e of r.epochs) {
     for (const p of e.participants) {
       if (p.delta === 0n) continue;
-      const why = [p.zeroCausesA.length > 0 ? `A: ${p.zeroCausesA.map((c) => c.detail).join("; ")}` : "", p.zeroCausesB.length > 0 ? `B: ${p.zeroCausesB.map((c) => c.detail).join("; ")}` : ""].filter(Boolean).join(" · ");
+      const why = [p.zeroCausesA.length > 0 ? `A: ${p.zeroCausesA.map(causeWords).join("; ")}` : "", p.zeroCausesB.length > 0 ? `B: ${p.zeroCausesB.map(causeWords).join("; ")}` : ""].filter(Boolean).join(" · ");
       rows.push(`<tr><td>${e.epoch}</td><td><code class="addr">${esc(p.address)}</code></td><td class="num">${p.missed === null ? "–" : `${groupDigits(p.missed)} / ${groupDigits(p.total!)}`}</td><td class="num">${g(p.coinsA)}</td><td class="num">${g(p.coinsB)}</td><td class="${cls(p.delta)}">${signed(p.delta)}</td><td>${esc(why)}</td></tr>`);
     }
   }

@@ -1,4 +1,5 @@
 /** The backtest for people: the status-quo check, a table per epoch and a total, who is zeroed and why, the largest winners and losers. */
+import { causeWords } from "../settlement/assumed-causes.js";
 import { groupDigits } from "../format/numbers.js";
 import { coinsText, gnkCell } from "../format/coins.js";
 import { textTable } from "../compare/table.js";
@@ -32,7 +33,7 @@ export function statusQuoLine(r: BacktestResult): string {
 
 function causeText(p: EpochOutcome["participants"][number], side: "A" | "B"): string {
   const c = side === "A" ? p.zeroCausesA : p.zeroCausesB;
-  return c.map((x) => x.detail).join("; ");
+  return c.map(causeWords).join("; ");
 }
 
 function winnersTable(rows: AddressTotal[]): string {

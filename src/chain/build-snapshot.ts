@@ -16,9 +16,15 @@
  *   epoch's root group with confirmation weights and scales, its participants' status and coin balance,
  *   TokenomicsData, GenesisOnlyParams.
  * - `chainVersion`: the version in force at the height, from the upgrade module's applied plans.
+ * - from v0.2.16 (or an unknown version), the preserved slice also records what the v0.2.16 sampler
+ *   reads: `activeParticipants` (GetActiveParticipants(N): cap_weight_applied and each participant's
+ *   index, weight, cap_weight; null when not stored) and `pocChallengeTargets` (SameEpochChallengeTargets(N):
+ *   the targets of the PoC challenge records of epoch N, any state, read per root member: a challenge
+ *   targets a live root member). For an older node both stay absent: the fields are not on its wire.
  * Fields a chain version does not have on the wire are written as null (not as the zero a decoder
  * reads): EpochGroupData.confirmation_weight_scales before v0.2.13, PocParams.models before v0.2.12,
- * DevshardEscrowParams.max_nonce before v0.2.13 and fields 14–17 before v0.2.14.
+ * DevshardEscrowParams.max_nonce before v0.2.13 and fields 14–17 before v0.2.14, PocParams
+ * dynamic_coefficient_params before v0.2.16; the scales' and models' v0.2.16 fields are left out before it.
  */
 import { compareGoStrings } from "../go/bytes.js";
 import { SNAPSHOT_SCHEMA, SNAPSHOT_VERSION, type JsonObject, type Snapshot } from "../snapshot/snapshot.js";
@@ -28,7 +34,26 @@ import { ChainError } from "./errors.js";
 import * as Q from "./queries.js";
 import { endOfPoCValidation, setNewValidators } from "./epoch-stages.js";
 import { settlementHeight, settlementSlice } from "./settlement-slice.js";
-import { dec, eventJson, genesisOnlyJson, groupInfo, paramsJson, participantJson, preservedSnapshotJson, rootWeights, scalesJson, sorted, subWeight, tokenomicsJson, versionJson } from "./snapshot-json.js";
+import {
+  challengeJson,
+  dec,
+  dynamicParamsJson,
+  eventJson,
+  genesisOnlyJson,
+  groupInfo,
+  has,
+  ifHas,
+  paramsJson,
+  participantJson,
+  preservedSnapshotJson,
+  rootWeights,
+  scalesJson,
+  sorted,
+  subWeight,
+  tokenomicsJson,
+  trustWeightsJson,
+  versionJson,
+} from "./snapshot-json.js";
 
 export interface BuildSnapshotOptions {
   /** Chain id recorded in the snapshot (from `status`). */
@@ -75,8 +100,11 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   const E = options.settlementEpoch ?? (N > 0n ? N - 1n : 0n);
   if (E > N) throw new ChainError("not-found", `--epoch ${E} is after the effective epoch ${N} at height ${H}; it has not been settled yet`);
 
+  // v0.2.16's sampler inputs (trust weights, challenge records): read unless the node is known to be older.
+  const v16 = has(version, "v0.2.16") !== false;
+
   // Round 2: the effective epoch's root group and everything indexed by epoch.
-  const [root, epochRecord, events, excluded, grace, active, settledRoot, settledExcluded, upcomingRoot] = await Promise.all([
+  const [root, epochRecord, events, excluded, grace, active, settledRoot, settledExcluded, upcomingRoot, sampledActive] = await Promise.all([
     Q.epochGroupData(r, N, ""),
     Q.epochByIndex(r, N),
     Q.confirmationPoCEvents(r, N),
@@ -87,6 +115,8 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     E === N ? Promise.resolve(undefined) : Q.excludedParticipants(r, E),
     // N+1's root group exists from its PoC start: S of epoch N (for --epoch N, and the note below).
     Q.epochGroupData(r, N + 1n, ""),
+    // the sampled epoch's ActiveParticipants (its trust weights); the settled one when E = N
+    v16 && E !== N ? Q.activeParticipants(r, N) : Promise.resolve(undefined),
   ]);
   if (!root) throw new ChainError("not-found", `epoch group ${N} (root) was not found at height ${H}: EpochGroupData(${N}, "") answered NotFound`);
   if (options.settlementEpoch !== undefined && !active && !(E === N ? root : settledRoot)) {
@@ -120,15 +150,21 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
   const settledSubsP = settledGroup
     ? Promise.all(settledGroup.subGroupModels.map(async (m) => ({ model: m, group: await Q.epochGroupData(r, E, m) })))
     : Promise.resolve([]);
+  // v0.2.16: the PoC challenge record of every root member (CreatePoCChallenge targets live root members only).
+  const challengesP = v16 ? Promise.all(sorted(root.validationWeights.map((vw) => vw.memberAddress)).map((a) => Q.pocChallenge(r, a))) : Promise.resolve([]);
+  challengesP.catch(() => undefined); // awaited below
   const [rootLive, subGroups, previous, settledSubs] = await Promise.all([liveSet(r, root.epochGroupId, pageLimit), subGroupsP, previousP, settledSubsP]);
 
   // Round 4: the previous subgroups' members' summaries (deduplicated by the reader's cache).
   const prevMembers = sorted(previous.flatMap((p) => (p.group ? p.group.validationWeights.map((vw) => vw.memberAddress) : [])));
-  const [prevSummaries, settledSummaries, settledParticipants] = await Promise.all([
+  const [prevSummaries, settledSummaries, settledParticipants, challengeRecords] = await Promise.all([
     Promise.all(prevMembers.map(async (a) => ({ a, s: await Q.performanceSummary(r, N - 1n, a) }))),
     settledSummariesP,
     settledParticipantsP,
+    challengesP,
   ]);
+  const challenges = challengeRecords.filter((c) => c !== undefined);
+  const sampledAp = E === N ? active : sampledActive;
 
   // preserved slice
   const missingSub = subGroups.find((s) => !s.group);
@@ -158,6 +194,11 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
       liveMembers: rootLive,
     },
   };
+  if (v16) {
+    preserved.activeParticipants = sampledAp ? trustWeightsJson(sampledAp) : null;
+    // SameEpochChallengeTargets(N): a set in Go; sorted here
+    preserved.pocChallengeTargets = sorted(challenges.filter((c) => c.epochIndex === N && c.target !== "").map((c) => c.target));
+  }
 
   // settlement slice (the miss-test epoch input, src/misstest/epoch-input.ts): participants of
   // ActiveParticipants(E) in stored order with the counts settlement used (their summaries). A
@@ -214,7 +255,7 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
     effectiveEpochIndex: N,
     epoch: epochRecord ? { index: epochRecord.index, pocStartBlockHeight: epochRecord.pocStartBlockHeight } : null,
     latestEpoch: info.latestEpoch ? { index: info.latestEpoch.index, pocStartBlockHeight: info.latestEpoch.pocStartBlockHeight } : null,
-    rootGroup: { ...groupInfo(root), confirmationWeightScales: scalesJson(root, version) },
+    rootGroup: { ...groupInfo(root), confirmationWeightScales: scalesJson(root, version), dynamicCoefficientParams: ifHas(version, "v0.2.16", dynamicParamsJson(root.dynamicCoefficientParams)) },
     subGroups: subGroups.map((s) => (s.group ? groupInfo(s.group) : { modelId: s.model, missing: true })),
     missingSubGroups: subGroups.filter((s) => !s.group).map((s) => s.model),
     params: paramsJson(params, version),
@@ -225,9 +266,16 @@ export async function buildSnapshot(r: PinnedReader, options: BuildSnapshotOptio
       ? { epochId: active.epochId, count: active.participants.length, createdAtBlockHeight: active.createdAtBlockHeight, pocStartBlockHeight: active.pocStartBlockHeight }
       : null,
     preservedNodesSnapshot: storedSnapshot ? preservedSnapshotJson(storedSnapshot) : null,
+    // v0.2.16: the PoC challenge records of the root members (any epoch, any state); null before v0.2.16
+    pocChallenges: v16 ? challenges.map(challengeJson) : null,
     settlementEpoch: E,
     settlementEpochGroup: settledRoot
-      ? { ...groupInfo(settledRoot), validationWeights: rootWeights(settledRoot), confirmationWeightScales: scalesJson(settledRoot, version) }
+      ? {
+          ...groupInfo(settledRoot),
+          validationWeights: rootWeights(settledRoot),
+          confirmationWeightScales: scalesJson(settledRoot, version),
+          dynamicCoefficientParams: ifHas(version, "v0.2.16", dynamicParamsJson(settledRoot.dynamicCoefficientParams)),
+        }
       : null,
     // S = poc_start(E+1) + poc_stage_duration + poc_validation_delay + poc_validation_duration (with
     // the params at this height): settlement ran in EndBlock of S; its Params are those at S−1. The

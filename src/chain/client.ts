@@ -17,6 +17,7 @@ import type { Comet38Client } from "@cosmjs/tendermint-rpc";
 import { BatchRpcClient, JsonRpcError, MalformedAnswerError, ResponseTooLargeError } from "./batch-rpc.js";
 import { AbciError, ChainError } from "./errors.js";
 import { DecodeError } from "./wire.js";
+import { groupDigits } from "../format/numbers.js";
 
 /** Defaults of the limits every command that reads a node applies (flags override them). */
 export const DEFAULT_TIMEOUT_MS = 30_000;
@@ -52,8 +53,10 @@ export interface Progress {
   bytes: number;
   /** HTTP body bytes received (JSON-RPC, base64). */
   httpBytes: number;
-  /** Retries performed on transient errors. */
+  /** Retries performed on transient errors, over every query. */
   retries: number;
+  /** The most attempts one query makes (the first and its retries): what a final error's "after N attempts" counts. */
+  attemptsPerQuery?: number;
 }
 
 export interface NodeStatus {
@@ -148,6 +151,7 @@ export class ChainClient {
   ) {
     this.gate = new Gate(options.concurrency ?? 64);
     this.attempts = Math.max(1, options.attempts ?? 4);
+    this.progress.attemptsPerQuery = this.attempts;
     this.backoffMs = options.backoffMs ?? 200;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     this.budgetMs = options.budgetMs ?? DEFAULT_BUDGET_MS;
@@ -202,8 +206,10 @@ export class ChainClient {
           continue;
         }
         const tries = attempt > 1 ? ` after ${attempt} attempts` : "";
-        if (t.kind === "timeout") throw new ChainError("timeout", `node at ${this.url} did not answer ${what} completely within ${this.timeoutMs / 1000} s${tries} (timeout; try --timeout)`);
-        if (t.kind === "unreachable") throw new ChainError("unreachable", `cannot reach node at ${this.url}${tries} (${t.detail}); is the RPC URL right and the node up?`);
+        // the retries of every query, in the progress line's words, when other queries retried too
+        const all = this.progress.retries > attempt - 1 ? `; ${groupDigits(BigInt(this.progress.retries))} retries over all queries, each query tried at most ${this.attempts} times` : "";
+        if (t.kind === "timeout") throw new ChainError("timeout", `node at ${this.url} did not answer ${what} completely within ${this.timeoutMs / 1000} s${tries} (timeout${all}; try --timeout)`);
+        if (t.kind === "unreachable") throw new ChainError("unreachable", `cannot reach node at ${this.url}${tries} (${t.detail}${all}); is the RPC URL right and the node up?`);
         if (t.kind === "http") throw new ChainError("http", `node at ${this.url} answered ${what} with ${t.detail}${tries}; is this a CometBFT RPC endpoint?`);
         throw new ChainError("query", `node at ${this.url} failed ${what}: ${t.detail}`);
       }
@@ -353,11 +359,11 @@ export class PinnedReader {
     return decodeOrFail(path, bytes, decode);
   }
 
-  /** Raw store read of `key` in store `store`; an absent key resolves to undefined. */
-  async storeKey<T>(store: string, key: Uint8Array, decode: (b: Uint8Array) => T, what: string): Promise<T | undefined> {
+  /** Raw store read of `key` in store `store`; an absent key resolves to undefined. `low`: after the reads others depend on. */
+  async storeKey<T>(store: string, key: Uint8Array, decode: (b: Uint8Array) => T, what: string, low = false): Promise<T | undefined> {
     let bytes: Uint8Array;
     try {
-      bytes = await this.abci(`/store/${store}/key`, key);
+      bytes = await this.abci(`/store/${store}/key`, key, low);
     } catch (e) {
       if (e instanceof AbciError) throw abciToChainError(e);
       throw e;

@@ -1,15 +1,17 @@
 /**
  * Typed reads of Gonka chain state, each at the reader's pinned height: gRPC-over-ABCI queries of
  * `inference.inference.Query` and `cosmos.group.v1.Query`, and raw `/store/inference/key` reads for
- * the state that has no query (ActiveParticipants, PunishmentGraceEpochs, Epochs[i]).
- * Paths, keys and field numbers: ../shared/spec/chain-queries.md §3–§6.
+ * the state that has no query (ActiveParticipants, PunishmentGraceEpochs, Epochs[i], v0.2.16's PoC
+ * challenge records). Paths, keys and field numbers: ../shared/spec/chain-queries.md §3–§6.
  */
+import { ACCOUNT_PREFIX, addressFromBech32 } from "../preserved/bech32.js";
 import type { PinnedReader } from "./client.js";
 import {
   ActiveParticipants,
   Epoch,
   EpochPerformanceSummary,
   GraceEpochParams,
+  PoCChallenge,
   QueryActiveConfirmationPoCEventResponse,
   QueryConfirmationPoCEventsResponse,
   QueryEpochInfoResponse,
@@ -81,6 +83,9 @@ export const StoreKeys = {
   genesisOnlyParams: () => concat(ascii("GenesisOnlyData/value/"), Uint8Array.of(0)),
   // collections.NewPrefix(108) (types/keys.go@ee730031, v0.2.14)
   delegationRewardTransferSnapshot: () => Uint8Array.of(108),
+  // v0.2.16: PoCChallengePrefix = NewPrefix(111), Map[sdk.AccAddressKey] (types/keys.go, keeper/keeper.go at
+  // zpoken/gonka@ef1a5efd): the sole key part is terminal, so the address bytes follow the prefix raw
+  pocChallenge: (address: Uint8Array) => concat(Uint8Array.of(111), address),
 };
 
 export async function params(r: PinnedReader): Promise<Params | undefined> {
@@ -149,6 +154,18 @@ export async function excludedParticipants(r: PinnedReader, epoch: bigint): Prom
 /** ActiveParticipants(epoch): raw store value, no query exists. */
 export function activeParticipants(r: PinnedReader, epoch: bigint): Promise<ActiveParticipants | undefined> {
   return r.storeKey(INFERENCE_STORE, StoreKeys.activeParticipants(epoch), ActiveParticipants.decode, `ActiveParticipants(${epoch})`);
+}
+
+/**
+ * v0.2.16: the PoC challenge record of `target` (PoCChallenges[addr], any state), undefined when none is
+ * stored or the address is not a gonka1 bech32 address (the chain cannot key a record by it). Read per
+ * address: the only query (OpenPoCChallenges) lists open records only, and the raw `/subspace` read of the
+ * prefix ignores the height (cosmos-sdk #25914). Low priority: one per root member.
+ */
+export function pocChallenge(r: PinnedReader, target: string): Promise<PoCChallenge | undefined> {
+  const bytes = addressFromBech32(target, ACCOUNT_PREFIX);
+  if ("error" in bytes) return Promise.resolve(undefined);
+  return r.storeKey(INFERENCE_STORE, StoreKeys.pocChallenge(Uint8Array.from(bytes)), PoCChallenge.decode, `PoCChallenges[${target}]`, true);
 }
 
 /** PunishmentGraceEpochs[epoch]: raw store value, no query exists. */

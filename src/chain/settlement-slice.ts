@@ -102,7 +102,12 @@ export function settlementSlice(x: SettlementReads): JsonObject {
       subgroups: x.subgroups
         .filter((s) => s.group)
         .map((s) => ({ modelId: s.model, validationWeights: s.group!.validationWeights.map((vw) => ({ memberAddress: vw.memberAddress, mlNodes: vw.mlNodes.map(node) })) })),
-      confirmationWeightScales: scales.map((c) => ({ modelId: c.modelId, weightScaleFactor: dec(c.weightScaleFactor) })),
+      // v0.2.16 settlement reads each scale's effective coefficient (field 3) and exclusion (field 8); not on an older node's wire
+      confirmationWeightScales: scales.map((c): JsonObject =>
+        has(x.version, "v0.2.16") !== false
+          ? { modelId: c.modelId, weightScaleFactor: dec(c.weightScaleFactor), effectiveCoefficient: dec(c.effectiveCoefficient), excludeFromConfirmation: c.excludeFromConfirmation }
+          : { modelId: c.modelId, weightScaleFactor: dec(c.weightScaleFactor) },
+      ),
       pocModelScales: (params?.pocParams?.models ?? []).map((m) => ({ modelId: m.modelId, weightScaleFactor: dec(m.weightScaleFactor) })),
       collateralGracePeriodEndEpoch: params?.collateralParams ? params.collateralParams.gracePeriodEndEpoch : null,
       settleParameters,

@@ -9,7 +9,22 @@ import type { Json } from "../go/json.js";
 import type { JsonObject } from "../snapshot/snapshot.js";
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import type { NodeChainVersion } from "./applied-plan.js";
-import type { Decimal, EpochGroupData, GenesisOnlyParams, MLNodeInfo, Params, Participant, PreservedNodesSnapshot, TokenomicsData, ValidationWeight } from "./gen/proto.js";
+import type {
+  ActiveParticipants,
+  ConfirmationWeightScale,
+  Decimal,
+  DynamicCoefficientModelConfig,
+  DynamicCoefficientParams,
+  EpochGroupData,
+  GenesisOnlyParams,
+  MLNodeInfo,
+  Params,
+  Participant,
+  PoCChallenge,
+  PreservedNodesSnapshot,
+  TokenomicsData,
+  ValidationWeight,
+} from "./gen/proto.js";
 
 export const dec = (d: Decimal | undefined): Json => (d === undefined ? null : { value: d.value, exponent: d.exponent });
 
@@ -75,8 +90,15 @@ export function paramsJson(p: Params | undefined, v: NodeChainVersion): JsonObje
           models: ifHas(
             v,
             "v0.2.12",
-            pp.models.map((m) => ({ modelId: m.modelId, seqLen: m.seqLen, weightScaleFactor: dec(m.weightScaleFactor), penaltyStartEpoch: m.penaltyStartEpoch })),
+            pp.models.map((m) => ({
+              modelId: m.modelId,
+              seqLen: m.seqLen,
+              weightScaleFactor: dec(m.weightScaleFactor),
+              penaltyStartEpoch: m.penaltyStartEpoch,
+              ...(has(v, "v0.2.16") !== false ? { dynamicCoefficient: modelConfigJson(m.dynamicCoefficient) } : {}),
+            })),
           ),
+          dynamicCoefficientParams: ifHas(v, "v0.2.16", dynamicParamsJson(pp.dynamicCoefficientParams)),
         }
       : null,
     bitcoinRewardParams: br
@@ -121,13 +143,56 @@ export function rootWeights(g: EpochGroupData): JsonObject[] {
   return g.validationWeights.map((vw) => ({ memberAddress: vw.memberAddress, weight: vw.weight, confirmationWeight: vw.confirmationWeight, reputation: vw.reputation }));
 }
 
-/** confirmation_weight_scales (field 19, from v0.2.13); null where the version has no such field. */
+/** DynamicCoefficientModelConfig (v0.2.16): a model's coefficient bounds, difficulty and target share; null = nil. */
+export function modelConfigJson(c: DynamicCoefficientModelConfig | undefined): JsonObject | null {
+  return c ? { coeffMin: dec(c.coeffMin), coeffMax: dec(c.coeffMax), relativeDifficulty: dec(c.relativeDifficulty), targetShareBps: c.targetShareBps } : null;
+}
+
+/** DynamicCoefficientParams (v0.2.16): the controller's parameters; null = nil (a legacy epoch or params). */
+export function dynamicParamsJson(p: DynamicCoefficientParams | undefined): JsonObject | null {
+  return p
+    ? { targetZoneBps: p.targetZoneBps, stepMin: dec(p.stepMin), stepMax: dec(p.stepMax), bootstrapStepMax: dec(p.bootstrapStepMax), bootstrapShareBps: p.bootstrapShareBps }
+    : null;
+}
+
+/** One confirmation weight scale: model and factor, and from v0.2.16 the controller's fields 3–8. */
+function scaleJson(c: ConfirmationWeightScale, v16: boolean): JsonObject {
+  const base: JsonObject = { modelId: c.modelId, weightScaleFactor: dec(c.weightScaleFactor) };
+  if (!v16) return base;
+  return {
+    ...base,
+    effectiveCoefficient: dec(c.effectiveCoefficient),
+    excludeFromConfirmation: c.excludeFromConfirmation,
+    config: modelConfigJson(c.config),
+    baseCoefficient: dec(c.baseCoefficient),
+    adaptiveStep: dec(c.adaptiveStep),
+    prevSign: c.prevSign,
+  };
+}
+
+/**
+ * confirmation_weight_scales (field 19, from v0.2.13); null where the version has no such field. From
+ * v0.2.16 each scale also carries the dynamic coefficient fields (absent before: not on the wire).
+ */
 export function scalesJson(g: EpochGroupData, v: NodeChainVersion): Json {
+  const v16 = has(v, "v0.2.16") !== false;
   return ifHas(
     v,
     "v0.2.13",
-    g.confirmationWeightScales.map((c) => ({ modelId: c.modelId, weightScaleFactor: dec(c.weightScaleFactor) })),
+    g.confirmationWeightScales.map((c) => scaleJson(c, v16)),
   );
+}
+
+/** ActiveParticipants' trust fields as the preserved slice records them (v0.2.16; src/preserved/state.ts). */
+export function trustWeightsJson(ap: ActiveParticipants): JsonObject {
+  return { capWeightApplied: ap.capWeightApplied, participants: ap.participants.map((p) => ({ index: p.index, weight: p.weight, capWeight: p.capWeight })) };
+}
+
+export const CHALLENGE_STATES = ["OPEN", "CHALLENGE_FAILED", "ABORTED", "PASSED"];
+
+/** A PoC challenge record (v0.2.16), for the chain slice. */
+export function challengeJson(c: PoCChallenge): JsonObject {
+  return { target: c.target, epochIndex: c.epochIndex, state: CHALLENGE_STATES[c.state] ?? String(c.state), challenger: c.challenger, startHeight: c.startHeight };
 }
 
 export const STATUS = ["UNSPECIFIED", "ACTIVE", "INACTIVE", "INVALID", "RAMPING", "UNCONFIRMED"];

@@ -10,6 +10,17 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 export interface Parsed {
   values: Record<string, string | boolean | string[] | boolean[] | undefined>;
   positionals: string[];
+  /** Every flag the command takes (without "--"): a message names only these (flagTaken). */
+  flags?: ReadonlySet<string>;
+}
+
+/**
+ * True when the command parsed into `p` takes the flag a message would suggest (`--anchor H`, `--coin-balances FILE (…)`):
+ * its first word. A Parsed built without the list (a library caller) takes every flag.
+ */
+export function flagTaken(p: Pick<Parsed, "flags"> | undefined, flag: string): boolean {
+  if (p?.flags === undefined) return true;
+  return p.flags.has(flag.trim().replace(/^--/, "").split(/[\s=]/)[0]!);
 }
 
 /** A value that is a negative number (`-1`, `-0.5`, `-1e3`), not an option name. */
@@ -81,7 +92,7 @@ export function parse(args: string[], options: Options, allowPositionals = false
     throw new InputError(err.message.replace(/\. To specify a positional.*$/s, "").replace(/\s*\n\s*/g, " "));
   }
   refuseRepeatedFlags(r.tokens, all);
-  return { values: r.values as Parsed["values"], positionals: r.positionals };
+  return { values: r.values as Parsed["values"], positionals: r.positionals, flags: new Set(Object.keys(all)) };
 }
 
 /**

@@ -13,9 +13,16 @@ export interface Command {
 export interface CliIO {
   out(text: string): void;
   err(text: string): void;
+  /**
+   * stderr is a terminal: progress, notes and warnings are written as they come. Otherwise (a file, a
+   * pipe, a test) they are held until the command ends, printed then, and dropped when it refuses its
+   * input, so that a refusal is the only line on stderr (cli/main.ts).
+   */
+  errIsTTY?: boolean;
 }
 
 export const processIO: CliIO = {
   out: (t) => process.stdout.write(t.endsWith("\n") ? t : `${t}\n`),
   err: (t) => process.stderr.write(t.endsWith("\n") ? t : `${t}\n`),
+  errIsTTY: process.stderr.isTTY === true,
 };

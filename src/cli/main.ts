@@ -28,7 +28,9 @@ function help(): string {
     `Input files: regular files (or gzip) up to ${MAX_INPUT_FILE_BYTES / 1048576} MiB of UTF-8 text; JSON nested at most ${MAX_JSON_DEPTH} levels,`,
     "with no key twice in one object. No output replaces an input of the same command, or another output.",
     "Control and bidirectional-override characters from the input are printed as \\uXXXX escapes.",
-    "Exit codes: 0 success, 1 a failed check, 2 bad input (one line on stderr, the last one).",
+    "Exit codes: 0 success, 1 a failed check, 2 bad input (one line on stderr: progress, notes and",
+    "warnings go to stderr as they come only on a terminal; elsewhere they are printed when the command",
+    "ends, and left out when it refuses its input).",
   ].join("\n");
 }
 
@@ -45,19 +47,37 @@ export function version(): string {
 /**
  * What a command prints, made safe: characters that change how a terminal shows text (UNSAFE_TEXT)
  * become `\uXXXX` escapes, in text and in JSON alike; once `close()` is called (the error line is
- * out), nothing more is written, so a late progress line cannot follow the error.
+ * out), nothing more is written, so a late progress line cannot follow the error. On a terminal stderr
+ * lines (progress, notes, warnings) are written as they come; elsewhere they are held, written when the
+ * command ends (`flush()`), or dropped when it refuses its input (`drop()`): the refusal is then the
+ * only line on stderr, for a script as for a person.
  */
-function guardedIO(io: CliIO): CliIO & { close(): void } {
+function guardedIO(io: CliIO): CliIO & { close(): void; flush(): void; drop(): void; last(t: string): void } {
   let closed = false;
+  const held: string[] = [];
+  const live = io.errIsTTY === true;
   return {
     out: (t) => {
       if (!closed) io.out(visibleText(t));
     },
     err: (t) => {
-      if (!closed) io.err(visibleText(t));
+      if (closed) return;
+      if (live) io.err(visibleText(t));
+      else held.push(visibleText(t));
     },
     close: () => {
       closed = true;
+    },
+    flush: () => {
+      for (const t of held.splice(0)) io.err(t);
+    },
+    drop: () => {
+      held.length = 0;
+    },
+    /** The line that ends the run, after what was held. */
+    last: (t) => {
+      for (const h of held.splice(0)) io.err(h);
+      if (!closed) io.err(visibleText(t));
     },
   };
 }
@@ -81,7 +101,7 @@ export async function main(argv: string[], rawIo: CliIO = processIO): Promise<nu
     const near = didYouMean(typed, [...COMMANDS.map((c) => c.name), "help", "version"], (k) => `'${k}'`);
     const message = `unknown command '${typed}'${near || " (try gonka-spec --help)"}`;
     if (wantsJson(rest)) io.out(errorDocumentFor(helpFor ?? name, new InputError(message)));
-    io.err(`gonka-spec: ${message}`);
+    io.last(`gonka-spec: ${message}`);
     return 2;
   }
   const cmd = await entry.load();
@@ -90,32 +110,30 @@ export async function main(argv: string[], rawIo: CliIO = processIO): Promise<nu
     return 0;
   }
   try {
-    return await withFileLedger(() => cmd.run(rest, io));
+    const code = await withFileLedger(() => cmd.run(rest, io));
+    io.flush();
+    return code;
   } catch (e) {
     // --json / -o json: the error as a JSON object on stdout too (schemas/error.schema.json).
     if (wantsJson(rest)) io.out(errorDocumentFor(name, e));
-    const code = printError(name, e, io);
+    const { code, line } = errorLine(name, e);
+    // a refusal is the one line on stderr; what came before an internal error is kept, to find the fault
+    if (code === 2) io.drop();
+    else io.flush();
+    io.last(line);
     io.close();
     return code;
   }
 }
 
-/** The one error line on stderr; the exit code. */
-function printError(name: string, e: unknown, io: CliIO): number {
-  if (e instanceof InputError || e instanceof GoError) {
-    io.err(`gonka-spec ${name}: ${oneLine(e.message)}`);
-    return 2;
-  }
-  if (e instanceof GoPanic) {
-    io.err(`gonka-spec ${name}: the Go code would panic here: ${oneLine(e.message)}`);
-    return 2;
-  }
+/** The one error line for stderr, and the exit code. */
+function errorLine(name: string, e: unknown): { code: number; line: string } {
+  if (e instanceof InputError || e instanceof GoError) return { code: 2, line: `gonka-spec ${name}: ${oneLine(e.message)}` };
+  if (e instanceof GoPanic) return { code: 2, line: `gonka-spec ${name}: the Go code would panic here: ${oneLine(e.message)}` };
   if (e instanceof RangeError && /Maximum call stack|Invalid string length|Array buffer allocation/.test(e.message)) {
-    io.err(`gonka-spec ${name}: the input is too large to process (${e.message})`);
-    return 2;
+    return { code: 2, line: `gonka-spec ${name}: the input is too large to process (${e.message})` };
   }
-  io.err(`gonka-spec ${name}: internal error: ${e instanceof Error ? e.message : String(e)}`);
-  return 3;
+  return { code: 3, line: `gonka-spec ${name}: internal error: ${e instanceof Error ? e.message : String(e)}` };
 }
 
 /** Keep the one-line convention even when a message quotes multi-line text. */

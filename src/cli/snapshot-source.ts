@@ -4,8 +4,13 @@
  * imported only when a node is read).
  */
 import { InputError, describeValue } from "../errors.js";
-import { countFlag, secondsFlag, str, type Parsed } from "./args.js";
-import { gapLine, gapMatters, gapReadByRules, gapSummary, gapWarnings, type DumpGap, type DumpUse } from "../sources/rest-dump/dump-gap.js";
+import { countFlag, flagTaken, readJsonFile, secondsFlag, str, type Parsed } from "./args.js";
+import { checkedInt64 } from "../go/int64.js";
+import { parseDecimalText } from "../go/chain-decimal.js";
+import { isJsonObject } from "../json-input.js";
+import { checkP0 } from "../misstest/epoch-input.js";
+import type { RestSettlementOptions } from "../sources/rest-dump/settlement-from-rest.js";
+import { gapLine, gapsRead, gapSummary, gapWarnings, type DumpGap, type DumpUse } from "../sources/rest-dump/dump-gap.js";
 import { CHAIN_VERSIONS, type ChainVersion } from "../versions/chain-version.js";
 import type { RestPreservedOptions } from "../sources/rest-dump/preserved-from-rest.js";
 import { readNodeSource, readRestDumpSource, readSnapshotFileSource, type Source } from "../sources/source.js";
@@ -133,10 +138,79 @@ export const REST_DUMP_PRESERVED_USAGE = `  with --rest-dump (repeatable, or a f
   --missing-summaries rewarded|unrewarded  members of epoch N-1's model subgroups without a
                    performance summary in the dumps (refused unless given)`;
 
+/**
+ * The flags of a REST dump's settlement slice: what a dump lacks of it, supplied (coin balances, a grace
+ * epoch's p0) or chosen (where binom_test_p0 comes from, a model's missing per-model answer). Every
+ * command that reads the slice takes those it reads: settle, import-rest and backtest all four, miss-test
+ * the two of the p0 (it reads no per-model groups and no balances).
+ */
+export const REST_DUMP_SETTLEMENT_OPTIONS = {
+  "validation-params": { type: "string" },
+  "grace-p0": { type: "string" },
+  "coin-balances": { type: "string" },
+  "missing-subgroups": { type: "string" },
+} as const;
+
+/** The two of REST_DUMP_SETTLEMENT_OPTIONS the miss test reads (its p0). */
+export const REST_DUMP_P0_OPTIONS = { "validation-params": REST_DUMP_SETTLEMENT_OPTIONS["validation-params"], "grace-p0": REST_DUMP_SETTLEMENT_OPTIONS["grace-p0"] } as const;
+
+/** Usage lines for REST_DUMP_P0_OPTIONS. */
+export const REST_DUMP_P0_USAGE = `  --validation-params group|saved   REST dump only: binom_test_p0 from the epoch group's own copy
+                       (default) or from the saved module params
+  --grace-p0 P         REST dump only: a punishment grace epoch's p0 for this epoch (no REST query)`;
+
+/** Usage lines for REST_DUMP_SETTLEMENT_OPTIONS. */
+export const REST_DUMP_SETTLEMENT_USAGE = `${REST_DUMP_P0_USAGE}
+  --coin-balances FILE REST dump only: {address: coin balance} (the dump has no balances); an address
+                       that is not a participant of the epoch is refused by name
+  --missing-subgroups empty  REST dump only: a model the root group lists without its per-model answer
+                       in the dump is taken as a subgroup without members (refused otherwise); named
+                       with the rows it can change, and a zero it decides is "not computable"`;
+
+/** {address: balance} of --coin-balances FILE (int64 each). */
+function coinBalances(file: string): Map<string, bigint> {
+  const j = readJsonFile(file);
+  if (!isJsonObject(j)) throw new InputError(`expected an object {address: balance}, got ${describeValue(j)}`, file);
+  return new Map(Object.keys(j).map((k) => [k, checkedInt64(j[k], `${file}: ${k}`)] as const));
+}
+
+/** The REST-dump settlement options of the flags the command took (each value checked). */
+export function restSettlementOptions(p: Parsed): RestSettlementOptions {
+  const out: RestSettlementOptions = {};
+  const vp = str(p, "validation-params");
+  if (vp !== undefined) {
+    if (vp !== "group" && vp !== "saved") throw new InputError(`expected group or saved, got ${describeValue(vp)}`, "--validation-params");
+    out.validationParams = vp;
+  }
+  const g = str(p, "grace-p0");
+  if (g !== undefined) {
+    // the chain stores a grace epoch's p0 as Decimal{int64, int32}: the bounds every decimal from a user or a file gets
+    const graceP0 = parseDecimalText(g, "--grace-p0").toChain();
+    checkP0(graceP0, "--grace-p0");
+    out.graceP0 = graceP0;
+  }
+  const cb = str(p, "coin-balances");
+  if (cb !== undefined) out.coinBalances = coinBalances(cb);
+  const ms = str(p, "missing-subgroups");
+  if (ms !== undefined) {
+    if (ms !== "empty") throw new InputError(`expected empty, got ${describeValue(ms)}`, "--missing-subgroups");
+    out.missingSubgroups = "empty";
+  }
+  return out;
+}
+
+/** The REST-dump-only settlement flags given (refused with another source: a snapshot records its own choice). */
+export function refuseRestSettlementFlags(p: Parsed): void {
+  const given = Object.keys(REST_DUMP_SETTLEMENT_OPTIONS).filter((f) => p.values[f] !== undefined);
+  if (given.length > 0) throw new InputError(`--${given[0]} applies to --rest-dump only (a snapshot records its own choice)`);
+}
+
 /** A source as the commands use it (src/sources/source.ts), with a REST dump's gaps under their older name. */
 export interface SnapshotSource extends Source {
-  /** With --rest-dump: every input the dumps lack (the full list, for a JSON warnings array). */
+  /** With --rest-dump: every input the dumps lack (the full list). */
   gaps?: DumpGap[];
+  /** With --rest-dump: the lacks these rules read, once each: those the text counts (and a JSON warnings list names). */
+  read?: DumpGap[];
 }
 
 export interface ReadSourceOptions {
@@ -195,32 +269,34 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
     // --epoch N picks the epoch of a folder of dumps for every reader (default: the newest settled one).
     const epochNumber = !preserved ? str(p, "epoch") : undefined;
     const source = readRestDumpSource(dirs, {
+      // the miss test alone reads no per-model group: a missing one is taken as empty, a lack only settle prints
+      // (a reader of more, compare's settlement side, keeps the refusal)
+      ...(uses.length === 1 && uses[0] === "miss-test" ? { missingSubgroups: "empty" as const } : {}),
+      ...restSettlementOptions(p),
       ...(chainId !== undefined ? { chainId } : {}),
       ...(epochNumber !== undefined && /^\s*\d{1,19}\s*$/.test(epochNumber) ? { epoch: BigInt(epochNumber.trim()) } : {}),
-      ...(preserved ? { ...restPreservedOptions(p), require: "preserved" as const } : {}),
+      // a reader of the settlement slice alone (the miss test) needs it: its lack is the refusal, not the preserved slice's too
+      ...(preserved ? { ...restPreservedOptions(p), require: "preserved" as const } : { require: "settlement" as const }),
     });
     // Never silent: what the dump lacks of what these rules read, in one line on stderr (stdout stays
     // the answer); --verbose lists each input and its assumption.
+    const cv = str(p, "chain-version");
+    const version = cv !== undefined && /^v\d+\.\d+\.\d+$/.test(cv.trim()) && (CHAIN_VERSIONS as readonly string[]).includes(cv.trim()) ? (cv.trim() as ChainVersion) : undefined;
+    const read = gapsRead(source.lacks, uses, version);
     if (p.values.json !== true) {
       const warn = options.warn ?? ((l: string) => process.stderr.write(`${l}\n`));
-      const cv = str(p, "chain-version");
-      const version = cv !== undefined && /^v\d+\.\d+\.\d+$/.test(cv.trim()) && (CHAIN_VERSIONS as readonly string[]).includes(cv.trim()) ? (cv.trim() as ChainVersion) : undefined;
-      const seen = new Set<string>();
-      const read = source.lacks.filter((g) => {
-        if (!uses.some((u) => gapMatters(g, u)) || !gapReadByRules(g, version) || seen.has(gapLine(g))) return false;
-        seen.add(gapLine(g));
-        return true;
-      });
-      for (const l of gapWarnings(read)) warn(l);
+      const takes = (f: string): boolean => flagTaken(p, f); // a gap names its flag only to a command that takes it
+      for (const l of gapWarnings(read, takes)) warn(l);
       if (p.values.verbose === true) {
-        for (const g of read) if (g.warning !== true) warn(`rest dump lacks ${gapLine(g)}`);
+        for (const g of read) if (g.warning !== true) warn(`rest dump lacks ${gapLine(g, takes)}`);
       } else {
         const line = gapSummary(read);
         if (line !== null) warn(`note: ${line}`);
       }
     }
-    return { ...source, gaps: source.lacks };
+    return { ...source, gaps: source.lacks, read };
   }
+  refuseRestSettlementFlags(p);
   if (file !== undefined) {
     if (str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give either --snapshot FILE or --rpc URL (--node URL), not both");
     for (const f of ["height", "chain-id", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {

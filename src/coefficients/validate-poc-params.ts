@@ -3,17 +3,13 @@
  * PocParams.Validate, validateDynamicCoefficientParams, validatePositiveDecimal, and the parts of
  * Params.Validate that read PocParams), as the upgrade handler runs them on the params it builds.
  */
-import { chainDecimalToLegacyDec, MAX_DECIMAL_EXPONENT_ABS, type ChainDecimal } from "../go/chain-decimal.js";
+import { chainDecimalToLegacyDec, MAX_DECIMAL_EXPONENT_ABS, validateChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 import { GoError } from "../go/errors.js";
 import type { LegacyDec } from "../go/legacy-dec.js";
 import type { CoefficientParams, DynamicCoefficientParams } from "./confirmation-weight-scale.js";
 
-/** Mirrors types.(*Decimal).Validate at v0.2.16: nil passes; an exponent outside ±18 is an error. */
-export function validateDecimal(d: ChainDecimal | null): void {
-  if (d !== null && (d.exponent < -MAX_DECIMAL_EXPONENT_ABS || d.exponent > MAX_DECIMAL_EXPONENT_ABS)) {
-    throw new GoError(`decimal exponent must be between -${MAX_DECIMAL_EXPONENT_ABS} and ${MAX_DECIMAL_EXPONENT_ABS}: ${d.exponent}`);
-  }
-}
+/** Mirrors types.(*Decimal).Validate at v0.2.16 (one check, src/go/chain-decimal.ts). */
+export const validateDecimal = (d: ChainDecimal | null): void => validateChainDecimal(d);
 
 const named = (name: string, f: () => void): void => {
   try {

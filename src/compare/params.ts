@@ -22,7 +22,7 @@
  */
 import { readTextFile } from "../fs/files.js";
 import { dirname, resolve as resolvePath } from "node:path";
-import { InputError, describeValue } from "../errors.js";
+import { InputError, describeValue, oneLineText } from "../errors.js";
 import { Decimal } from "../go/decimal.js";
 import { parseDecimalText } from "../go/chain-decimal.js";
 import { GoError } from "../go/errors.js";
@@ -182,7 +182,7 @@ export function parseProposal(written: Json, where: string, options: ParsePropos
   const at = (k: string): string => `${where}: ${spelled.get(k) ?? k}`;
   const name = doc.name;
   if (typeof name !== "string" || name.trim() === "") throw new InputError(`expected a non-empty string naming the proposal, got ${describeValue(name)}`, at("name"));
-  const out: ProposalParams = { name: name.trim() };
+  const out: ProposalParams = { name: oneLineText(name.trim()) }; // shown in every table, chart and title: one line, visible
   if (doc.description !== undefined) {
     if (typeof doc.description !== "string") throw new InputError(`expected a string, got ${describeValue(doc.description)}`, at("description"));
     out.description = doc.description;

@@ -8,22 +8,22 @@ import { groupDigits } from "./numbers.js";
 export const NGONKA_PER_GNK = 1_000_000_000n;
 
 /**
- * ngonka → GNK digits, exactly: 287242648359423n → "287,242.648359423"; 1896n → "0.000001896";
- * 5n * NGONKA_PER_GNK → "5". `places: 9` keeps every fraction digit (aligned table columns);
- * otherwise trailing zeros are dropped. A negative keeps its sign (`minus`, default "-") before the digits.
+ * ngonka → GNK digits, exactly, the one form of every amount in GNK (prose, tables, every command):
+ * every ngonka digit, nine fraction places, so that one amount reads the same everywhere and a column
+ * aligns: 287242648359423n → "287,242.648359423"; 190086354894340n → "190,086.354894340"; 1896n →
+ * "0.000001896"; 5n * NGONKA_PER_GNK → "5.000000000". A negative keeps its sign (`minus`, default "-").
  */
-export function gnkDigits(ngonka: bigint, options: { places?: 9; minus?: string } = {}): string {
+export function gnkDigits(ngonka: bigint, options: { minus?: string } = {}): string {
   const neg = ngonka < 0n;
   const v = neg ? -ngonka : ngonka;
   const whole = groupDigits(v / NGONKA_PER_GNK);
-  let frac = (v % NGONKA_PER_GNK).toString().padStart(9, "0");
-  if (options.places !== 9) frac = frac.replace(/0+$/, "");
-  return `${neg ? (options.minus ?? "-") : ""}${whole}${frac === "" ? "" : `.${frac}`}`;
+  const frac = (v % NGONKA_PER_GNK).toString().padStart(9, "0");
+  return `${neg ? (options.minus ?? "-") : ""}${whole}.${frac}`;
 }
 
 /** A table cell in GNK: every ngonka digit (9 places, so a column aligns), 0 as "0", a negative with `minus`. */
 export function gnkCell(ngonka: bigint, minus = "−"): string {
-  return ngonka === 0n ? "0" : gnkDigits(ngonka, { places: 9, minus });
+  return ngonka === 0n ? "0" : gnkDigits(ngonka, { minus });
 }
 
 /** GNK rounded half away from zero to `places` (0–9) decimals, for chart labels: 6324845418454n, 3 → "6,324.845". */

@@ -41,10 +41,18 @@ export interface ChainDecimal {
  * conversion. Every failure is a GoError (the callers map it to Go's fallback: 1, or 0).
  */
 export function chainDecimalToLegacyDec(d: ChainDecimal, maxExponentAbs: number | null = null): LegacyDec {
-  if (maxExponentAbs !== null && (d.exponent < -maxExponentAbs || d.exponent > maxExponentAbs)) {
-    throw new GoError(`invalid decimal exponent: ${d.exponent} outside [-${maxExponentAbs}, ${maxExponentAbs}]`);
-  }
+  if (maxExponentAbs !== null) validateChainDecimal(d, maxExponentAbs);
   return LegacyDec.fromString(Decimal.new(d.value, d.exponent).toString());
+}
+
+/**
+ * Mirrors types.(*Decimal).Validate (v0.2.15+): nil passes; an exponent outside ±`maxExponentAbs` is
+ * ErrInvalidDecimalExponent with the exponent, in Go's words.
+ */
+export function validateChainDecimal(d: ChainDecimal | null, maxExponentAbs: number = MAX_DECIMAL_EXPONENT_ABS): void {
+  if (d !== null && (d.exponent < -maxExponentAbs || d.exponent > maxExponentAbs)) {
+    throw new GoError(`decimal exponent must be between -${maxExponentAbs} and ${maxExponentAbs}: ${d.exponent}`);
+  }
 }
 
 /** The vector/JSON shape of a chain decimal: value, exponent and Go's String() of it. */

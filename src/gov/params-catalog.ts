@@ -1,6 +1,7 @@
 /**
  * Every field of the x/inference `Params` message (inference-chain/proto/inference/inference/params.proto
- * at ee730031, v0.2.14): name, field number, type, unit, and which rule of this port reads it. A
+ * at ee730031, v0.2.14, and v0.2.16's dynamic coefficient fields of PocParams, which the port's own protos
+ * declare): name, field number, type, unit, and which rule of this port reads it. A
  * governance MsgUpdateParams replaces the whole message, so judging one needs every field, not only
  * the subset the rules read (proto/gonka/chain.proto). src/gov/param-values.ts decodes the wire form
  * and the JSON forms through this table; test/gov/params-catalog.test.ts checks the numbers against
@@ -148,10 +149,20 @@ export const PARAMS_CATALOG: readonly ParamField[] = [
         msg("stat_test", 3, STAT_TEST),
         dec("weight_scale_factor", 4, "factor", { readBy: `${SETTLEMENT} and ${PRESERVED}` }),
         u64("penalty_start_epoch", 5, "epoch"),
+        // v0.2.16 (#1566, params.proto at zpoken/gonka@ef1a5efd)
+        msg("dynamic_coefficient", 6, [dec("coeff_min", 1, "factor"), dec("coeff_max", 2, "factor"), dec("relative_difficulty", 3, "factor"), u32("target_share_bps", 4, "basis points")]),
       ],
       { repeated: { keyField: "model_id" } },
     ),
     u32("validation_vote_threshold_bps", 15, "basis points"),
+    // v0.2.16 (#1566): the dynamic coefficient controller's parameters
+    msg("dynamic_coefficient_params", 16, [
+      u32("target_zone_bps", 1, "basis points"),
+      dec("step_min", 2, "fraction"),
+      dec("step_max", 3, "fraction"),
+      dec("bootstrap_step_max", 4, "fraction"),
+      u32("bootstrap_share_bps", 5, "basis points"),
+    ]),
   ]),
   msg("tokenomics_params", 4, [
     dec("subsidy_reduction_interval", 1, "fraction"),

@@ -125,7 +125,10 @@ export function proposalText(j: ProposalJudgement): string {
   const form = p.form === "protobuf" ? "protobuf" : p.form === "amino-json" ? "amino JSON" : "proto JSON";
   out.push(`  read from ${p.label} (${form}${p.height !== null ? `, the node's answer at height ${groupDigits(p.height)}` : ""})`);
   if (p.finalTally !== null && [p.finalTally.yes, p.finalTally.no, p.finalTally.abstain, p.finalTally.noWithVeto].some((x) => x !== "" && x !== "0")) {
-    out.push(`  final tally: yes ${p.finalTally.yes}, no ${p.finalTally.no}, abstain ${p.finalTally.abstain}, no with veto ${p.finalTally.noWithVeto}`);
+    // the chain's TallyResult counts: voting power (each voter's bonded tokens), grouped as every count is
+    const vp = (x: string): string => (/^\d+$/.test(x) ? groupDigits(BigInt(x)) : x);
+    const t = p.finalTally;
+    out.push(`  final tally, in voting power (the chain's TallyResult counts): yes ${vp(t.yes)}, no ${vp(t.no)}, abstain ${vp(t.abstain)}, no with veto ${vp(t.noWithVeto)}`);
   }
   if (p.summary) out.push(`summary: ${p.summary}`);
   out.push("");

@@ -3,7 +3,7 @@
  * the epochs it is about), so that they can be set beside what its messages actually do. Display
  * support only: nothing here decides an outcome.
  */
-import { groupDigits } from "../format/numbers.js";
+import { gnkDigits } from "../format/coins.js";
 import { Decimal } from "../go/decimal.js";
 
 /** 1 GNK = 10^9 ngonka. */
@@ -11,11 +11,7 @@ export const NGONKA_PER_GNK = 1_000_000_000n;
 
 /** ngonka as GNK, exact, digits grouped: 946509925001558n → "946,509.925001558". */
 export function gnkText(ngonka: bigint): string {
-  const neg = ngonka < 0n;
-  const a = neg ? -ngonka : ngonka;
-  const whole = groupDigits(a / NGONKA_PER_GNK);
-  const frac = (a % NGONKA_PER_GNK).toString().padStart(9, "0").replace(/0+$/, "");
-  return `${neg ? "-" : ""}${whole}${frac === "" ? "" : `.${frac}`}`;
+  return gnkDigits(ngonka); // the one GNK form (src/format/coins.ts)
 }
 
 export interface StatedAmount {

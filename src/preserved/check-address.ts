@@ -33,6 +33,8 @@ export interface AddressCheck {
   address: string;
   anchorHeight: bigint;
   preservedAtAnchor: boolean;
+  /** v0.2.16: the anchor is a confirmation PoC's and a PoC challenge of the epoch targets this address (none of its nodes is preserved). */
+  challengeTarget: boolean;
   models: CheckedModel[];
   warnings: string[];
 }
@@ -61,22 +63,31 @@ export function resolveParticipantAddress(state: PreservedState, input: string, 
   throw new InputError(`unknown address ${describeValue(input)}: not a member of the root group or of any model subgroup in this snapshot${hint}`, path);
 }
 
-/** Is `address` preserved at `anchorHeight`, and why each of its nodes is or is not. */
-export function checkAddressAtAnchor(state: PreservedState, address: string, anchorHeight: bigint, rules?: PreservedRules): AddressCheck {
+/**
+ * Is `address` preserved at `anchorHeight`, and why each of its nodes is or is not. `challengeSkip`: a
+ * v0.2.16 confirmation PoC's challenge targets (stripChallengeSkipFromPreserved after the sampler): a
+ * target's sampled nodes become `challenge_target`, none preserved.
+ */
+export function checkAddressAtAnchor(state: PreservedState, address: string, anchorHeight: bigint, rules?: PreservedRules, challengeSkip?: ReadonlySet<string>): AddressCheck {
   const participant = resolveParticipantAddress(state, address);
   const prepared = prepareEpisodeShared(state, rules);
   const at = sampleAtAnchor(prepared, anchorHeight, { traceDecisions: false });
   const result = assembleResult(prepared, at, false);
   const byModel = new Map<string, CheckedNode[]>();
+  const challengeTarget = challengeSkip?.has(participant) === true;
   for (const e of explainEpisode(prepared, at, participant)) {
     if (e.participant !== participant) continue;
     let list = byModel.get(e.modelId);
     if (!list) byModel.set(e.modelId, (list = []));
+    if (challengeTarget && e.preserved) {
+      list.push({ nodeId: e.nodeId, pocWeight: e.pocWeight, preserved: false, code: "challenge_target", reason: `sampled (round ${e.round ?? "?"} of the fill), then left out: a PoC challenge of this epoch targets its host, and a confirmation PoC preserves none of a target's nodes (#1811)` });
+      continue;
+    }
     list.push({ nodeId: e.nodeId, pocWeight: e.pocWeight, preserved: e.preserved, code: e.code, reason: e.text, ...(e.round !== undefined ? { round: e.round } : {}) });
   }
   const models = [...byModel.keys()].sort(compareGoStrings).map((modelId) => {
     const nodes = byModel.get(modelId)!;
     return { modelId, preserved: nodes.some((n) => n.preserved), nodes };
   });
-  return { address: participant, anchorHeight, preservedAtAnchor: models.some((m) => m.preserved), models, warnings: result.warnings };
+  return { address: participant, anchorHeight, preservedAtAnchor: models.some((m) => m.preserved), challengeTarget, models, warnings: result.warnings };
 }

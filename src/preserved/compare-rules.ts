@@ -18,6 +18,7 @@ import { anchorSampler, eligibleNodes, modelAllocation, modelIds } from "./check
 import { DEFAULT_POC_RATE, type DemandInput } from "./demand.js";
 import { capacityRequests, demandTarget, demandWeight, fillLargestFirst, ratioString } from "./demand-rule.js";
 import type { PreservedResult } from "./sample-preserved-for-episode.js";
+import { stripChallengeSkipFromPreserved } from "./strip-challenge-skip-from-preserved.js";
 import type { ChainDecimal, PreservedState } from "./state.js";
 
 export type PreservedRule = "current" | "demand";
@@ -80,6 +81,11 @@ export interface PreservedRulesOptions {
   overrides?: Readonly<Record<string, string>>;
   /** The chain version's sampler rules for "current" (default: the newest). */
   rules?: PreservedRules;
+  /**
+   * A v0.2.16 confirmation PoC's challenge targets (#1811): left out after sampling, under either rule,
+   * and nobody is preserved in their place (the caller's stripChallengeSkipFromPreserved). Default: none.
+   */
+  challengeSkip?: ReadonlySet<string>;
 }
 
 export interface PreservedRulesResult {
@@ -89,6 +95,8 @@ export interface PreservedRulesResult {
   rate: bigint;
   current?: RuleResult;
   demand?: RuleResult;
+  /** What `challengeSkip` left out of today's rule: each host's nodes the sampler had preserved, per model (sampler order). */
+  leftOutByChallenge: { modelId: string; participantId: string; nodeIds: string[] }[];
   warnings: string[];
 }
 
@@ -192,14 +200,15 @@ function summarize(ctx: ModelContext, rate: bigint, target: bigint, taken: Prese
   };
 }
 
-/** Today's rule: the chain's own snapshot (preserved nodes are eligible nodes, whose weights are known). */
-function currentRule(result: PreservedResult, ctxs: ModelContext[], rate: bigint): RuleResult {
+/** Today's rule: the chain's own snapshot (preserved nodes are eligible nodes, whose weights are known), less a confirmation PoC's challenge targets. */
+function currentRule(result: PreservedResult, ctxs: ModelContext[], rate: bigint, skip: ReadonlySet<string>): RuleResult {
+  const snapshot = stripChallengeSkipFromPreserved(result.snapshot, skip);
   return {
     rule: "current",
     models: ctxs.map((ctx) => {
       const weights = new Map<string, bigint>();
       for (const [a, ns] of ctx.eligible) for (const n of ns) weights.set(`${a}\u0000${n.nodeId}`, n.pocWeight);
-      const entry = result.snapshot.modelPreservedNodes.find((m) => m.modelId === ctx.modelId);
+      const entry = snapshot.modelPreservedNodes.find((m) => m.modelId === ctx.modelId);
       const taken = (entry?.participants ?? []).flatMap((p) =>
         p.nodeIds.map((nodeId) => ({ participant: p.participantId, nodeId, pocWeight: weights.get(`${p.participantId}\u0000${nodeId}`) ?? 0n })),
       );
@@ -208,14 +217,14 @@ function currentRule(result: PreservedResult, ctxs: ModelContext[], rate: bigint
   };
 }
 
-/** The proposal: max(today's target, D_m), largest node first, over the same eligible set. */
-function demandRule(ctxs: ModelContext[], rate: bigint): RuleResult {
+/** The proposal: max(today's target, D_m), largest node first, over the same eligible set (a confirmation PoC's challenge targets left out after the fill, as today's). */
+function demandRule(ctxs: ModelContext[], rate: bigint, skip: ReadonlySet<string>): RuleResult {
   return {
     rule: "demand",
     models: ctxs.map((ctx) => {
       const target = demandTarget(ctx.fractionTarget, ctx.demandWeight ?? undefined);
       const fill = fillLargestFirst(ctx.eligible, target);
-      return summarize(ctx, rate, target, fill.allocationOrder);
+      return summarize(ctx, rate, target, fill.allocationOrder.filter((n) => !skip.has(n.participant)));
     }),
   };
 }
@@ -255,12 +264,17 @@ export function runPreservedRules(state: PreservedState, options: PreservedRules
       eligible: eligibleNodes(result, modelId),
     };
   });
+  const skip = options.challengeSkip ?? new Set<string>();
+  const leftOutByChallenge = result.snapshot.modelPreservedNodes.flatMap((m) =>
+    m.participants.filter((p) => skip.has(p.participantId)).map((p) => ({ modelId: m.modelId, participantId: p.participantId, nodeIds: [...p.nodeIds] })),
+  );
   return {
     anchorHeight: anchor,
     pocSlotAllocation: effectiveSlotAllocation(s).toString(),
     rate,
-    ...(rule !== "demand" ? { current: currentRule(result, ctxs, rate) } : {}),
-    ...(rule !== "current" ? { demand: demandRule(ctxs, rate) } : {}),
+    ...(rule !== "demand" ? { current: currentRule(result, ctxs, rate, skip) } : {}),
+    ...(rule !== "current" ? { demand: demandRule(ctxs, rate, skip) } : {}),
+    leftOutByChallenge,
     warnings,
   };
 }

@@ -37,7 +37,9 @@ export type NodeReasonCode =
   /** Preserving it would make the participant fully non-voting beyond the 34 % cap. */
   | "voting_cap"
   /** The fill reached the target before this node's turn. */
-  | "target_met";
+  | "target_met"
+  /** v0.2.16 confirmation PoC (#1811): sampled, then left out with every node of its host, a PoC challenge target (check-address.ts). */
+  | "challenge_target";
 
 export interface NodeExplanation {
   modelId: string;
@@ -169,7 +171,7 @@ export function explainEpisode(prepared: PreparedEpisode, at: AnchorResult, only
       if (!pf.history) {
         const s = state.previousEpochPerformanceSummaries.get(addr);
         const why = s === undefined ? "no performance summary" : s.rewardedCoins === 0n ? "rewarded 0 coins" : "no nodes for this model in the previous epoch";
-        return push(addr, n.nodeId, n.pocWeight, "no_history", `no reward in the previous epoch for this model (${why})`);
+        return push(addr, n.nodeId, n.pocWeight, "no_history", `no reward in epoch ${prepared.epochIndex - 1n} (the previous epoch) for this model (${why})`);
       }
       if (!(pf.drawn ??= drawn.has(addr))) return push(addr, n.nodeId, n.pocWeight, "not_sampled", notSampled);
       if (pf.eligible === undefined) pf.eligible = eligibleNodes?.get(addr) ?? null;

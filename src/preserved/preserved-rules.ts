@@ -40,6 +40,12 @@ export interface PreservedRules {
    * cap_weight_applied, else Weight), a member without an entry its root weight. Before: root weights.
    */
   trustRootTotal: boolean;
+  /**
+   * v0.2.16 (#1811; confirmation_poc.go at zpoken/gonka@ef1a5efd): a confirmation PoC's caller strips, after
+   * sampling, every host with a PoC challenge record of the epoch (stripChallengeSkipFromPreserved); the
+   * regular PoC's caller does not. Before: no challenges.
+   */
+  confirmationChallengeSkip: boolean;
 }
 
 /** The sampler's rules at chain version `v`; before v0.2.12 there was no SamplePreservedForEpisode (InputError naming `where`). */
@@ -59,6 +65,7 @@ export function preservedRulesFor(v: ChainVersion, where = "--chain-version"): P
     participantLine: v13 ? "votingPower" : "pocWeight",
     nonVotingCap: v13 ? "perModelVotingPower" : "globalScaledWeight",
     trustRootTotal: atLeast(v, "v0.2.16"),
+    confirmationChallengeSkip: atLeast(v, "v0.2.16"),
   };
 }
 

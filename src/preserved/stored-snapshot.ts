@@ -33,6 +33,8 @@ export function parseStoredPreservedSnapshot(json: Json, path: string): Preserve
   const h = field(o, "episodeAnchorHeight", "episode_anchor_height", path);
   const hv = typeof h.v === "string" && /^-?\d+$/.test(h.v) ? BigInt(h.v) : h.v;
   const episodeAnchorHeight = checkedInt64(hv, h.p);
+  // an anchor is a block height, and the chain's first block is 1: no stored snapshot holds another
+  if (episodeAnchorHeight < 1n) throw new InputError(`expected a block height ≥ 1 (the chain's first block is 1), got ${episodeAnchorHeight}`, h.p);
   const models = list(o, "modelPreservedNodes", "model_preserved_nodes", path);
   return {
     episodeAnchorHeight,

@@ -1,7 +1,8 @@
 /**
  * Side-by-side bars of preserved weight per model: for each model one bar for A and one for B
  * (achieved weight), a tick at each proposal's target, each model on its own scale (model weights
- * differ by orders of magnitude), the numbers written beside the bars.
+ * differ by orders of magnitude), the numbers written beside the bars. Each model's full name is a
+ * line of its own above its bars: a long name is never cut, and never runs into a bar.
  */
 import type { ModelComparison } from "../compare/model.js";
 import { groupDigits } from "../format/numbers.js";
@@ -9,10 +10,12 @@ import { esc, px } from "./escape.js";
 import { COLOR_A, COLOR_B, GRID, INK, MUTED } from "./palette.js";
 
 const WIDTH = 860;
-const LABEL_W = 250;
-const BAR_W = 430;
+/** Where the bars start (the name line above them spans the whole width). */
+const LABEL_W = 24;
+const BAR_W = 620;
 const BAR_H = 16;
-const ROW_H = 64;
+const NAME_H = 20;
+const ROW_H = NAME_H + 64;
 const TOP = 28;
 
 function bar(side: "a" | "b", modelId: string, x: number, y: number, w: number, value: bigint, target: bigint): string {
@@ -29,11 +32,11 @@ export function preservedWeightChart(models: ModelComparison[]): string {
     const y0 = TOP + i * ROW_H;
     const max = [m.a.achievedWeight, m.b.achievedWeight, m.a.targetWeight, m.b.targetWeight].reduce((x, y) => (y > x ? y : x), 1n);
     const scale = (v: bigint): number => (Number(v) / Number(max)) * BAR_W;
-    parts.push(`<text x="0" y="${px(y0 + 22)}" fill="${INK}" font-size="13">${esc(m.modelId.length > 34 ? `${m.modelId.slice(0, 33)}…` : m.modelId)}<title>${esc(m.modelId)}</title></text>`);
-    parts.push(`<line x1="${LABEL_W}" x2="${LABEL_W + BAR_W}" y1="${px(y0 + 2 * BAR_H + 10)}" y2="${px(y0 + 2 * BAR_H + 10)}" stroke="${GRID}"/>`);
+    parts.push(`<text class="model-name" x="0" y="${px(y0 + 14)}" fill="${INK}" font-size="13">${esc(m.modelId)}</text>`);
+    parts.push(`<line x1="${LABEL_W}" x2="${LABEL_W + BAR_W}" y1="${px(y0 + NAME_H + 2 * BAR_H + 10)}" y2="${px(y0 + NAME_H + 2 * BAR_H + 10)}" stroke="${GRID}"/>`);
     (["a", "b"] as const).forEach((side, k) => {
       const s = m[side];
-      const y = y0 + 4 + k * (BAR_H + 4);
+      const y = y0 + NAME_H + 4 + k * (BAR_H + 4);
       parts.push(bar(side, m.modelId, LABEL_W, y, scale(s.achievedWeight), s.achievedWeight, s.targetWeight));
       const tx = LABEL_W + scale(s.targetWeight);
       parts.push(`<line class="target target-${side}" x1="${px(tx)}" x2="${px(tx)}" y1="${px(y - 2)}" y2="${px(y + BAR_H + 2)}" stroke="${INK}" stroke-width="2"/>`);

@@ -20,13 +20,18 @@ export type CauseLifted =
       stillZeroBy: ZeroCauseCode[];
       /** The p0 of the re-run when lifting moved the network's miss share across a table (else null). */
       p0Changed: string | null;
+      /** A cause still in the way rests on an assumed input (assumed-causes.ts): the lack, in words. */
+      restsOn?: string;
     }
-  | { notMeaningful: string };
+  | { notMeaningful: string }
+  /** The cause rests on an input the source assumed: what lifting it would pay is not computable either (the lack, in words). */
+  | { notComputable: string };
 
 /** Why each cause that no change of this participant's own inputs can lift. */
 const NOT_MEANINGFUL: Partial<Record<ZeroCauseCode, string>> = {
   "no-validation-weight": "the epoch has no weight for it at all: a payout would need a PoC weight the chain never measured",
   "zero-validation-weight": "its PoC weight is not positive: a payout would need a PoC weight the chain never measured",
+  "node-total-zero": "a payout would need its nodes in a model subgroup with a positive confirmation scale, which the epoch does not record",
   "power-cap": "the power cap is a share of the whole network's weight, not an input of this participant",
   rounding: "nothing is in the way but the size of its weight",
   "no-fixed-reward": "the epoch has no fixed reward for anyone",
@@ -84,7 +89,7 @@ export function coinsWithoutCauses(input: SettlementInput, version: ChainVersion
     const l = liftCause(cur, address, code);
     if (typeof l === "string") return { notMeaningful: l };
     cur = l.input;
-    words.push(l.lifted);
+    if (!words.includes(l.lifted)) words.push(l.lifted); // two causes may lift the same input
   }
   const s = settleAccounts(cur, version, { explainOnly: address });
   const p = s.participants.find((x) => x.address === address);

@@ -7,7 +7,8 @@
  *     "reward": { "bitcoinRewardParams": {initialEpochReward, decayRate, genesisEpoch, useBitcoinRewards},
  *                 "validationWeights": [{memberAddress, weight, confirmationWeight, mlNodes}],
  *                 "subgroups": [{modelId, validationWeights: [{memberAddress, mlNodes: [{nodeId, pocWeight, throughput, timeslotAllocation}]}]}],
- *                 "confirmationWeightScales": [{modelId, weightScaleFactor}], "pocModelScales": [...],
+ *                 "confirmationWeightScales": [{modelId, weightScaleFactor, effectiveCoefficient?, excludeFromConfirmation?}],
+ *                 "pocModelScales": [{modelId, weightScaleFactor}],
  *                 "collateralGracePeriodEndEpoch": "180" | null,
  *                 "settleParameters": {totalSubsidyPaid, totalSubsidySupply} | null,
  *                 "delegationRewardTransfers": [{from, to, modelId, share}], "delegationRewardPenalties": [{participant, penaltyFraction}],
@@ -22,6 +23,8 @@ import type { Json } from "../go/json.js";
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import { isJsonObject, knownKeys, pathAt, pathText, type JsonObject, type JsonPath } from "../json-input.js";
 import { parseEpochInput } from "../misstest/epoch-input.js";
+import type { AssumedInput } from "../assumptions.js";
+import type { SettlementPart } from "./assumed-causes.js";
 import { PARTICIPANT_STATUSES, type ModelScale, type ParticipantStatus, type SettlementInput, type SettlementMLNode } from "./settlement-types.js";
 
 export interface SettlementAssumption {
@@ -35,7 +38,31 @@ export interface SettlementAssumption {
   warning?: true;
   /** The warning in a few words. */
   brief?: string;
+  /** The parts of the input it fills (SettlementPart names), and whose: a zero cause reading them is not computable. */
+  fills?: AssumedInput;
 }
+
+/**
+ * What an assumption named by its snapshot path fills (a node's settlement slice names each by the
+ * field it fills): the parts a zero cause reads (assumed-causes.ts).
+ */
+const FILLS_BY_PATH: Readonly<Record<string, readonly SettlementPart[]>> = {
+  "participants[].currentEpochStats": ["epoch-stats"],
+  "participants[].coinBalance": ["coin-balance"],
+  "participants[].status": ["status", "coin-balance"],
+  params: ["reward-params", "p0", "poc-model-scales", "collateral"],
+  "reward.delegationRewardTransfers": ["delegation"],
+  "reward.settleParameters": ["supply"],
+};
+
+/** The parts an assumption fills: those it names, else those of its snapshot path, else none known. */
+export function settlementFills(a: { input: string; fills?: AssumedInput }): AssumedInput | undefined {
+  if (a.fills !== undefined) return a.fills;
+  const parts = Object.hasOwn(FILLS_BY_PATH, a.input) ? FILLS_BY_PATH[a.input] : undefined;
+  return parts === undefined ? undefined : { parts };
+}
+
+const SETTLEMENT_PARTS: ReadonlySet<string> = new Set<SettlementPart>(["participants", "status", "coin-balance", "epoch-stats", "validation-weights", "model-nodes", "poc-model-scales", "collateral", "reward-params", "p0", "supply", "delegation"]);
 
 /** The input named by the warning on participant addresses that are not bech32 (the REST reader's too). */
 export const BECH32_WARNING_INPUT = "participant addresses";
@@ -111,6 +138,8 @@ const KEYS = {
   subgroupWeight: ["memberAddress", "mlNodes"],
   node: ["nodeId", "pocWeight", "throughput", "timeslotAllocation"],
   scale: ["modelId", "weightScaleFactor"],
+  /** v0.2.16 adds the controller's effective coefficient and exclusion flag (EpochGroupData fields 3 and 8). */
+  confirmationScale: ["modelId", "weightScaleFactor", "effectiveCoefficient", "excludeFromConfirmation"],
   transfer: ["from", "to", "modelId", "share"],
   penalty: ["participant", "penaltyFraction"],
   exclusion: ["address", "reason", "exclusionBlockHeight"],
@@ -123,6 +152,17 @@ function list(v: Json | undefined, p: JsonPath): Json[] {
 function text(v: Json | undefined, p: JsonPath, key: string): string {
   if (typeof v !== "string") throw new InputError(v === undefined ? "missing" : `expected a string, got ${describeValue(v)}`, field(p, key));
   return v;
+}
+/** An assumption's `fills`: {parts: [SettlementPart names], addresses?: [address]}. */
+function fillsOf(v: Json, p: JsonPath): AssumedInput {
+  const fp = at(p, "fills");
+  const o = obj(v, fp, ["parts", "addresses"]);
+  const parts = list(o.parts, at(fp, "parts")).map((x, i) => {
+    if (typeof x !== "string" || !SETTLEMENT_PARTS.has(x)) throw new InputError(`expected one of ${[...SETTLEMENT_PARTS].join(", ")}, got ${describeValue(x)}`, pathText(at(at(fp, "parts"), i)));
+    return x;
+  });
+  if (o.addresses === undefined) return { parts };
+  return { parts, addresses: list(o.addresses, at(fp, "addresses")).map((x, i) => text(x, at(fp, "addresses"), String(i))) };
 }
 const decimal = (v: Json | undefined, p: JsonPath, key: string): ChainDecimal | null => (v === undefined || v === null ? null : parseOptionalChainDecimal(v, field(p, key)));
 
@@ -149,12 +189,29 @@ function nodes(v: Json | undefined, p: JsonPath): (SettlementMLNode | null)[] {
   return out;
 }
 
-function scales(v: Json | undefined, p: JsonPath): ModelScale[] {
+/** Model scales; `confirmation`: EpochGroupData's, which from v0.2.16 may carry effectiveCoefficient and excludeFromConfirmation (absent: Go's nil and false). */
+function scales(v: Json | undefined, p: JsonPath, confirmation = false): ModelScale[] {
   return list(v, p).map((s, i) => {
     const sp = at(p, i);
-    const o = obj(s, sp, KEYS.scale);
-    return { modelId: text(o.modelId, sp, "modelId"), weightScaleFactor: decimal(o.weightScaleFactor, sp, "weightScaleFactor") };
+    const o = obj(s, sp, confirmation ? KEYS.confirmationScale : KEYS.scale);
+    const scale: ModelScale = { modelId: text(o.modelId, sp, "modelId"), weightScaleFactor: decimal(o.weightScaleFactor, sp, "weightScaleFactor") };
+    if (o.effectiveCoefficient !== undefined) scale.effectiveCoefficient = decimal(o.effectiveCoefficient, sp, "effectiveCoefficient");
+    if (o.excludeFromConfirmation !== undefined) {
+      if (typeof o.excludeFromConfirmation !== "boolean") throw new InputError(`expected true or false, got ${describeValue(o.excludeFromConfirmation)}`, field(sp, "excludeFromConfirmation"));
+      scale.excludeFromConfirmation = o.excludeFromConfirmation;
+    }
+    return scale;
   });
+}
+
+/** A confirmation scale as the slice writes it: the v0.2.16 fields only when the input holds them. */
+function confirmationScaleJson(s: ModelScale): JsonObject {
+  return {
+    modelId: s.modelId,
+    weightScaleFactor: dec(s.weightScaleFactor),
+    ...(s.effectiveCoefficient !== undefined ? { effectiveCoefficient: dec(s.effectiveCoefficient) } : {}),
+    ...(s.excludeFromConfirmation !== undefined ? { excludeFromConfirmation: s.excludeFromConfirmation } : {}),
+  };
 }
 
 /** Parse the `settlement` slice for the reward distribution; `path` prefixes every error ("snap.json: settlement"). */
@@ -203,7 +260,7 @@ export function parseSettlementInput(json: Json, path: string): ParsedSettlement
         }),
       };
     }),
-    confirmationWeightScales: scales(r.confirmationWeightScales, at(rp, "confirmationWeightScales")),
+    confirmationWeightScales: scales(r.confirmationWeightScales, at(rp, "confirmationWeightScales"), true),
     pocModelScales: scales(r.pocModelScales, at(rp, "pocModelScales")),
     collateralGracePeriodEndEpoch: r.collateralGracePeriodEndEpoch === undefined || r.collateralGracePeriodEndEpoch === null ? null : uint64(r.collateralGracePeriodEndEpoch, rp, "collateralGracePeriodEndEpoch"),
     bitcoinRewardParams:
@@ -243,6 +300,9 @@ export function parseSettlementInput(json: Json, path: string): ParsedSettlement
     // a warning recorded with the slice (import-rest writes its dump's) stays a warning
     if (o.warning === true) out.warning = true;
     if (typeof o.brief === "string") out.brief = o.brief;
+    if (o.fills !== undefined) out.fills = fillsOf(o.fills, a);
+    const fills = settlementFills(out);
+    if (fills !== undefined) out.fills = fills;
     return out;
   });
   // The epoch input's own warning (participant addresses that are not bech32), in every output, unless
@@ -275,7 +335,7 @@ export function settlementInputToJson(input: SettlementInput, extras: { settleme
       bitcoinRewardParams: bp === null ? null : { initialEpochReward: bp.initialEpochReward.toString(), decayRate: dec(bp.decayRate), genesisEpoch: bp.genesisEpoch.toString(), useBitcoinRewards: bp.useBitcoinRewards },
       validationWeights: input.validationWeights.map((v) => ({ memberAddress: v.memberAddress, weight: v.weight.toString(), confirmationWeight: v.confirmationWeight.toString(), mlNodes: nodesJson(v.mlNodes) })),
       subgroups: input.subgroups.map((g) => ({ modelId: g.modelId, validationWeights: g.validationWeights.map((v) => ({ memberAddress: v.memberAddress, mlNodes: nodesJson(v.mlNodes) })) })),
-      confirmationWeightScales: input.confirmationWeightScales.map((s) => ({ modelId: s.modelId, weightScaleFactor: dec(s.weightScaleFactor) })),
+      confirmationWeightScales: input.confirmationWeightScales.map(confirmationScaleJson),
       pocModelScales: input.pocModelScales.map((s) => ({ modelId: s.modelId, weightScaleFactor: dec(s.weightScaleFactor) })),
       collateralGracePeriodEndEpoch: input.collateralGracePeriodEndEpoch === null ? null : input.collateralGracePeriodEndEpoch.toString(),
       settleParameters: input.settleParameters === null ? null : { totalSubsidyPaid: input.settleParameters.totalSubsidyPaid.toString(), totalSubsidySupply: input.settleParameters.totalSubsidySupply.toString() },

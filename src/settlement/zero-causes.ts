@@ -17,6 +17,7 @@ export type ZeroCauseCode =
   | "zero-validation-weight"
   | "confirmation-weight-zero"
   | "confirmation-rescale-zero"
+  | "node-total-zero"
   | "power-cap"
   | "failed-miss-test"
   | "delegation"
@@ -27,10 +28,12 @@ export type ZeroCauseCode =
 
 export interface ZeroCause {
   code: ZeroCauseCode;
-  /** What happened, in the chain's terms. */
+  /** What happened, in the chain's terms (for a cause not computable: what the assumption gave). */
   detail: string;
-  /** What an operator checks on their node or registration (or why nothing on their side can change it). */
-  operator: string;
+  /** What an operator checks on their node or registration (or why nothing on their side can change it); null when not computable. */
+  operator: string | null;
+  /** The cause reads an input the source lacks and filled with an assumption (assumed-causes.ts): not the participant's cause. */
+  notComputable?: { input: string; assumption: string; lack: string };
 }
 
 /** What each exclusion reason the chain records means for the operator (the reason as the REST answer spells it). */
@@ -50,6 +53,8 @@ const OPERATOR: Record<Exclude<ZeroCauseCode, "excluded">, string> = {
   "confirmation-weight-zero":
     "the confirmation PoC (run during the epoch, unannounced) measured no compute for it: keep every registered ML node up and answering through the whole epoch, with the hardware it registered",
   "confirmation-rescale-zero": "its confirmation weight, scaled to its PoC weight, is under one unit: its nodes answered the confirmation PoC with far less than they registered",
+  "node-total-zero":
+    "its nodes count nothing toward the node total its confirmation weight is rescaled by (none is in a model subgroup of the epoch, or its models' confirmation scales are 0): check that its ML nodes serve a governance model and were placed in that model's group in the PoC that formed the epoch",
   "power-cap": "the network's power cap (a share of the total weight) lowered its weight: no setting on the node changes it",
   "failed-miss-test": "its nodes missed more of the inference requests assigned to them than the binomial test allows: check uptime, that requests reach the node (ports, load balancer) and that it is not overloaded",
   delegation: "its delegation penalties or reward transfers took the whole reward weight: check the delegations registered for this participant",
@@ -119,7 +124,10 @@ export function zeroCauses(p: SettlementParticipant, r: ParticipantReward, miss:
   }
   const eff = r.effective;
   if (eff !== null && eff.weight === 0n) {
-    if (eff.confirmationWeight <= 0n) {
+    // v0.2.13+ pays on confirmation × weight ÷ node total only for a positive total: a total of 0 decides first.
+    if ((eff.rule === "confirmation-weight-scales" || eff.rule === "effective-confirmed-weight") && (eff.rawTotal ?? 0n) <= 0n) {
+      push("node-total-zero", `node total ${groupDigits(eff.rawTotal ?? 0n)} (its nodes in the model subgroups, times their models' confirmation scales): from v0.2.13 a total of 0 gives effective weight 0, whatever the confirmation weight (${groupDigits(eff.confirmationWeight)})`);
+    } else if (eff.confirmationWeight <= 0n) {
       const detail =
         eff.rule === "preserved-plus-confirmation" || eff.rule === "preserved-plus-confirmation-collateral"
           ? `confirmation weight ${eff.confirmationWeight} and no preserved (POC_SLOT) node weight`

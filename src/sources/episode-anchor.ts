@@ -81,6 +81,41 @@ export function storedPreservedSet(snapshot: Snapshot): StoredPreservedSet | und
   return { episodeAnchorHeight: anchor, nodes };
 }
 
+/** A confirmation PoC event the snapshot's chain slice lists (camelCase from a node, snake_case from REST dumps). */
+export interface ConfirmationPocEventRef {
+  epochIndex: bigint;
+  triggerHeight: bigint;
+  generationStartHeight: bigint;
+}
+
+/** The confirmation PoC events a snapshot's chain slice lists (`chain.confirmationPocEvents`: the effective epoch's). */
+export function confirmationPocEvents(chain: Snapshot["chain"]): ConfirmationPocEventRef[] {
+  const list = chain?.confirmationPocEvents;
+  if (!Array.isArray(list)) return [];
+  const out: ConfirmationPocEventRef[] = [];
+  for (const e of list) {
+    const o = obj(e);
+    const t = big(field(o, "triggerHeight", "trigger_height"));
+    const ep = big(field(o, "epochIndex", "epoch_index"));
+    const g = big(field(o, "generationStartHeight", "generation_start_height"));
+    if (t !== undefined && ep !== undefined && g !== undefined) out.push({ triggerHeight: t, epochIndex: ep, generationStartHeight: g });
+  }
+  return out;
+}
+
+/**
+ * The confirmation PoC whose episode anchor (its trigger height) is `height`, if the snapshot names one:
+ * the running one (`chain.activeConfirmationPocEvent`; `running`), else one of the events it lists.
+ */
+export function confirmationPocAt(snapshot: Snapshot, height: bigint): (ConfirmationPocEventRef & { running: boolean }) | undefined {
+  const active = obj(snapshot.chain?.activeConfirmationPocEvent);
+  const t = big(field(active, "triggerHeight", "trigger_height"));
+  const ep = big(field(active, "epochIndex", "epoch_index"));
+  if (t === height && ep !== undefined) return { triggerHeight: t, epochIndex: ep, generationStartHeight: big(field(active, "generationStartHeight", "generation_start_height")) ?? 0n, running: true };
+  const listed = confirmationPocEvents(snapshot.chain).find((e) => e.triggerHeight === height);
+  return listed === undefined ? undefined : { ...listed, running: false };
+}
+
 /** The anchor to sample at: --anchor, else the chain's (see the file comment). */
 export function resolveEpisodeAnchor(snapshot: Snapshot, state: PreservedState, flag: bigint | undefined): EpisodeAnchor {
   if (flag !== undefined) return { height: flag, source: "flag", explanation: `anchor ${flag} (--anchor)` };

@@ -12,10 +12,11 @@ import type { PreservedState } from "../preserved/state.js";
 import { preservedStateOfSnapshot } from "../preserved/snapshot-state.js";
 import { dumpDirectories, mergeRestDumps, readRestDump, type RestDump } from "./rest-dump/read-rest-dump.js";
 import { preservedFromRestDump } from "./rest-dump/preserved-from-rest.js";
-import type { RecordedOutcome } from "./rest-dump/settlement-from-rest.js";
+import type { RecordedOutcome, RestSettlementOptions } from "./rest-dump/settlement-from-rest.js";
 import { settlementFromDump, settlementFromSnapshot } from "./settlement-inputs.js";
 import { loadSnapshot, type Snapshot } from "../snapshot/snapshot.js";
 import type { SettlementInput } from "../settlement/settlement-types.js";
+import type { SettlementAssumption } from "../settlement/settlement-input.js";
 import type { DumpGap } from "./rest-dump/dump-gap.js";
 import type { ChainVersion } from "../versions/chain-version.js";
 import { groupDigits } from "../format/numbers.js";
@@ -34,6 +35,8 @@ export interface EpochSource {
   assumptions: string[];
   /** Lacks that only rules from a version on read (x/group live members, v0.2.13): the backtest keeps those its version reads. */
   versionedAssumptions?: { line: string; readFrom: ChainVersion }[];
+  /** The settlement input's assumptions as named, with the parts each fills: a zero cause reading one is not computable. */
+  settlementAssumptions?: SettlementAssumption[];
   /** The preserved-set sampler's inputs, when the source holds them (a snapshot's preserved slice). */
   preserved: PreservedState | null;
   /** A chain version recorded with the state (a snapshot's chainVersion), applying at the snapshot's height. */
@@ -45,12 +48,12 @@ export interface EpochSource {
 }
 
 /** Every epoch of one dump directory (each root epoch group in it). */
-function epochsOfDump(dump: RestDump): EpochSource[] {
+function epochsOfDump(dump: RestDump, options: EpochReadOptions): EpochSource[] {
   const dir = dump.dir;
   const roots = [...dump.roots.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (roots.length === 0) throw new InputError("no root epoch group data (the REST answer of /epoch_group_data/N, with validation_weights) among the files", dir);
   return roots.map((epoch) => {
-    const l = settlementFromDump(dump, dir, { epoch });
+    const l = settlementFromDump(dump, dir, { ...options, epoch });
     return {
       epoch,
       label: dir,
@@ -60,6 +63,7 @@ function epochsOfDump(dump: RestDump): EpochSource[] {
       recorded: l.recorded,
       assumptions: l.assumptions.filter((g) => g.readFrom === undefined && (g.rowsAffected > 0 || g.input === "the chain id")).map((g) => `${g.input}: ${g.assumption}`),
       versionedAssumptions: l.assumptions.filter((g) => g.readFrom !== undefined && g.rowsAffected > 0).map((g) => ({ line: `${g.input}: ${g.assumption}`, readFrom: g.readFrom! })),
+      settlementAssumptions: l.assumptions,
       preserved: null,
       recordedVersion: null,
       demand: null,
@@ -72,19 +76,22 @@ function epochsOfDump(dump: RestDump): EpochSource[] {
  * `--rest-dump DIR`: DIR holds one dump (REST answers as .json/.json.gz files, one or several epochs),
  * or dump directories (epoch_247/, epoch_248/, …), each read as a dump.
  */
-export function epochsFromRestDump(dir: string): EpochSource[] {
-  return epochsFromRestDumps([dir]);
+export function epochsFromRestDump(dir: string, options: EpochReadOptions = {}): EpochSource[] {
+  return epochsFromRestDumps([dir], options);
 }
+
+/** A dump's settlement choices that hold for every epoch read (--validation-params, --missing-subgroups). */
+export type EpochReadOptions = Pick<RestSettlementOptions, "validationParams" | "missingSubgroups">;
 
 /**
  * Every `--rest-dump DIR` at once: each epoch's settlement from its own directory, and the preserved
  * set from all of them together (epoch N's sampler reads N−1's answers, which may be another DIR).
  */
-export function epochsFromRestDumps(dirs: readonly string[]): EpochSource[] {
+export function epochsFromRestDumps(dirs: readonly string[], options: EpochReadOptions = {}): EpochSource[] {
   if (dirs.length === 0) return [];
   // Each dump directory read once: its epochs' settlement from it, the preserved sets from all together.
   const dumps = dirs.flatMap(dumpDirectoriesOf).map(readRestDump);
-  return withPreserved(dumps.flatMap(epochsOfDump), mergeRestDumps(dumps, dirs));
+  return withPreserved(dumps.flatMap((d) => epochsOfDump(d, options)), mergeRestDumps(dumps, dirs));
 }
 
 /** The dump directories of one --rest-dump DIR (itself, or its epoch_N sub-directories). */
@@ -142,6 +149,7 @@ export function epochFromSnapshot(snapshot: Snapshot, label: string): EpochSourc
     input: l.input,
     recorded: l.recorded,
     assumptions: l.assumptions.filter((a) => a.rowsAffected > 0).map((a) => `${a.input}: ${a.assumption}`),
+    settlementAssumptions: l.assumptions,
     // with the model weight scale factors from the chain slice (the v0.2.12+ sampler reads them)
     preserved: hasPreserved ? preservedStateOfSnapshot(snapshot, label) : null,
     recordedVersion: { snapshot, height: BigInt(snapshot.height) },
@@ -183,7 +191,7 @@ export function selectEpochs(sources: EpochSource[], range: { from: bigint; to: 
   for (let e = range.from; e <= range.to; e++) if (!byEpoch.has(e)) missing.push(e);
   if (missing.length > 0) {
     const list = missing.length > 5 ? `${missing.slice(0, 5).join(", ")} … (${missing.length} epochs)` : missing.join(", ");
-    throw new InputError(`epoch ${list} is not in the inputs (they hold ${have.length === 0 ? "none" : have.join(", ")})`, `--epochs ${range.from}..${range.to}`);
+    throw new InputError(`${missing.length === 1 ? `epoch ${list} is` : `epochs ${list} are`} not in the inputs (they hold ${have.length === 0 ? "none" : have.join(", ")})`, `--epochs ${range.from}..${range.to}`);
   }
   return have.filter((e) => e >= range.from && e <= range.to).map((e) => byEpoch.get(e)!);
 }

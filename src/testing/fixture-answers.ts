@@ -8,6 +8,7 @@ import {
   ActiveParticipants,
   Epoch,
   GraceEpochParams,
+  PoCChallenge,
   QueryActiveConfirmationPoCEventResponse,
   QueryConfirmationPoCEventsResponse,
   QueryEpochInfoResponse,
@@ -27,6 +28,7 @@ import {
   QueryGetParticipantRequest,
   QueryGetParticipantResponse,
   QueryGetTokenomicsDataResponse,
+  type ActiveParticipants as ActiveParticipantsRecord,
   type EpochGroupData,
   type EpochPerformanceSummary,
   type Params,
@@ -34,6 +36,7 @@ import {
 } from "../chain/gen/proto.js";
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import { StoreKeys, u64be } from "../chain/queries.js";
+import { ACCOUNT_PREFIX, addressFromBech32 } from "../preserved/bech32.js";
 import type { FixtureChainState } from "./fixture-state.js";
 
 export interface AbciAnswer {
@@ -47,20 +50,37 @@ export interface AbciAnswer {
 export const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 export const b64 = (b: Uint8Array) => Buffer.from(b).toString("base64");
 
-/** EpochGroupData as a node of version `v` stores it: no confirmation_weight_scales (19) before v0.2.13. */
+/**
+ * EpochGroupData as a node of version `v` stores it: no confirmation_weight_scales (19) before v0.2.13;
+ * before v0.2.16 no dynamic_coefficient_params (20) and scales of model id and factor only (fields 3–8
+ * are v0.2.16's, epoch_group_data.proto at zpoken/gonka@ef1a5efd).
+ */
 function asOfVersionGroup(g: Partial<EpochGroupData>, v: ChainVersion): Partial<EpochGroupData> {
-  return atLeast(v, "v0.2.13") ? g : { ...g, confirmationWeightScales: [] };
+  if (!atLeast(v, "v0.2.13")) return { ...g, confirmationWeightScales: [], dynamicCoefficientParams: undefined };
+  if (atLeast(v, "v0.2.16")) return g;
+  return { ...g, dynamicCoefficientParams: undefined, confirmationWeightScales: (g.confirmationWeightScales ?? []).map((c) => ({ ...c, effectiveCoefficient: undefined, config: undefined, baseCoefficient: undefined, adaptiveStep: undefined, prevSign: 0, excludeFromConfirmation: false })) };
+}
+
+/** ActiveParticipants as a node of version `v` stores it: no cap_weight_applied (7) nor cap_weight (9) before v0.2.16. */
+function asOfVersionActive(ap: Partial<ActiveParticipantsRecord>, v: ChainVersion): Partial<ActiveParticipantsRecord> {
+  if (atLeast(v, "v0.2.16")) return ap;
+  return { ...ap, capWeightApplied: false, participants: (ap.participants ?? []).map((p) => ({ ...p, capWeight: 0n })) };
 }
 
 /**
  * Params as a node of version `v` has them: PocParams.models (14) from v0.2.12, DevshardEscrowParams
  * max_nonce (8) from v0.2.13 and refusal/execution timeouts, validation rate, vote threshold factor
- * (14–17) from v0.2.14 (params.proto at d8b8e907, 17808620, 85835b31). Absent fields encode as nothing.
+ * (14–17) from v0.2.14 (params.proto at d8b8e907, 17808620, 85835b31), the dynamic coefficient params and
+ * configs from v0.2.16 (params.proto at zpoken/gonka@ef1a5efd). Absent fields encode as nothing.
  */
 function asOfVersionParams(p: Partial<Params> | undefined, v: ChainVersion): Partial<Params> | undefined {
   if (!p) return p;
   const out = { ...p };
   if (out.pocParams && !atLeast(v, "v0.2.12")) out.pocParams = { ...out.pocParams, models: [] };
+  // PocParams.dynamic_coefficient_params (16) and PoCModelConfig.dynamic_coefficient (6): v0.2.16
+  if (out.pocParams && !atLeast(v, "v0.2.16")) {
+    out.pocParams = { ...out.pocParams, dynamicCoefficientParams: undefined, models: (out.pocParams.models ?? []).map((m) => ({ ...m, dynamicCoefficient: undefined })) };
+  }
   const d = out.devshardEscrowParams;
   if (d) {
     out.devshardEscrowParams = {
@@ -91,7 +111,14 @@ export class StateIndex {
     if (s.delegation && atLeast(v, "v0.2.14")) this.raw.set(hex(StoreKeys.delegationRewardTransferSnapshot()), DelegationRewardTransferSnapshot.encode(s.delegation as never));
     for (const x of s.summaries) this.summaries.set(`${x.epochIndex ?? 0n}|${x.participantId ?? ""}`, x);
     for (const e of s.epochs) this.raw.set(hex(StoreKeys.epoch(e.index)), Epoch.encode(e));
-    for (const [e, ap] of s.activeParticipants) this.raw.set(hex(StoreKeys.activeParticipants(e)), ActiveParticipants.encode(ap));
+    for (const [e, ap] of s.activeParticipants) this.raw.set(hex(StoreKeys.activeParticipants(e)), ActiveParticipants.encode(asOfVersionActive(ap, v)));
+    // v0.2.16: PoCChallenges[target address bytes] (a record keyed by a non-bech32 target cannot exist on chain)
+    if (atLeast(v, "v0.2.16")) {
+      for (const c of s.pocChallenges) {
+        const addr = addressFromBech32(c.target ?? "", ACCOUNT_PREFIX);
+        if (!("error" in addr)) this.raw.set(hex(StoreKeys.pocChallenge(Uint8Array.from(addr))), PoCChallenge.encode(c));
+      }
+    }
     for (const [e, g] of s.grace) this.raw.set(hex(StoreKeys.punishmentGraceEpoch(e)), GraceEpochParams.encode(g));
     if (s.effectiveEpoch !== undefined) this.raw.set(hex(StoreKeys.effectiveEpochIndex()), u64be(s.effectiveEpoch));
     for (const [id, addrs] of s.groupMembers) this.members.set(id, [...addrs].sort(compareGoStrings));

@@ -17,6 +17,7 @@ import type {
   MLNodeInfo,
   Params,
   Participant,
+  PoCChallenge,
   PreservedNodesSnapshot,
   TokenomicsData,
   ValidationWeight,
@@ -42,7 +43,8 @@ export interface FixtureChainState {
   /**
    * The chain version this node runs: the fixture node leaves out every field that version does not
    * have on the wire (EpochGroupData.confirmation_weight_scales before v0.2.13, PocParams.models before
-   * v0.2.12, DevshardEscrowParams.max_nonce before v0.2.13 and 14–17 before v0.2.14).
+   * v0.2.12, DevshardEscrowParams.max_nonce before v0.2.13 and 14–17 before v0.2.14; before v0.2.16 the
+   * dynamic coefficient fields, ActiveParticipants' cap weights and the PoC challenge records).
    */
   chainVersion: ChainVersion;
   /** cosmos.upgrade applied plans: name → block applied at (AppliedPlan answers 0 above the asked height). */
@@ -53,6 +55,8 @@ export interface FixtureChainState {
   genesisOnly: Partial<GenesisOnlyParams> | undefined;
   /** v0.2.14's delegation reward snapshot (raw store prefix 108); a node of an older version has none. */
   delegation: Partial<DelegationRewardTransferSnapshot> | undefined;
+  /** v0.2.16's PoC challenge records (raw store prefix 111, keyed by the target's address bytes); a node of an older version has none. */
+  pocChallenges: Partial<PoCChallenge>[];
 }
 
 /** Applied plans of a node running `version`: every plan up to it, plan i at block 10·(i+1). */
@@ -85,6 +89,7 @@ export function emptyFixtureState(): FixtureChainState {
     tokenomics: undefined,
     genesisOnly: undefined,
     delegation: undefined,
+    pocChallenges: [],
   };
 }
 
@@ -94,6 +99,13 @@ const a = (v: Json | undefined): Json[] => (Array.isArray(v) ? v : []);
 const big = (v: Json | undefined): bigint => (v === undefined || v === null ? 0n : BigInt(v as number | bigint | string));
 
 const models0 = (p: Obj): string[] => a(o(p.rootGroup).subGroupModels).map(String);
+
+/** As on mainnet (params of May 2026): a weight scale factor whose coefficient exceeds 2^53. */
+const scaleOf = (i: number) => (i === 0 ? { value: 3593n, exponent: -4 } : { value: 12620856201975851n, exponent: -16 });
+/** The v0.2.16 upgrade's split of the 10,000 bps target among n models (the remainder to the first). */
+const targetShare = (i: number, n: number): number => Math.floor(10_000 / n) + (i === 0 ? 10_000 % n : 0);
+/** DefaultDynamicCoefficientParams (types/params.go at zpoken/gonka@ef1a5efd). */
+const DYNAMIC_PARAMS = { targetZoneBps: 500, stepMin: { value: 5n, exponent: -3 }, stepMax: { value: 5n, exponent: -2 }, bootstrapStepMax: { value: 25n, exponent: -2 }, bootstrapShareBps: 100 };
 
 function nodeOf(j: Json): MLNodeInfo {
   const n = o(j);
@@ -128,6 +140,10 @@ export interface FromPreservedOptions {
  * Chain state that reproduces a preserved-set state object: Params (poc_slot_allocation, guardians),
  * effective epoch N, root and model EpochGroupData of N and N−1, x/group members, and the previous
  * epoch's performance summaries (also exposed as the ActiveParticipants of N−1 for the settlement slice).
+ * v0.2.16's inputs: ActiveParticipants(N) is the state's `activeParticipants` (null: none stored; absent:
+ * every root member with its root weight as both weight and cap weight, cap_weight_applied, so the trust
+ * total equals the root total), one OPEN PoC challenge record of epoch N per `pocChallengeTargets` entry,
+ * and dynamic coefficient params and scales (effective coefficient = the scale factor).
  */
 export function fixtureFromPreserved(preserved: Json, options: FromPreservedOptions = {}): FixtureChainState {
   const p = o(preserved);
@@ -151,13 +167,20 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
     validationParams: { missPercentageCutoff: { value: 1n, exponent: -2 }, missRequestsPenalty: undefined, binomTestP0: options.binomTestP0 ?? { value: 1n, exponent: -1 }, claimValidationEnabled: false },
     genesisGuardianParams: { networkMaturityThreshold: 0n, networkMaturityMinHeight: 0n, guardianAddresses: a(p.genesisGuardianAddresses).map(String) },
     collateralParams: { gracePeriodEndEpoch: 180n },
-    // As on mainnet (params of May 2026): a weight scale factor whose coefficient exceeds 2^53.
     pocParams: {
       weightScaleFactor: undefined,
       pocV2Enabled: true,
       confirmationPocV2Enabled: true,
       validationSlots: 0,
-      models: models0(p).map((m, i) => ({ modelId: m, seqLen: 1024n, statTest: undefined, weightScaleFactor: i === 0 ? { value: 3593n, exponent: -4 } : { value: 12620856201975851n, exponent: -16 }, penaltyStartEpoch: 0n })),
+      models: models0(p).map((m, i, all) => ({
+        modelId: m,
+        seqLen: 1024n,
+        statTest: undefined,
+        weightScaleFactor: scaleOf(i),
+        penaltyStartEpoch: 0n,
+        dynamicCoefficient: { coeffMin: scaleOf(i), coeffMax: scaleOf(i), relativeDifficulty: { value: 1n, exponent: 0 }, targetShareBps: targetShare(i, all.length) },
+      })),
+      dynamicCoefficientParams: DYNAMIC_PARAMS,
     },
     bitcoinRewardParams: { useBitcoinRewards: true, initialEpochReward: 285000000000000n, decayRate: { value: -475n, exponent: -6 }, genesisEpoch: 1n, utilizationBonusFactor: undefined, fullCoverageBonusFactor: undefined, partialCoverageBonusFactor: undefined },
     devshardEscrowParams: {
@@ -213,7 +236,18 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
       pocStartBlockHeight: (options.pocStartBlockHeight ?? 1000n) - 17280n,
       subGroupModels: Object.keys(prev),
       validationWeights: [...prevWeights].map(([memberAddress, weight], k) => ({ memberAddress, weight, reputation: 0, mlNodes: [], confirmationWeight: k % 11 === 10 ? 0n : (weight * 9n) / 10n, votingPower: 0n })),
-      confirmationWeightScales: Object.keys(prev).map((modelId, k) => ({ modelId, weightScaleFactor: k === 0 ? { value: 3593n, exponent: -4 } : { value: 12620856201975851n, exponent: -16 } })),
+      confirmationWeightScales: Object.keys(prev).map((modelId, k, all) => ({
+        modelId,
+        weightScaleFactor: scaleOf(k),
+        // v0.2.16's controller fields (a node of an older version leaves them out)
+        effectiveCoefficient: scaleOf(k),
+        config: { coeffMin: scaleOf(k), coeffMax: scaleOf(k), relativeDifficulty: { value: 1n, exponent: 0 }, targetShareBps: targetShare(k, all.length) },
+        baseCoefficient: scaleOf(k),
+        adaptiveStep: { value: 25n, exponent: -3 },
+        prevSign: 0,
+        excludeFromConfirmation: false,
+      })),
+      dynamicCoefficientParams: DYNAMIC_PARAMS,
     });
   }
   const sums = o(p.previousEpochPerformanceSummaries);
@@ -239,9 +273,30 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
   // Mainnet genesis (genesis/genesis.json) and a running subsidy total.
   s.genesisOnly = { totalSupply: 1000000000000000000n, originatorSupply: 200000000000000000n, standardRewardAmount: 680000000000000000n, preProgrammedSaleAmount: 120000000000000000n, supplyDenom: "ngonka" };
   s.tokenomics = { totalFees: 0n, totalSubsidies: 123456789012345678n, totalRefunded: 0n, totalBurned: 0n };
+  // v0.2.16: the sampled epoch's trust weights and PoC challenge records
+  const trust = p.activeParticipants;
+  if (trust === undefined) {
+    const rootWeights = a(root.validationWeights).filter((v) => v !== null).map(weightOf);
+    s.activeParticipants.set(N, {
+      participants: rootWeights.map((w) => ({ index: w.memberAddress, validatorKey: "", weight: w.weight, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [], capWeight: w.weight })),
+      epochId: N,
+      capWeightApplied: true,
+    });
+  } else if (trust !== null) {
+    s.activeParticipants.set(N, {
+      participants: a(o(trust).participants)
+        .filter((x) => x !== null)
+        .map((x) => ({ index: String(o(x).index), validatorKey: "", weight: big(o(x).weight), inferenceUrl: "", models: [], mlNodes: [], votingPowers: [], capWeight: big(o(x).capWeight) })),
+      epochId: N,
+      capWeightApplied: o(trust).capWeightApplied === true,
+    });
+  }
+  for (const target of a(p.pocChallengeTargets).map(String)) {
+    s.pocChallenges.push({ epochIndex: N, challenger: "", target, startHeight: (options.pocStartBlockHeight ?? 1000n) + 1000n, state: 0 });
+  }
   if (N > 0n) {
     s.activeParticipants.set(N - 1n, {
-      participants: settled.map((addr) => ({ index: addr, validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [] })),
+      participants: settled.map((addr) => ({ index: addr, validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [], capWeight: 0n })),
       epochId: N - 1n,
       epochGroupId: 0n,
       pocStartBlockHeight: 0n,

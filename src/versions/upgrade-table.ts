@@ -131,7 +131,8 @@ export const AFTER_NEWEST = "v0.2.17 exists only as branch code: no proposal for
 export function mainnetVersionAt(height: bigint): { version: ChainVersion; why: string } {
   const first = MAINNET_UPGRADES[0]!;
   if (height < first.height) {
-    throw new InputError(`gonka-mainnet block ${fmt(height)} is before ${first.version} (block ${fmt(first.height)}), the oldest release the upgrade table names; the port's rules start at v0.2.10`, "--chain-version");
+    // named by what it is, not by a flag the user may not have given (the remedy names the flag)
+    throw new InputError(`gonka-mainnet block ${fmt(height)} is before ${first.version} (block ${fmt(first.height)}), the oldest release the upgrade table names; the port's rules start at v0.2.10 (pass --chain-version vX.Y.Z to run one)`, "chain version");
   }
   let i = 0;
   while (i + 1 < MAINNET_UPGRADES.length && height >= MAINNET_UPGRADES[i + 1]!.height) i++;
@@ -175,7 +176,7 @@ export function versionForHeight(
   }
   if (recorded !== undefined) {
     if (recorded.version === null) {
-      throw new InputError(`${recorded.detail}; the upgrade table names ${CHAIN_VERSIONS.join(", ")} only: pass --chain-version to run one of them anyway`, "--chain-version");
+      throw new InputError(`${recorded.detail}; the upgrade table names ${CHAIN_VERSIONS.join(", ")} only: pass --chain-version to run one of them anyway`, "chain version");
     }
     let detail = recorded.detail;
     if (chainId === MAINNET_CHAIN_ID && height >= MAINNET_UPGRADES[0]!.height) {
@@ -189,7 +190,7 @@ export function versionForHeight(
   if (chainId !== MAINNET_CHAIN_ID) {
     throw new InputError(
       `chain id ${describeValue(chainId)} has no upgrade table (only ${MAINNET_CHAIN_ID}) and the state records no chain version: pass --chain-version vX.Y.Z (${CHAIN_VERSIONS.join(", ")})`,
-      "--chain-version",
+      "chain version",
     );
   }
   const what = options.heightName ?? "height";

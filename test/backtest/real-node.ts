@@ -83,7 +83,7 @@ export function realNode(): RealNode {
       st.groups.push(...e.groups);
       st.excluded.push(...e.excluded);
       st.activeParticipants.set(e.epoch, {
-        participants: e.summaries.map((x) => ({ index: String(x.participant_id), validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [] })),
+        participants: e.summaries.map((x) => ({ index: String(x.participant_id), validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [], capWeight: 0n })),
         epochId: e.epoch,
       });
       if (h >= S.get(e.epoch)!) {

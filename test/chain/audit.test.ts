@@ -13,6 +13,7 @@ import * as Q from "../../src/chain/queries.js";
 import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { examplePreserved, fixtureNodes } from "./helpers.js";
 import { upstreamFacts } from "./upstream.js";
+import { bech32Encode, convertBits } from "../../src/preserved/bech32.js";
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString("hex");
 const asciiHex = (s: string) => Buffer.from(s, "ascii").toString("hex");
@@ -44,6 +45,18 @@ describe("raw store keys, byte for byte (x/inference/types/keys.go, keeper/keepe
     // the first part non-terminal (fixed 8 bytes), the last part terminal (raw UTF-8, no terminator)
     expect(hex(Q.StoreKeys.epochGroupData(142n, "Qwen/Qwen3-235B"))).toBe("0a" + "000000000000008e" + asciiHex("Qwen/Qwen3-235B"));
     expect(hex(Q.StoreKeys.epochGroupData(142n, ""))).toBe("0a" + "000000000000008e");
+  });
+
+  it("v0.2.16 PoCChallenges: prefix 111 ‖ the target's 20 address bytes raw (sdk.AccAddressKey, terminal); a non-bech32 target is never read", async () => {
+    // keys.go@ef1a5efd PoCChallengePrefix = NewPrefix(111) = 0x6f; keeper.go: NewMap(sb, PoCChallengePrefix, "poc_challenge", sdk.AccAddressKey, …)
+    const bytes = Array.from({ length: 20 }, (_, i) => i);
+    const five = convertBits(bytes, 8, 5, true) as number[];
+    const target = bech32Encode("gonka", five);
+    expect(hex(Q.StoreKeys.pocChallenge(Uint8Array.from(bytes)))).toBe("6f" + "000102030405060708090a0b0c0d0e0f10111213");
+    const { r, sent } = recordingReader(() => new Uint8Array(0));
+    expect(await Q.pocChallenge(r, target)).toBeUndefined();
+    expect(await Q.pocChallenge(r, "gonkavaloper1xyz")).toBeUndefined();
+    expect(sent).toEqual([{ path: "/store/inference/key", data: "6f000102030405060708090a0b0c0d0e0f10111213" }]);
   });
 
   it("ActiveParticipants is a legacy prefix-store key: ASCII prefix ‖ sdk.Uint64ToBigEndian(epoch) ‖ '/'", () => {

@@ -46,7 +46,7 @@ function realState(settled = false): { st: FixtureChainState; S: bigint } {
   const summaryRecords = summaries.map((x) => summaryOf(249n, x));
   st.summaries = settled ? summaryRecords : [];
   st.activeParticipants.set(249n, {
-    participants: summaries.map((x) => ({ index: String(x.participant_id), validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [] })),
+    participants: summaries.map((x) => ({ index: String(x.participant_id), validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [], capWeight: 0n })),
     epochId: 249n,
   });
   // The same status and balance rule as the REST path (the dump has neither): excluded → not ACTIVE,

@@ -143,7 +143,9 @@ describe("poc_params, confirmation weights, participants, supply cap", () => {
         statTest: undefined,
         weightScaleFactor: { value: big((m.weight_scale_factor as O).value), exponent: Number((m.weight_scale_factor as O).exponent) },
         penaltyStartEpoch: big(m.penalty_start_epoch),
+        dynamicCoefficient: undefined,
       })),
+      dynamicCoefficientParams: undefined,
     };
     const s = await serve({ latestHeight: 5000, stateAt: () => st });
     const snap = await snapshotFromRpc(s.url, { height: 5000 });

@@ -23,7 +23,7 @@ interface WireDescriptor {
   queryMethods: Record<string, { request: string; response: string }>;
   storeKeys: {
     collectionsPrefixes: Record<string, number>;
-    collections: Record<string, { collection: string; kind: "map" | "item"; key: ("uint64" | "string")[] }>;
+    collections: Record<string, { collection: string; kind: "map" | "item"; key: ("uint64" | "string" | "accAddress")[] }>;
     activeParticipantsFullKey: KeyPart[];
     tokenomicsDataKey: string;
     tokenomicsDataGetKey: string;
@@ -31,8 +31,11 @@ interface WireDescriptor {
     genesisOnlyDataGetKey: string;
   };
 }
-/** The versions with a committed descriptor (fetchable source: v0.2.10 to v0.2.14), oldest first. */
-const WIRE_VERSIONS = ["v0.2.10", "v0.2.11", "v0.2.12", "v0.2.13", "v0.2.14"] as const satisfies readonly ChainVersion[];
+/**
+ * The versions with a committed descriptor, oldest first: v0.2.10 to v0.2.14 (fetchable source), v0.2.16
+ * (zpoken/gonka@ef1a5efd; README). v0.2.15 changed no proto or key the port reads (zpoken 89ff8bdb = ee730031).
+ */
+const WIRE_VERSIONS = ["v0.2.10", "v0.2.11", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.16"] as const satisfies readonly ChainVersion[];
 type WireVersion = (typeof WIRE_VERSIONS)[number];
 const wire = (v: ChainVersion) => JSON.parse(readFileSync(join(import.meta.dirname, "fixtures", "wire", `${v}.json`), "utf8")) as WireDescriptor;
 
@@ -146,16 +149,19 @@ function compare(v: ChainVersion): { mismatches: string[]; absentMessages: strin
 // older node leaves them at their defaults) and messages that version did not have.
 const PRESERVED = ["PreservedNodesSnapshot", "ModelPreservedNodes", "ParticipantPreservedNodes", "QueryPreservedNodesSnapshotResponse"];
 const DELEGATION = ["DelegationRewardTransfer", "DelegationRewardPenalty", "DelegationRewardTransferSnapshot"];
+/** v0.2.16's new messages the port declares: the dynamic coefficients (#1566) and the PoC challenge record (#1811). */
+const V16 = ["DynamicCoefficientModelConfig", "DynamicCoefficientParams", "PoCChallenge"];
 const EXPECTED: Record<WireVersion, { messages: string[]; methods: string[] }> = {
-  "v0.2.10": { messages: ["DevshardEscrowParams", "PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION], methods: ["PreservedNodesSnapshot"] },
-  "v0.2.11": { messages: ["PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION], methods: ["PreservedNodesSnapshot"] },
-  "v0.2.12": { messages: ["ConfirmationWeightScale", ...DELEGATION], methods: [] },
-  "v0.2.13": { messages: [...DELEGATION], methods: [] },
-  "v0.2.14": { messages: [], methods: [] },
+  "v0.2.10": { messages: ["DevshardEscrowParams", "PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16], methods: ["PreservedNodesSnapshot"] },
+  "v0.2.11": { messages: ["PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16], methods: ["PreservedNodesSnapshot"] },
+  "v0.2.12": { messages: ["ConfirmationWeightScale", ...DELEGATION, ...V16], methods: [] },
+  "v0.2.13": { messages: [...DELEGATION, ...V16], methods: [] },
+  "v0.2.14": { messages: [...V16], methods: [] },
+  "v0.2.16": { messages: [], methods: [] },
 };
 
 describe("wire compatibility with every chain version's protos (committed descriptors)", () => {
-  it("a descriptor is committed for exactly v0.2.10 to v0.2.14", () => {
+  it("a descriptor is committed for exactly v0.2.10 to v0.2.14 and v0.2.16", () => {
     const files = readdirSync(join(import.meta.dirname, "fixtures", "wire")).filter((f) => f.endsWith(".json"));
     expect(files.map((f) => f.replace(/\.json$/, "")).sort()).toEqual([...WIRE_VERSIONS].sort());
   });
@@ -172,38 +178,47 @@ describe("wire compatibility with every chain version's protos (committed descri
 
   it("fields the port declares that older versions lack: named per version (their replies leave them at defaults)", () => {
     const absent = Object.fromEntries(WIRE_VERSIONS.map((v) => [v, compare(v).absentFields.sort()]));
-    expect(absent["v0.2.14"]).toEqual([]);
+    expect(absent["v0.2.16"]).toEqual([]);
     // each version lacks at least what the next one lacks (upstream only adds fields)
     for (let i = 0; i + 1 < WIRE_VERSIONS.length; i++) for (const f of absent[WIRE_VERSIONS[i + 1]!]!) expect(absent[WIRE_VERSIONS[i]!], `${f} at ${WIRE_VERSIONS[i]}`).toContain(f);
     // fields of messages the version has (whole messages it lacks are listed in EXPECTED)
     const own = (v: WireVersion) => absent[v]!.filter((f) => !EXPECTED[v].messages.includes(f.split(".")[0]!));
+    // v0.2.16: the trust weights (#1588), the dynamic coefficients (#1566) on the scales, params and epoch group
+    const SCALE_V16 = ["adaptive_step", "base_coefficient", "config", "effective_coefficient", "exclude_from_confirmation", "prev_sign"].map((f) => `ConfirmationWeightScale.${f}`);
+    const OWN_V16 = ["ActiveParticipant.cap_weight", "ActiveParticipants.cap_weight_applied", "EpochGroupData.dynamic_coefficient_params", "PocParams.dynamic_coefficient_params"];
+    expect(own("v0.2.14")).toEqual([...OWN_V16, ...SCALE_V16, "PoCModelConfig.dynamic_coefficient"].sort());
     const DEVSHARD_V14 = ["DevshardEscrowParams.execution_timeout", "DevshardEscrowParams.refusal_timeout", "DevshardEscrowParams.validation_rate", "DevshardEscrowParams.vote_threshold_factor"];
-    expect(own("v0.2.13")).toEqual(DEVSHARD_V14);
-    expect(own("v0.2.12")).toEqual([...DEVSHARD_V14, "DevshardEscrowParams.max_nonce", "EpochGroupData.confirmation_weight_scales"].sort());
-    expect(own("v0.2.11")).toEqual([...DEVSHARD_V14, "DevshardEscrowParams.max_nonce", "EpochGroupData.confirmation_weight_scales", "ActiveParticipant.voting_powers", "PocParams.models", "ValidationWeight.voting_power"].sort());
-    expect(own("v0.2.10")).toEqual(["ActiveParticipant.voting_powers", "EpochGroupData.confirmation_weight_scales", "EpochParams.confirmation_poc_safety_window", "Params.devshard_escrow_params", "PocParams.models", "ValidationParams.claim_validation_enabled", "ValidationWeight.voting_power"]);
+    expect(own("v0.2.13")).toEqual([...DEVSHARD_V14, ...OWN_V16, ...SCALE_V16, "PoCModelConfig.dynamic_coefficient"].sort());
+    expect(own("v0.2.12")).toEqual([...DEVSHARD_V14, ...OWN_V16, "PoCModelConfig.dynamic_coefficient", "DevshardEscrowParams.max_nonce", "EpochGroupData.confirmation_weight_scales"].sort());
+    expect(own("v0.2.11")).toEqual([...DEVSHARD_V14, ...OWN_V16, "DevshardEscrowParams.max_nonce", "EpochGroupData.confirmation_weight_scales", "ActiveParticipant.voting_powers", "PocParams.models", "ValidationWeight.voting_power"].sort());
+    expect(own("v0.2.10")).toEqual(
+      [...OWN_V16, "ActiveParticipant.voting_powers", "EpochGroupData.confirmation_weight_scales", "EpochParams.confirmation_poc_safety_window", "Params.devshard_escrow_params", "PocParams.models", "ValidationParams.claim_validation_enabled", "ValidationWeight.voting_power"].sort(),
+    );
   });
 });
 
 describe("raw store keys against every chain version's keys", () => {
   const ascii = (s: string) => [...new TextEncoder().encode(s)];
-  const key = (d: WireDescriptor, prefix: string, parts: (bigint | string)[]): number[] => {
+  const key = (d: WireDescriptor, prefix: string, parts: (bigint | string | Uint8Array)[]): number[] => {
     const c = d.storeKeys.collections[prefix]!;
     expect(c.key.length, `${prefix} key arity`).toBe(parts.length);
-    // collections: the prefix byte, then each key part (uint64 big-endian, a terminal string raw)
-    return [d.storeKeys.collectionsPrefixes[prefix]!, ...c.key.flatMap((k, i) => (k === "uint64" ? [...u64be(parts[i] as bigint)] : ascii(parts[i] as string)))];
+    // collections: the prefix byte, then each key part (uint64 big-endian, a terminal string raw, a terminal sdk.AccAddressKey its bytes raw)
+    const part = (k: string, x: bigint | string | Uint8Array): number[] => (k === "uint64" ? [...u64be(x as bigint)] : k === "accAddress" ? [...(x as Uint8Array)] : ascii(x as string));
+    return [d.storeKeys.collectionsPrefixes[prefix]!, ...c.key.flatMap((k, i) => part(k, parts[i]!))];
   };
   for (const v of WIRE_VERSIONS) {
     it(`${v}: every key the chain client reads is that version's key, and a collection the version lacks has an unused prefix`, () => {
       const d = wire(v);
       const used = new Set(Object.values(d.storeKeys.collectionsPrefixes));
-      const readAll: [string, Uint8Array, (bigint | string)[]][] = [
+      const addr = Uint8Array.from({ length: 20 }, (_, i) => 0xf0 - i);
+      const readAll: [string, Uint8Array, (bigint | string | Uint8Array)[]][] = [
         ["EpochGroupDataPrefix", StoreKeys.epochGroupData(2n ** 64n - 2n, "Qwen/QwQ-32B"), [2n ** 64n - 2n, "Qwen/QwQ-32B"]],
         ["EpochsPrefix", StoreKeys.epoch(249n), [249n]],
         ["EffectiveEpochIndexPrefix", StoreKeys.effectiveEpochIndex(), []],
         ["PunishmentGraceEpochsPrefix", StoreKeys.punishmentGraceEpoch(276n), [276n]],
         ["PreservedNodesSnapshotPrefix", StoreKeys.preservedNodesSnapshot(), []],
         ["DelegationRewardTransferSnapshotPrefix", StoreKeys.delegationRewardTransferSnapshot(), []],
+        ["PoCChallengePrefix", StoreKeys.pocChallenge(addr), [addr]],
       ];
       for (const [prefix, bytes, parts] of readAll) {
         if (d.storeKeys.collections[prefix] === undefined) {
@@ -223,8 +238,9 @@ describe("raw store keys against every chain version's keys", () => {
 
   it("which versions have the collections the port reads", () => {
     const has = (p: string) => WIRE_VERSIONS.filter((v) => wire(v).storeKeys.collections[p] !== undefined);
-    expect(has("PreservedNodesSnapshotPrefix")).toEqual(["v0.2.12", "v0.2.13", "v0.2.14"]);
-    expect(has("DelegationRewardTransferSnapshotPrefix")).toEqual(["v0.2.14"]);
+    expect(has("PreservedNodesSnapshotPrefix")).toEqual(["v0.2.12", "v0.2.13", "v0.2.14", "v0.2.16"]);
+    expect(has("DelegationRewardTransferSnapshotPrefix")).toEqual(["v0.2.14", "v0.2.16"]);
+    expect(has("PoCChallengePrefix")).toEqual(["v0.2.16"]);
     expect(has("EpochGroupDataPrefix")).toEqual([...WIRE_VERSIONS]);
   });
 });

@@ -5,11 +5,12 @@ import type { ChainDecimal } from "../../src/go/chain-decimal.js";
 import { GoError } from "../../src/go/errors.js";
 import { LegacyDec } from "../../src/go/legacy-dec.js";
 import { adjust } from "../../src/coefficients/adjust.js";
-import { calculate } from "../../src/coefficients/calculate.js";
-import { legacyScale, type ConfirmationWeightScale, type DynamicCoefficientModelConfig } from "../../src/coefficients/confirmation-weight-scale.js";
+import { calculate, scalesByModel } from "../../src/coefficients/calculate.js";
+import { cloneParams, legacyScale, type ConfirmationWeightScale, type DynamicCoefficientModelConfig } from "../../src/coefficients/confirmation-weight-scale.js";
 import { diluted } from "../../src/coefficients/diluted.js";
 import { encodeDecimal } from "../../src/coefficients/encode-decimal.js";
 import { freeze, type CoefficientPocParams } from "../../src/coefficients/freeze.js";
+import { canonicalMigrationDecimal, scaleMigrationDecimal } from "../../src/coefficients/initial-dynamic-coefficient-config.js";
 import { governanceCoefficients } from "../../src/coefficients/governance-coefficients.js";
 
 const dec = (value: bigint, exponent: number): ChainDecimal => ({ value, exponent });
@@ -42,6 +43,20 @@ describe("the controller on the chain's own test cases (coefficients_test.go at 
     const r = run({ dynamicCoefficientParams: null, models: [model("legacy", null, dec(1234567890123n, -13))] }, [], {}, { legacy: 100 }, ["legacy"], false);
     expect(r.effective.get("legacy")!.toString()).toBe("0.123456789012300000");
     expect(r.scales[0]!.effectiveCoefficient).toEqual(dec(1234567890123n, -13));
+    // no controller ran: nothing clamped, no model explained
+    expect(r.clampedModels).toEqual([]);
+    expect(r.models).toEqual([]);
+  });
+
+  it("the previous scales by model: nil entries and entries without a model id are skipped, a later entry wins", () => {
+    const byModel = scalesByModel([null, legacyScale("", dec(2n, 0)), legacyScale("a", dec(1n, 0)), null, legacyScale("a", dec(3n, 0))]);
+    expect([...byModel.keys()]).toEqual(["a"]);
+    expect(byModel.get("a")!.weightScaleFactor).toEqual(dec(3n, 0));
+  });
+
+  it("freezing no PoC params gives no params and no scales; cloning no controller params gives none", () => {
+    expect(freeze(null)).toEqual({ params: null, scales: [] });
+    expect(cloneParams(null)).toBeNull();
   });
 
   it("a previous scale holding only a weight scale factor is no controller state: the base starts at coeff_min", () => {
@@ -167,7 +182,44 @@ describe("the controller's branches, one boundary each", () => {
     expect(() => run(p, [], {}, { a: 1 }, ["a"], false)).toThrow(new GoError('relative difficulty for model "a" must be positive'));
     const q = params(model("a", cfg(dec(5n, -1), dec(2n, 0), dec(1n, 0), 10000n)));
     expect(() => run(q, [state("a", dec(1n, 0), dec(1n, -2), 2)], { a: 1 }, { a: 1 }, ["a"], true)).toThrow(new GoError('previous sign for model "a" must be -1, 0, or 1'));
-    expect(() => run(q, [state("a", dec(1n, 0), dec(1n, -19), 0)], { a: 1 }, { a: 1 }, ["a"], true)).toThrow(/previous adaptive step for model "a": invalid decimal exponent/);
+    expect(() => run(q, [state("a", dec(1n, 0), dec(1n, -19), 0)], { a: 1 }, { a: 1 }, ["a"], true)).toThrow(new GoError(`previous adaptive step for model "a": decimal exponent must be between -18 and 18: -19`));
     expect(() => encodeDecimal(L("-1"))).toThrow(new GoError("value cannot be negative"));
+  });
+});
+
+describe("encodeDecimal and the migration's decimal helpers at their edges", () => {
+  it("trailing zeros stop at the units: 10 is {10, 0}, 0.5 is {5, -1}; an int64 coefficient is kept whole, one digit more is cut", () => {
+    expect(encodeDecimal(L("10")).encoded).toEqual(dec(10n, 0));
+    expect(encodeDecimal(L("0.5")).encoded).toEqual(dec(5n, -1));
+    expect(encodeDecimal(L("9.223372036854775807")).encoded).toEqual(dec(9223372036854775807n, -18));
+    expect(encodeDecimal(L("9.223372036854775808")).encoded).toEqual(dec(922337203685477580n, -17));
+    expect(encodeDecimal(L("0")).encoded).toEqual(dec(0n, 0));
+  });
+
+  it("a value past 10^37 needs an exponent above 18: Go's error", () => {
+    expect(encodeDecimal(L(`1${"0".repeat(36)}`)).encoded).toEqual(dec(1000000000000000000n, 18));
+    expect(() => encodeDecimal(L(`1${"0".repeat(37)}`))).toThrow(new GoError(`decimal 1${"0".repeat(37)}.000000000000000000 exceeds storage range`));
+  });
+
+  it("scaleMigrationDecimal strips the zeros its product gains and refuses what int64 cannot hold; canonicalMigrationDecimal reads nil as 1", () => {
+    expect(scaleMigrationDecimal(dec(10n, 0), 9n)).toEqual(dec(9n, 0));
+    expect(scaleMigrationDecimal(dec(62n, -2), 11n)).toEqual(dec(682n, -3));
+    expect(scaleMigrationDecimal(dec(0n, 3), 9n)).toEqual(dec(0n, 2));
+    expect(scaleMigrationDecimal(dec(838488366986797800n, 0), 11n)).toEqual(dec(92233720368547758n, 1));
+    expect(scaleMigrationDecimal(dec(838488366986797801n, 1), 9n)).toEqual(dec(7546395302881180209n, 0));
+    expect(() => scaleMigrationDecimal(dec(838488366986797801n, 0), 11n)).toThrow(new GoError("scaled coefficient does not fit int64"));
+    expect(canonicalMigrationDecimal(null)).toEqual(dec(1n, 0));
+    expect(canonicalMigrationDecimal(dec(3000n, -4))).toEqual(dec(3n, -1));
+    expect(canonicalMigrationDecimal(dec(0n, -30))).toEqual(dec(0n, -30));
+  });
+
+  it("the explanation of each model: clamped start, the move, and whether current compute diluted it", () => {
+    const p = params(model("a", cfg(dec(5n, -1), dec(2n, 0), dec(1n, 0), 5000n)), model("b", cfg(dec(5n, -1), dec(2n, 0), dec(1n, 0), 5000n)));
+    const r = run(p, [state("a", dec(3n, 0), dec(25n, -3), 0), state("b", dec(1n, 0), dec(25n, -3), 0)], { a: 5000, b: 5000 }, { a: 100, b: 900 }, ["a", "b"], true);
+    expect(r.clampedModels).toEqual(["a"]);
+    expect(r.models.map((m) => [m.modelId, m.clamped, m.move, m.dilutedBelowBase])).toEqual([
+      ["a", true, "zone", false],
+      ["b", false, "zone", true],
+    ]);
   });
 });

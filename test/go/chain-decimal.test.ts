@@ -55,8 +55,8 @@ describe("checkExponent and the conversions", () => {
   });
   it("chainDecimalJson writes Go's rendering beside value and exponent; the v0.2.15 bound names the exponent", () => {
     expect(chainDecimalJson({ value: 25n, exponent: -2 })).toEqual({ value: 25n, exponent: -2, decimal: "0.25" });
-    expect(() => chainDecimalToLegacyDec({ value: 1n, exponent: 19 }, 18)).toThrow(new GoError("invalid decimal exponent: 19 outside [-18, 18]"));
-    expect(() => chainDecimalToLegacyDec({ value: 1n, exponent: -19 }, 18)).toThrow(new GoError("invalid decimal exponent: -19 outside [-18, 18]"));
+    expect(() => chainDecimalToLegacyDec({ value: 1n, exponent: 19 }, 18)).toThrow(new GoError("decimal exponent must be between -18 and 18: 19"));
+    expect(() => chainDecimalToLegacyDec({ value: 1n, exponent: -19 }, 18)).toThrow(new GoError("decimal exponent must be between -18 and 18: -19"));
   });
 });
 

@@ -32,11 +32,26 @@ function catalogFields(fields: readonly ParamField[], path = ""): string[] {
 const REAL_PARAMS = [247, 248, 249].map((e) => (parseJson(readRealdata(`rest/epoch_${e}/params.json`)) as { params: JsonObject }).params);
 
 describe("the x/inference Params catalog", () => {
-  it("has every field of the upstream Params (test/chain/fixtures, 85835b31) with its number and type, plus the two ee730031 added", () => {
+  it("has every field of the upstream Params (test/chain/fixtures, 85835b31) with its number and type, plus the two ee730031 added and v0.2.16's dynamic coefficients", () => {
     const upstream = upstreamFields(upstreamRoot().lookupType("inference.inference.Params"));
     const ours = catalogFields(PARAMS_CATALOG);
     const added = ["poc_params.validation_vote_threshold_bps = 15 uint32", "maintenance_params = 17 message"];
-    expect(ours.filter((f) => !upstream.includes(f) && !f.startsWith("maintenance_params."))).toEqual(added);
+    const v16 = (f: string) => f.startsWith("poc_params.dynamic_coefficient_params") || f.startsWith("poc_params.models.dynamic_coefficient");
+    expect(ours.filter((f) => !upstream.includes(f) && !f.startsWith("maintenance_params.") && !v16(f))).toEqual(added);
+    // v0.2.16's dynamic coefficient fields (params.proto at zpoken/gonka@ef1a5efd, as the port's protos declare them)
+    expect(ours.filter(v16)).toEqual([
+      "poc_params.models.dynamic_coefficient = 6 message",
+      "poc_params.models.dynamic_coefficient.coeff_min = 1 decimal",
+      "poc_params.models.dynamic_coefficient.coeff_max = 2 decimal",
+      "poc_params.models.dynamic_coefficient.relative_difficulty = 3 decimal",
+      "poc_params.models.dynamic_coefficient.target_share_bps = 4 uint32",
+      "poc_params.dynamic_coefficient_params = 16 message",
+      "poc_params.dynamic_coefficient_params.target_zone_bps = 1 uint32",
+      "poc_params.dynamic_coefficient_params.step_min = 2 decimal",
+      "poc_params.dynamic_coefficient_params.step_max = 3 decimal",
+      "poc_params.dynamic_coefficient_params.bootstrap_step_max = 4 decimal",
+      "poc_params.dynamic_coefficient_params.bootstrap_share_bps = 5 uint32",
+    ]);
     expect(upstream.filter((f) => !ours.includes(f))).toEqual([]);
     expect(ours.filter((f) => f.startsWith("maintenance_params."))).toHaveLength(7);
   });
@@ -55,7 +70,7 @@ describe("the x/inference Params catalog", () => {
       expect(s.values.get("epoch_params.poc_slot_allocation")?.value.text).toBe("0.1");
       expect(s.values.get("bitcoin_reward_params.initial_epoch_reward")?.value.text).toBe("323000000000000");
     }
-    expect(catalogLeaves().length).toBe(162); // README.md says so
+    expect(catalogLeaves().length).toBe(171); // README.md says so
   });
 
   it("reads the same values from the wire form as from the JSON form (the real params, encoded by protobufjs from the upstream schema)", () => {

@@ -125,8 +125,8 @@ describe("restitution: the settled epochs a title names, looked up by number", (
     const t = await runCli(["proposal", file, "--rest-dump", REST]);
     expect(t.out).toContain("not available: 250 (the inputs hold epochs 247, 248, 249)");
     expect(t.out).toContain("settled: epoch 248 on v0.2.12 rules, epoch 249 on v0.2.12 rules");
-    expect(t.out).toMatch(/gonka1stranger0+ +1 +not a participant +not a participant +0/);
-    expect(t.out).toContain("the summary states 3 GNK; the messages send 3 GNK (3,000,000,000 ngonka) in all: agrees");
+    expect(t.out).toMatch(/gonka1stranger0+ +1\.000000000 +not a participant +not a participant +0\.000000000/);
+    expect(t.out).toContain("the summary states 3 GNK; the messages send 3.000000000 GNK (3,000,000,000 ngonka) in all: agrees");
   });
 });
 
@@ -178,7 +178,7 @@ describe("gonka-spec proposal: upgrades, bank sends and legacy content", () => {
     expect(r.out).toContain('upgrade plan "v0.2.18" at block 7,100,000: the port has no rules for "v0.2.18" (it names v0.2.8, v0.2.9, v0.2.10, v0.2.11, v0.2.12, v0.2.13, v0.2.14, v0.2.15, v0.2.16, v0.2.17): what this version changes is not in the port');
     expect(r.out).toContain('upgrade plan "v0.2.5" at block 1: a version older than the oldest the port has rules for (v0.2.10)');
     expect(r.out).toContain("from gonka1from to 1 recipient, paid at once");
-    expect(r.out).toContain("total 1.5 GNK (1,500,000,000 ngonka)");
+    expect(r.out).toContain("total 1.500000000 GNK (1,500,000,000 ngonka)");
     expect(r.out).toContain("message 6 of 6: /cosmos.gov.v1.MsgExecLegacyContent");
     expect(r.out).toContain("a message type the port does not decode (3 bytes)");
     const j = json((await runCli(["proposal", file, "--json"])).out);

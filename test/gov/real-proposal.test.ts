@@ -94,7 +94,7 @@ describe("figures stated in words", () => {
     expect(agreesWithStated(946_509_935_000_000n, a!)).toBe(false);
     expect(agreesWithStated(946_509_924_999_999n, a!)).toBe(false);
     expect(gnkText(946_509_925_001_558n)).toBe("946,509.925001558");
-    expect(gnkText(25_250_000n)).toBe("0.02525");
-    expect(gnkText(3n * 10n ** 9n)).toBe("3");
+    expect(gnkText(25_250_000n)).toBe("0.025250000");
+    expect(gnkText(3n * 10n ** 9n)).toBe("3.000000000");
   });
 });

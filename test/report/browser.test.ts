@@ -75,6 +75,15 @@ describe("HTML report in headless chromium", () => {
       expect(await firstBar.getAttribute("data-value")).toBe(String(model.models[0]!.b.achievedWeight));
       const box = await firstBar.boundingBox();
       expect(box!.width).toBeGreaterThan(1);
+      // Each model's full name is drawn (never cut), and touches no bar: names and bars never overlap on screen.
+      expect(await page.locator("#chart-preserved-weight text.model-name").allTextContents()).toEqual(model.models.map((m) => m.modelId));
+      const boxes = async (sel: string) => page.locator(sel).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as { left: number; right: number; top: number; bottom: number }));
+      const names = await boxes("#chart-preserved-weight text.model-name");
+      const bars = await boxes("#chart-preserved-weight rect.bar");
+      const meet = (a: { left: number; right: number; top: number; bottom: number }, b: typeof a) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+      expect(names.flatMap((n) => bars.filter((b) => meet(n, b)))).toEqual([]);
+      const chartBox = (await page.locator("#chart-preserved-weight").boundingBox())!;
+      for (const n of names) expect(n.right).toBeLessThanOrEqual(chartBox.x + chartBox.width + 1);
 
       // Node-size histogram: two bars per bin; the counts add up to the preserved nodes.
       const bins = page.locator("#chart-node-sizes rect.bar-a");
@@ -143,6 +152,19 @@ describe("HTML report in headless chromium", () => {
       for (const box of await page.locator("#chart-moved text").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON()))) {
         expect(box.left).toBeGreaterThanOrEqual(chart.x - 1);
         expect(box.right).toBeLessThanOrEqual(chart.x + chart.width + 1);
+      }
+      // Who gains and loses: signed bars around a zero line, a loss ending at the line on its left, a gain starting there.
+      const zero = (await page.locator("#chart-gainers line.zero").boundingBox())!;
+      const zx = zero.x + zero.width / 2;
+      const losses = await page.locator("#chart-gainers rect.loss").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as { left: number; right: number }));
+      const gains = await page.locator("#chart-gainers rect.gain").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as { left: number; right: number }));
+      expect(losses.length).toBeGreaterThan(0);
+      for (const l of losses) expect(Math.abs(l.right - zx)).toBeLessThan(1.5);
+      for (const g of gains) expect(Math.abs(g.left - zx)).toBeLessThan(1.5);
+      const gchart = (await page.locator("#chart-gainers").boundingBox())!;
+      for (const t of await page.locator("#chart-gainers text").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().toJSON() as { left: number; right: number }))) {
+        expect(t.left).toBeGreaterThanOrEqual(gchart.x - 1);
+        expect(t.right).toBeLessThanOrEqual(gchart.x + gchart.width + 1);
       }
       await page.screenshot({ path: join(dir, "backtest-760.png"), fullPage: true });
       await page.close();

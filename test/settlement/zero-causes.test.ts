@@ -70,7 +70,7 @@ describe("zero causes: one epoch per cause, the exact words", () => {
     expect(causes(epoch([{ address: z }, ...FILLER], REWARD(0n, 0n)), z)).toEqual([["no-fixed-reward", "the fixed epoch reward is 0"]]);
     expect(causes(epoch([{ address: z }, ...FILLER], REWARD(1000n, -5n)), z)).toEqual([["no-fixed-reward", "no fixed epoch reward: unsupported decay rate: -0.5"]]);
     expect(causes(epoch([{ address: z, weight: 1n, cw: 1n, nodes: [1n] }, { address: "gonka1big", weight: 9_999_999n, cw: 9_999_999n, nodes: [9_999_999n] }, ...FILLER]), z)).toEqual([["rounding", "weight 1 × 1,000,000 ngonka ÷ total weight 10,006,000 rounds down to 0 ngonka"]]);
-    expect(causes(epoch([{ address: z, balance: -2_000_000n }, ...FILLER]), z)).toEqual([["negative-balance", "negative coin balance -0.002 GNK (-2,000,000 ngonka): the debt took the whole reward of 0.000142857 GNK (142,857 ngonka)"]]);
+    expect(causes(epoch([{ address: z, balance: -2_000_000n }, ...FILLER]), z)).toEqual([["negative-balance", "negative coin balance -0.002000000 GNK (-2,000,000 ngonka): the debt took the whole reward of 0.000142857 GNK (142,857 ngonka)"]]);
     expect(causes(epoch([{ address: z }, ...FILLER], { settleParameters: { totalSubsidyPaid: 10n, totalSubsidySupply: 10n } }), z)).toEqual([["supply-cap", "the subsidy supply cap is reached: nothing is minted"]]);
     expect(causes(epoch([{ address: z, weight: 1n, cw: 1n, nodes: [1n] }, ...FILLER], { settleParameters: { totalSubsidyPaid: 0n, totalSubsidySupply: 3n } }), z)).toEqual([["supply-cap", "scaled down to the remaining subsidy supply"]]);
     // the cap is a cause only of a reward there was to cut: not beside a zero weight, not after a debt took it

@@ -2,11 +2,11 @@
 // cases module/previous_epoch_cap.go's own tests describe at zpoken/gonka@ef1a5efd, and its invariants.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { GoPanic } from "../../src/go/errors.js";
+import { GoError, GoPanic } from "../../src/go/errors.js";
 import { resolveTrustWeights } from "../../src/preserved/resolve-trust-weights.js";
 import { applyPreviousConfirmedWeightCap } from "../../src/trust/apply-previous-confirmed-weight-cap.js";
 import { applyZeroTrustFallback } from "../../src/trust/apply-zero-trust-fallback.js";
-import { buildPreviousConfirmedWeightCaps } from "../../src/trust/build-previous-confirmed-weight-caps.js";
+import { buildPreviousConfirmedWeightCaps, getPreviousConfirmedWeights, type PreviousRoot } from "../../src/trust/build-previous-confirmed-weight-caps.js";
 import { capWeightsAtFormation } from "../../src/trust/cap-weights-at-formation.js";
 import type { PreviousConfirmedWeights, TrustParticipant } from "../../src/trust/trust-types.js";
 import { zeroFailedMissRateWeights } from "../../src/trust/zero-failed-miss-rate-weights.js";
@@ -68,7 +68,9 @@ describe("CapWeight at epoch formation", () => {
   it("no trust power cap for one holder, or when max_individual_power_percentage is nil or zero", () => {
     const ps = [P("a", 900), P("b", 100), P("c", 100), P("d", 100)];
     const p = prev({ a: 900, b: 100, c: 100, d: 100 });
-    expect(caps(capWeightsAtFormation({ participants: ps, previous: p, failed: null, usedFallback: false, maxIndividualPowerPercentage: null }).participants)).toEqual([900, 100, 100, 100]);
+    const none = capWeightsAtFormation({ participants: ps, previous: p, failed: null, usedFallback: false, maxIndividualPowerPercentage: null });
+    expect(caps(none.participants)).toEqual([900, 100, 100, 100]);
+    expect(none.trustPowerCapped).toBe(false);
     expect(caps(capWeightsAtFormation({ participants: ps, previous: p, failed: null, usedFallback: false, maxIndividualPowerPercentage: { value: 0n, exponent: 0 } }).participants)).toEqual([900, 100, 100, 100]);
     expect(caps(capWeightsAtFormation({ participants: ps, previous: p, failed: null, usedFallback: false, maxIndividualPowerPercentage: THIRTY }).participants)[0]).toBeLessThan(900);
   });
@@ -112,6 +114,24 @@ describe("P_N from the ending epoch's root group", () => {
   it("a nil root entry panics as Go's node aggregation does", () => {
     const r = root([]);
     expect(() => buildPreviousConfirmedWeightCaps({ ...r, validationWeights: [...r.validationWeights, null] })).toThrow(GoPanic);
+  });
+
+  it("a nil subgroup entry panics only where Go's scan for a member meets it (not after the member, not in a group without a model)", () => {
+    const r = root([]);
+    const a = { memberAddress: "a", mlNodes: [node(1)] };
+    const withGroups = (subgroups: PreviousRoot["subgroups"]) => () => buildPreviousConfirmedWeightCaps({ ...r, validationWeights: r.validationWeights.slice(0, 1), subgroups });
+    expect(withGroups([{ modelId: "m", validationWeights: [null, a] }])).toThrow(GoPanic);
+    expect(withGroups([{ modelId: "m", validationWeights: [a, null] }])()).toMatchObject({ weights: new Map([["a", 100n]]) });
+    expect(withGroups([{ modelId: "", validationWeights: [null] }])()).toMatchObject({ weights: new Map([["a", 100n]]) });
+    // a member the group does not hold scans the whole group: past another member's entry into the nil one
+    const other = { memberAddress: "b", mlNodes: [node(1)] };
+    expect(withGroups([{ modelId: "m", validationWeights: [other, null] }])).toThrow(GoPanic);
+  });
+
+  it("P_N is read from the effective epoch's root only: none before any epoch, Go's error on another epoch's root", () => {
+    expect(getPreviousConfirmedWeights(null, root([]))).toBeNull();
+    expect(() => getPreviousConfirmedWeights(8n, root([]))).toThrow(new GoError("previous-confirmed-weight epoch mismatch: effective=8 group=9"));
+    expect(getPreviousConfirmedWeights(9n, root([]))!.epochIndex).toBe(9n);
   });
 });
 

@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import { describe, expect, it } from "vitest";
 import { parseJson } from "../../src/go/json.js";
-import { checkVectorFile, readVectorFile, suiteOf } from "../../src/vectors/check.js";
+import { checkVectorFile, readVectorFile, runCase, suiteOf } from "../../src/vectors/check.js";
+import type { Json } from "../../src/go/json.js";
 import { SUITES } from "../../src/vectors/registry.js";
 
 const DIR = join(import.meta.dirname, "go-v0.2.16");
@@ -47,6 +48,20 @@ describe("the v0.2.16 Go vectors (compiled release Go)", () => {
       expect(r.passed).toBe(EXPECTED_CASES[suite]);
     });
   }
+
+  it("every Go error of these suites has the port's error in Go's own words (the texts name the field: a user reads them)", () => {
+    let checked = 0;
+    for (const f of files) {
+      const suite = suiteOf(f);
+      const doc = readVectorFile(join(DIR, f)) as unknown as { cases: { name: string; input: Json; output: { error?: string } }[] };
+      for (const c of doc.cases) {
+        if (c.output.error === undefined) continue;
+        expect(runCase((i, n) => SUITES[suite]!.run(i, n), c), `${suite} ${c.name}`).toEqual({ error: c.output.error });
+        checked++;
+      }
+    }
+    expect(checked).toBe(163);
+  });
 
   it("reaches Go's errors and panics, not only answers (each suite that has them)", () => {
     const kinds = (f: string) => {

@@ -126,11 +126,11 @@ describe("the gonka-mainnet upgrade table (docs/network-updates.md, quoted in ea
 describe("the table's and the frontier's words, exactly (what a user reads and a script matches)", () => {
   const ALL = "v0.2.8, v0.2.9, v0.2.10, v0.2.11, v0.2.12, v0.2.13, v0.2.14, v0.2.15, v0.2.16, v0.2.17";
 
-  it("v0.2.8's own first block is v0.2.8; the block before it is refused naming --chain-version", () => {
+  it("v0.2.8's own first block is v0.2.8; the block before it is refused naming the chain version (the flag only as the remedy: it may not have been given)", () => {
     expect(mainnetVersionAt(2_387_000n)).toEqual({ version: "v0.2.8", why: "2,387,000 is at or after v0.2.8 (block 2,387,000) and before v0.2.9 (block 2,451,000)" });
     const e = inputError(() => mainnetVersionAt(2_386_999n));
-    expect(e.path).toBe("--chain-version");
-    expect(e.message).toBe("--chain-version: gonka-mainnet block 2,386,999 is before v0.2.8 (block 2,387,000), the oldest release the upgrade table names; the port's rules start at v0.2.10");
+    expect(e.path).toBe("chain version");
+    expect(e.message).toBe("chain version: gonka-mainnet block 2,386,999 is before v0.2.8 (block 2,387,000), the oldest release the upgrade table names; the port's rules start at v0.2.10 (pass --chain-version vX.Y.Z to run one)");
   });
 
   it("a height past the newest row names it as the newest upgrade on record, and says what v0.2.17 is", () => {
@@ -154,10 +154,10 @@ describe("the table's and the frontier's words, exactly (what a user reads and a
   it("unknown versions, unnamed recorded plans and chains without a table list every version the table names", () => {
     expect(inputError(() => parseChainVersion("v0.3.0")).message).toBe(`--chain-version: unknown chain version "v0.3.0"; known: ${ALL}`);
     const plan = inputError(() => versionForHeight(M, 1n, undefined, { version: null, source: "node", detail: "plan v0.2.7" }));
-    expect(plan.path).toBe("--chain-version");
-    expect(plan.message).toBe(`--chain-version: plan v0.2.7; the upgrade table names ${ALL} only: pass --chain-version to run one of them anyway`);
+    expect(plan.path).toBe("chain version");
+    expect(plan.message).toBe(`chain version: plan v0.2.7; the upgrade table names ${ALL} only: pass --chain-version to run one of them anyway`);
     expect(inputError(() => versionForHeight("gonka-testnet", 100n)).message).toBe(
-      `--chain-version: chain id "gonka-testnet" has no upgrade table (only gonka-mainnet) and the state records no chain version: pass --chain-version vX.Y.Z (${ALL})`,
+      `chain version: chain id "gonka-testnet" has no upgrade table (only gonka-mainnet) and the state records no chain version: pass --chain-version vX.Y.Z (${ALL})`,
     );
   });
 

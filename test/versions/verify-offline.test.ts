@@ -62,7 +62,7 @@ describe("verify --snapshot on a chain-client snapshot file", () => {
     r = await run("verify", "--snapshot", noVersion);
     expect(r.code).toBe(2);
     expect(r.err.trim().split("\n")).toHaveLength(1);
-    expect(r.err).toMatch(/--chain-version: chain id "example" has no upgrade table/);
+    expect(r.err).toMatch(/chain version: chain id "example" has no upgrade table/);
     r = await run("verify", "--snapshot", noVersion, "--chain-version", "v0.2.13");
     expect(r.code).toBe(0);
     expect(r.out).toMatch(/chain version v0\.2\.13 \(set by --chain-version\)/);

@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { parseJson, type Json } from "../../src/go/json.js";
+import { parseJson, stringifyJson, type Json } from "../../src/go/json.js";
 import { readRealdata, REALDATA_DIR, SHARED_REALDATA_DIR } from "../realdata/load.js";
 import { runCli } from "../helpers/cli.js";
 
@@ -127,11 +127,21 @@ describe("the preserved family at mainnet heights the table places before or aro
     const r = await run("preserved", "--snapshot", plain, "--anchor", "6500000");
     expect(r.code, r.err).toBe(0);
     expect(r.out).toMatch(/chain version v0\.2\.16 \(gonka-mainnet upgrade table: sampling height 6,500,000 is at or after v0\.2\.16 \(block 6,449,400, proposal 112\)/);
+    // a regular PoC's anchor: the challenge records are read only by a confirmation PoC's caller
     const warnings = r.err.trim().split("\n");
-    expect(warnings).toHaveLength(2);
+    expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(/^warning: activeParticipants: .*every member counts its real weight .*the 75 % line and the 34 % cap can be higher than the chain's$/);
-    expect(warnings[1]).toMatch(/^warning: pocChallengeTargets: .*a host under challenge has no preserved node \(#1811\)/);
-    const j = parseJson((await run("preserved", "--snapshot", plain, "--anchor", "6500000", "--json")).out) as { warnings: string[] };
+    // the same anchor as a confirmation PoC's trigger (an event of the sampled epoch 264 listed in the file): both
+    const doc = parseJson(readRealdata("preserved/snapshot-4089970.json"), "file") as { [k: string]: Json };
+    (doc.chain as { [k: string]: Json }).confirmationPocEvents = [{ epochIndex: 264, triggerHeight: 6500000, generationStartHeight: 6500020 }];
+    const cpoc = join(mkdtempSync(join(tmpdir(), "gonka-realdata-")), "cpoc.json");
+    writeFileSync(cpoc, stringifyJson(doc));
+    const c = await run("preserved", "--snapshot", cpoc, "--anchor", "6500000");
+    expect(c.code, c.err).toBe(0);
+    const lines = c.err.trim().split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^warning: pocChallengeTargets: .*a host under challenge has no preserved node \(#1811\)/);
+    const j = parseJson((await run("preserved", "--snapshot", cpoc, "--anchor", "6500000", "--json")).out) as { warnings: string[] };
     expect(j.warnings.filter((w) => /^(activeParticipants|pocChallengeTargets):/.test(w))).toHaveLength(2);
   });
 

@@ -10,6 +10,13 @@ export const ConfirmationPoCPhase = {
   CONFIRMATION_POC_COMPLETED: 4,
 } as const;
 
+export const PoCChallengeState = {
+  POC_CHALLENGE_STATE_OPEN: 0,
+  POC_CHALLENGE_STATE_CHALLENGE_FAILED: 1,
+  POC_CHALLENGE_STATE_ABORTED: 2,
+  POC_CHALLENGE_STATE_PASSED: 3,
+} as const;
+
 export const ParticipantStatus = {
   UNSPECIFIED: 0,
   ACTIVE: 1,
@@ -915,6 +922,205 @@ export const PoCStatTestParams = {
   },
 };
 
+export interface DynamicCoefficientModelConfig {
+  /** coeff_min = 1 (Decimal) */
+  coeffMin: Decimal | undefined;
+  /** coeff_max = 2 (Decimal) */
+  coeffMax: Decimal | undefined;
+  /** relative_difficulty = 3 (Decimal) */
+  relativeDifficulty: Decimal | undefined;
+  /** target_share_bps = 4 (uint32) */
+  targetShareBps: number;
+}
+
+export function decodeDynamicCoefficientModelConfig(r: Reader, length: number): DynamicCoefficientModelConfig {
+  const end = r.pos + length;
+  const m: DynamicCoefficientModelConfig = { coeffMin: undefined, coeffMax: undefined, relativeDifficulty: undefined, targetShareBps: 0 };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.coeffMin = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientModelConfig", "coeff_min");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.coeffMax = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientModelConfig", "coeff_max");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.relativeDifficulty = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientModelConfig", "relative_difficulty");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 0);
+          m.targetShareBps = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientModelConfig", "target_share_bps");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientModelConfig", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("DynamicCoefficientModelConfig", [], "message runs past its length");
+  return m;
+}
+
+export function encodeDynamicCoefficientModelConfig(m: Partial<DynamicCoefficientModelConfig>, w: Writer = Writer.create()): Writer {
+  if (m.coeffMin !== undefined) {
+    encodeDecimal(m.coeffMin, w.uint32(10).fork()).ldelim();
+  }
+  if (m.coeffMax !== undefined) {
+    encodeDecimal(m.coeffMax, w.uint32(18).fork()).ldelim();
+  }
+  if (m.relativeDifficulty !== undefined) {
+    encodeDecimal(m.relativeDifficulty, w.uint32(26).fork()).ldelim();
+  }
+  if (m.targetShareBps !== undefined && m.targetShareBps !== 0) {
+    w.uint32(32).uint32(m.targetShareBps);
+  }
+  return w;
+}
+
+export const DynamicCoefficientModelConfig = {
+  name: "DynamicCoefficientModelConfig",
+  decode(bytes: Uint8Array): DynamicCoefficientModelConfig {
+    try {
+      return decodeDynamicCoefficientModelConfig(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("DynamicCoefficientModelConfig", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<DynamicCoefficientModelConfig>): Uint8Array {
+    return encodeDynamicCoefficientModelConfig(m).finish();
+  },
+};
+
+export interface DynamicCoefficientParams {
+  /** target_zone_bps = 1 (uint32) */
+  targetZoneBps: number;
+  /** step_min = 2 (Decimal) */
+  stepMin: Decimal | undefined;
+  /** step_max = 3 (Decimal) */
+  stepMax: Decimal | undefined;
+  /** bootstrap_step_max = 4 (Decimal) */
+  bootstrapStepMax: Decimal | undefined;
+  /** bootstrap_share_bps = 5 (uint32) */
+  bootstrapShareBps: number;
+}
+
+export function decodeDynamicCoefficientParams(r: Reader, length: number): DynamicCoefficientParams {
+  const end = r.pos + length;
+  const m: DynamicCoefficientParams = { targetZoneBps: 0, stepMin: undefined, stepMax: undefined, bootstrapStepMax: undefined, bootstrapShareBps: 0 };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.targetZoneBps = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientParams", "target_zone_bps");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.stepMin = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientParams", "step_min");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.stepMax = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientParams", "step_max");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.bootstrapStepMax = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientParams", "bootstrap_step_max");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 0);
+          m.bootstrapShareBps = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientParams", "bootstrap_share_bps");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "DynamicCoefficientParams", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("DynamicCoefficientParams", [], "message runs past its length");
+  return m;
+}
+
+export function encodeDynamicCoefficientParams(m: Partial<DynamicCoefficientParams>, w: Writer = Writer.create()): Writer {
+  if (m.targetZoneBps !== undefined && m.targetZoneBps !== 0) {
+    w.uint32(8).uint32(m.targetZoneBps);
+  }
+  if (m.stepMin !== undefined) {
+    encodeDecimal(m.stepMin, w.uint32(18).fork()).ldelim();
+  }
+  if (m.stepMax !== undefined) {
+    encodeDecimal(m.stepMax, w.uint32(26).fork()).ldelim();
+  }
+  if (m.bootstrapStepMax !== undefined) {
+    encodeDecimal(m.bootstrapStepMax, w.uint32(34).fork()).ldelim();
+  }
+  if (m.bootstrapShareBps !== undefined && m.bootstrapShareBps !== 0) {
+    w.uint32(40).uint32(m.bootstrapShareBps);
+  }
+  return w;
+}
+
+export const DynamicCoefficientParams = {
+  name: "DynamicCoefficientParams",
+  decode(bytes: Uint8Array): DynamicCoefficientParams {
+    try {
+      return decodeDynamicCoefficientParams(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("DynamicCoefficientParams", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<DynamicCoefficientParams>): Uint8Array {
+    return encodeDynamicCoefficientParams(m).finish();
+  },
+};
+
 export interface PoCModelConfig {
   /** model_id = 1 (string) */
   modelId: string;
@@ -926,11 +1132,13 @@ export interface PoCModelConfig {
   weightScaleFactor: Decimal | undefined;
   /** penalty_start_epoch = 5 (uint64) */
   penaltyStartEpoch: bigint;
+  /** dynamic_coefficient = 6 (DynamicCoefficientModelConfig) */
+  dynamicCoefficient: DynamicCoefficientModelConfig | undefined;
 }
 
 export function decodePoCModelConfig(r: Reader, length: number): PoCModelConfig {
   const end = r.pos + length;
-  const m: PoCModelConfig = { modelId: "", seqLen: 0n, statTest: undefined, weightScaleFactor: undefined, penaltyStartEpoch: 0n };
+  const m: PoCModelConfig = { modelId: "", seqLen: 0n, statTest: undefined, weightScaleFactor: undefined, penaltyStartEpoch: 0n, dynamicCoefficient: undefined };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -975,6 +1183,14 @@ export function decodePoCModelConfig(r: Reader, length: number): PoCModelConfig 
           throw fieldError(e, "PoCModelConfig", "penalty_start_epoch");
         }
         break;
+      case 6:
+        try {
+          expectWire(wt, 2);
+          m.dynamicCoefficient = decodeDynamicCoefficientModelConfig(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "PoCModelConfig", "dynamic_coefficient");
+        }
+        break;
       default:
         try {
           r.skipType(wt);
@@ -1002,6 +1218,9 @@ export function encodePoCModelConfig(m: Partial<PoCModelConfig>, w: Writer = Wri
   }
   if (m.penaltyStartEpoch !== undefined && m.penaltyStartEpoch !== 0n) {
     w.uint32(40); writeVarint64(w, m.penaltyStartEpoch);
+  }
+  if (m.dynamicCoefficient !== undefined) {
+    encodeDynamicCoefficientModelConfig(m.dynamicCoefficient, w.uint32(50).fork()).ldelim();
   }
   return w;
 }
@@ -1032,11 +1251,13 @@ export interface PocParams {
   validationSlots: number;
   /** models = 14 (repeated PoCModelConfig) */
   models: PoCModelConfig[];
+  /** dynamic_coefficient_params = 16 (DynamicCoefficientParams) */
+  dynamicCoefficientParams: DynamicCoefficientParams | undefined;
 }
 
 export function decodePocParams(r: Reader, length: number): PocParams {
   const end = r.pos + length;
-  const m: PocParams = { weightScaleFactor: undefined, pocV2Enabled: false, confirmationPocV2Enabled: false, validationSlots: 0, models: [] };
+  const m: PocParams = { weightScaleFactor: undefined, pocV2Enabled: false, confirmationPocV2Enabled: false, validationSlots: 0, models: [], dynamicCoefficientParams: undefined };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -1081,6 +1302,14 @@ export function decodePocParams(r: Reader, length: number): PocParams {
           throw fieldError(e, "PocParams", `models[${m.models.length}]`);
         }
         break;
+      case 16:
+        try {
+          expectWire(wt, 2);
+          m.dynamicCoefficientParams = decodeDynamicCoefficientParams(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "PocParams", "dynamic_coefficient_params");
+        }
+        break;
       default:
         try {
           r.skipType(wt);
@@ -1108,6 +1337,9 @@ export function encodePocParams(m: Partial<PocParams>, w: Writer = Writer.create
   }
   if (m.models !== undefined) for (const x of m.models) {
     encodePoCModelConfig(x, w.uint32(114).fork()).ldelim();
+  }
+  if (m.dynamicCoefficientParams !== undefined) {
+    encodeDynamicCoefficientParams(m.dynamicCoefficientParams, w.uint32(130).fork()).ldelim();
   }
   return w;
 }
@@ -1551,11 +1783,23 @@ export interface ConfirmationWeightScale {
   modelId: string;
   /** weight_scale_factor = 2 (Decimal) */
   weightScaleFactor: Decimal | undefined;
+  /** effective_coefficient = 3 (Decimal) */
+  effectiveCoefficient: Decimal | undefined;
+  /** config = 4 (DynamicCoefficientModelConfig) */
+  config: DynamicCoefficientModelConfig | undefined;
+  /** base_coefficient = 5 (Decimal) */
+  baseCoefficient: Decimal | undefined;
+  /** adaptive_step = 6 (Decimal) */
+  adaptiveStep: Decimal | undefined;
+  /** prev_sign = 7 (sint32) */
+  prevSign: number;
+  /** exclude_from_confirmation = 8 (bool) */
+  excludeFromConfirmation: boolean;
 }
 
 export function decodeConfirmationWeightScale(r: Reader, length: number): ConfirmationWeightScale {
   const end = r.pos + length;
-  const m: ConfirmationWeightScale = { modelId: "", weightScaleFactor: undefined };
+  const m: ConfirmationWeightScale = { modelId: "", weightScaleFactor: undefined, effectiveCoefficient: undefined, config: undefined, baseCoefficient: undefined, adaptiveStep: undefined, prevSign: 0, excludeFromConfirmation: false };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -1576,6 +1820,54 @@ export function decodeConfirmationWeightScale(r: Reader, length: number): Confir
           throw fieldError(e, "ConfirmationWeightScale", "weight_scale_factor");
         }
         break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.effectiveCoefficient = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ConfirmationWeightScale", "effective_coefficient");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.config = decodeDynamicCoefficientModelConfig(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ConfirmationWeightScale", "config");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 2);
+          m.baseCoefficient = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ConfirmationWeightScale", "base_coefficient");
+        }
+        break;
+      case 6:
+        try {
+          expectWire(wt, 2);
+          m.adaptiveStep = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ConfirmationWeightScale", "adaptive_step");
+        }
+        break;
+      case 7:
+        try {
+          expectWire(wt, 0);
+          m.prevSign = r.sint32();
+        } catch (e) {
+          throw fieldError(e, "ConfirmationWeightScale", "prev_sign");
+        }
+        break;
+      case 8:
+        try {
+          expectWire(wt, 0);
+          m.excludeFromConfirmation = r.bool();
+        } catch (e) {
+          throw fieldError(e, "ConfirmationWeightScale", "exclude_from_confirmation");
+        }
+        break;
       default:
         try {
           r.skipType(wt);
@@ -1594,6 +1886,24 @@ export function encodeConfirmationWeightScale(m: Partial<ConfirmationWeightScale
   }
   if (m.weightScaleFactor !== undefined) {
     encodeDecimal(m.weightScaleFactor, w.uint32(18).fork()).ldelim();
+  }
+  if (m.effectiveCoefficient !== undefined) {
+    encodeDecimal(m.effectiveCoefficient, w.uint32(26).fork()).ldelim();
+  }
+  if (m.config !== undefined) {
+    encodeDynamicCoefficientModelConfig(m.config, w.uint32(34).fork()).ldelim();
+  }
+  if (m.baseCoefficient !== undefined) {
+    encodeDecimal(m.baseCoefficient, w.uint32(42).fork()).ldelim();
+  }
+  if (m.adaptiveStep !== undefined) {
+    encodeDecimal(m.adaptiveStep, w.uint32(50).fork()).ldelim();
+  }
+  if (m.prevSign !== undefined && m.prevSign !== 0) {
+    w.uint32(56).sint32(m.prevSign);
+  }
+  if (m.excludeFromConfirmation === true) {
+    w.uint32(64).bool(m.excludeFromConfirmation);
   }
   return w;
 }
@@ -1636,11 +1946,13 @@ export interface EpochGroupData {
   epochIndex: bigint;
   /** confirmation_weight_scales = 19 (repeated ConfirmationWeightScale) */
   confirmationWeightScales: ConfirmationWeightScale[];
+  /** dynamic_coefficient_params = 20 (DynamicCoefficientParams) */
+  dynamicCoefficientParams: DynamicCoefficientParams | undefined;
 }
 
 export function decodeEpochGroupData(r: Reader, length: number): EpochGroupData {
   const end = r.pos + length;
-  const m: EpochGroupData = { pocStartBlockHeight: 0n, epochGroupId: 0n, effectiveBlockHeight: 0n, lastBlockHeight: 0n, validationWeights: [], validationParams: undefined, totalWeight: 0n, modelId: "", subGroupModels: [], epochIndex: 0n, confirmationWeightScales: [] };
+  const m: EpochGroupData = { pocStartBlockHeight: 0n, epochGroupId: 0n, effectiveBlockHeight: 0n, lastBlockHeight: 0n, validationWeights: [], validationParams: undefined, totalWeight: 0n, modelId: "", subGroupModels: [], epochIndex: 0n, confirmationWeightScales: [], dynamicCoefficientParams: undefined };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -1733,6 +2045,14 @@ export function decodeEpochGroupData(r: Reader, length: number): EpochGroupData 
           throw fieldError(e, "EpochGroupData", `confirmation_weight_scales[${m.confirmationWeightScales.length}]`);
         }
         break;
+      case 20:
+        try {
+          expectWire(wt, 2);
+          m.dynamicCoefficientParams = decodeDynamicCoefficientParams(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "EpochGroupData", "dynamic_coefficient_params");
+        }
+        break;
       default:
         try {
           r.skipType(wt);
@@ -1778,6 +2098,9 @@ export function encodeEpochGroupData(m: Partial<EpochGroupData>, w: Writer = Wri
   }
   if (m.confirmationWeightScales !== undefined) for (const x of m.confirmationWeightScales) {
     encodeConfirmationWeightScale(x, w.uint32(154).fork()).ldelim();
+  }
+  if (m.dynamicCoefficientParams !== undefined) {
+    encodeDynamicCoefficientParams(m.dynamicCoefficientParams, w.uint32(162).fork()).ldelim();
   }
   return w;
 }
@@ -2571,11 +2894,13 @@ export interface ActiveParticipant {
   mlNodes: ModelMLNodes[];
   /** voting_powers = 8 (repeated ModelVotingPower) */
   votingPowers: ModelVotingPower[];
+  /** cap_weight = 9 (int64) */
+  capWeight: bigint;
 }
 
 export function decodeActiveParticipant(r: Reader, length: number): ActiveParticipant {
   const end = r.pos + length;
-  const m: ActiveParticipant = { index: "", validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [] };
+  const m: ActiveParticipant = { index: "", validatorKey: "", weight: 0n, inferenceUrl: "", models: [], mlNodes: [], votingPowers: [], capWeight: 0n };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -2636,6 +2961,14 @@ export function decodeActiveParticipant(r: Reader, length: number): ActivePartic
           throw fieldError(e, "ActiveParticipant", `voting_powers[${m.votingPowers.length}]`);
         }
         break;
+      case 9:
+        try {
+          expectWire(wt, 0);
+          m.capWeight = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "ActiveParticipant", "cap_weight");
+        }
+        break;
       default:
         try {
           r.skipType(wt);
@@ -2670,6 +3003,9 @@ export function encodeActiveParticipant(m: Partial<ActiveParticipant>, w: Writer
   if (m.votingPowers !== undefined) for (const x of m.votingPowers) {
     encodeModelVotingPower(x, w.uint32(66).fork()).ldelim();
   }
+  if (m.capWeight !== undefined && m.capWeight !== 0n) {
+    w.uint32(72); writeVarint64(w, m.capWeight);
+  }
   return w;
 }
 
@@ -2701,11 +3037,13 @@ export interface ActiveParticipants {
   createdAtBlockHeight: bigint;
   /** epoch_id = 6 (uint64) */
   epochId: bigint;
+  /** cap_weight_applied = 7 (bool) */
+  capWeightApplied: boolean;
 }
 
 export function decodeActiveParticipants(r: Reader, length: number): ActiveParticipants {
   const end = r.pos + length;
-  const m: ActiveParticipants = { participants: [], epochGroupId: 0n, pocStartBlockHeight: 0n, effectiveBlockHeight: 0n, createdAtBlockHeight: 0n, epochId: 0n };
+  const m: ActiveParticipants = { participants: [], epochGroupId: 0n, pocStartBlockHeight: 0n, effectiveBlockHeight: 0n, createdAtBlockHeight: 0n, epochId: 0n, capWeightApplied: false };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -2758,6 +3096,14 @@ export function decodeActiveParticipants(r: Reader, length: number): ActiveParti
           throw fieldError(e, "ActiveParticipants", "epoch_id");
         }
         break;
+      case 7:
+        try {
+          expectWire(wt, 0);
+          m.capWeightApplied = r.bool();
+        } catch (e) {
+          throw fieldError(e, "ActiveParticipants", "cap_weight_applied");
+        }
+        break;
       default:
         try {
           r.skipType(wt);
@@ -2789,6 +3135,9 @@ export function encodeActiveParticipants(m: Partial<ActiveParticipants>, w: Writ
   if (m.epochId !== undefined && m.epochId !== 0n) {
     w.uint32(48); writeVarint64(w, m.epochId);
   }
+  if (m.capWeightApplied === true) {
+    w.uint32(56).bool(m.capWeightApplied);
+  }
   return w;
 }
 
@@ -2804,6 +3153,112 @@ export const ActiveParticipants = {
   },
   encode(m: Partial<ActiveParticipants>): Uint8Array {
     return encodeActiveParticipants(m).finish();
+  },
+};
+
+export interface PoCChallenge {
+  /** epoch_index = 1 (uint64) */
+  epochIndex: bigint;
+  /** challenger = 2 (string) */
+  challenger: string;
+  /** target = 3 (string) */
+  target: string;
+  /** start_height = 6 (int64) */
+  startHeight: bigint;
+  /** state = 8 (PoCChallengeState) */
+  state: number;
+}
+
+export function decodePoCChallenge(r: Reader, length: number): PoCChallenge {
+  const end = r.pos + length;
+  const m: PoCChallenge = { epochIndex: 0n, challenger: "", target: "", startHeight: 0n, state: 0 };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.epochIndex = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "PoCChallenge", "epoch_index");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.challenger = r.string();
+        } catch (e) {
+          throw fieldError(e, "PoCChallenge", "challenger");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.target = r.string();
+        } catch (e) {
+          throw fieldError(e, "PoCChallenge", "target");
+        }
+        break;
+      case 6:
+        try {
+          expectWire(wt, 0);
+          m.startHeight = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "PoCChallenge", "start_height");
+        }
+        break;
+      case 8:
+        try {
+          expectWire(wt, 0);
+          m.state = r.int32();
+        } catch (e) {
+          throw fieldError(e, "PoCChallenge", "state");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "PoCChallenge", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("PoCChallenge", [], "message runs past its length");
+  return m;
+}
+
+export function encodePoCChallenge(m: Partial<PoCChallenge>, w: Writer = Writer.create()): Writer {
+  if (m.epochIndex !== undefined && m.epochIndex !== 0n) {
+    w.uint32(8); writeVarint64(w, m.epochIndex);
+  }
+  if (m.challenger !== undefined && m.challenger !== "") {
+    w.uint32(18).string(m.challenger);
+  }
+  if (m.target !== undefined && m.target !== "") {
+    w.uint32(26).string(m.target);
+  }
+  if (m.startHeight !== undefined && m.startHeight !== 0n) {
+    w.uint32(48); writeVarint64(w, m.startHeight);
+  }
+  if (m.state !== undefined && m.state !== 0) {
+    w.uint32(64).int32(m.state);
+  }
+  return w;
+}
+
+export const PoCChallenge = {
+  name: "PoCChallenge",
+  decode(bytes: Uint8Array): PoCChallenge {
+    try {
+      return decodePoCChallenge(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("PoCChallenge", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<PoCChallenge>): Uint8Array {
+    return encodePoCChallenge(m).finish();
   },
 };
 

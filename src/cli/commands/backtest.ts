@@ -13,7 +13,7 @@ import { settlementVersion } from "../../settlement/settlement-version.js";
 import { countFlag, parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
-import { CHAIN_OPTIONS, CHAIN_USAGE, clientOptions, nodeUrl } from "../snapshot-source.js";
+import { CHAIN_OPTIONS, CHAIN_USAGE, clientOptions, nodeUrl, refuseRestSettlementFlags, restSettlementOptions, REST_DUMP_SETTLEMENT_OPTIONS } from "../snapshot-source.js";
 import { B_PROPOSAL_OPTION, readB, resolveB } from "../proposal-b-side.js";
 
 const usage = `Usage:
@@ -54,6 +54,11 @@ wherever the inputs record them; otherwise the check is printed as FAILED and th
   --chain-version V    the rules for every epoch, or EPOCH=V for one (repeatable); default: the
                        version recorded with the state, else the mainnet upgrade table at the
                        settlement height
+  --validation-params group|saved   REST dumps only: every epoch's binom_test_p0 from its epoch group's
+                       own copy (default) or from the saved module params
+  --missing-subgroups empty  REST dumps only: a model an epoch's root group lists without its per-model
+                       answer is taken as a subgroup without members (refused otherwise); a zero it
+                       decides is "not computable"
   --rows N             participants listed per epoch in the text (default 20)
   --html OUT           also write a self-contained HTML report (inline SVG, no network), atomically
   --verbose            list each input the inputs lack, with the assumption made (default: one line)
@@ -75,6 +80,8 @@ const options = {
   rows: { type: "string" },
   html: { type: "string" },
   verbose: { type: "boolean" },
+  "validation-params": REST_DUMP_SETTLEMENT_OPTIONS["validation-params"],
+  "missing-subgroups": REST_DUMP_SETTLEMENT_OPTIONS["missing-subgroups"],
   json: { type: "boolean" },
 } as const;
 
@@ -171,6 +178,7 @@ export async function loadBacktestEpochs(p: Parsed, io: CliIO): Promise<Backtest
   const given = [dumps.length > 0, snaps.length > 0, url !== undefined].filter(Boolean).length;
   if (given === 0) throw new InputError("missing input: give --rest-dump DIR, --snapshot FILE or --node URL --epochs FROM..TO");
   if (given > 1) throw new InputError("give one kind of input: --rest-dump DIR..., --snapshot FILE... or --node URL");
+  if (dumps.length === 0) refuseRestSettlementFlags(p); // --validation-params, --missing-subgroups: every epoch of the dumps
   const ep = str(p, "epochs");
   const range = ep === undefined ? null : parseEpochRange(ep);
   if (url === undefined) {
@@ -182,7 +190,7 @@ export async function loadBacktestEpochs(p: Parsed, io: CliIO): Promise<Backtest
   if (url !== undefined) {
     if (range === null) throw new InputError("reading a node needs the epochs: --epochs FROM..TO", "--epochs");
     sources = await readFromNode(p, url, range, io);
-  } else sources = [...epochsFromRestDumps(dumps), ...snaps.map(epochFromSnapshotFile)];
+  } else sources = [...epochsFromRestDumps(dumps, restSettlementOptions(p)), ...snaps.map(epochFromSnapshotFile)];
   const selected = selectEpochs(sources, range);
   const flags = versionFlags(p);
   for (const e of flags.byEpoch.keys()) {

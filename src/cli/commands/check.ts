@@ -2,15 +2,18 @@
 import { InputError, describeValue } from "../../errors.js";
 import { checkAddressAtAnchor, type AddressCheck, type CheckedNode } from "../../preserved/check-address.js";
 import { preservationProbability, type PreservationProbability } from "../../preserved/check-probability.js";
-import { parse, str } from "../args.js";
+import { flagTaken, parse, str } from "../args.js";
+import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { loadPreservedInput, type PreservedInput } from "./preserved.js";
-import { storedSetCheck } from "../../sources/preserved-inputs.js";
+import { challengeSkipJson, storedSetCheck } from "../../sources/preserved-inputs.js";
 import { versionJson, versionLine } from "../../versions/resolve.js";
 import { CHAIN_VERSION_OPTION, chainVersionUsage } from "../chain-version-flag.js";
 import { REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { groupDigits } from "../../format/numbers.js";
+import { indexAssumptions } from "../../assumptions.js";
+import { reasonAssumption } from "../../preserved/assumed-reasons.js";
 
 const DEFAULT_ANCHORS = 10_000;
 /** 100,000 anchors take about 4 s on the example snapshot (2 cores), proportionally more on a larger state. */
@@ -114,6 +117,8 @@ function nodeReason(n: CheckedNode, onlyNode: boolean, terms: Set<string>): stri
       return "stopped by the 34 % cap: preserving it would leave the participant without a voting node while the non-voting power already preserved is near 34 % of the total";
     case "guardian":
       return "genesis guardian: never preserved";
+    case "challenge_target":
+      return `left out: ${n.reason.replace(/^sampled \((round \d+|round \?) of the fill\), then left out: /, "drawn ($1 of the fill), but ")}`;
     default:
       return g(n.reason);
   }
@@ -124,6 +129,13 @@ function headline(at: AddressCheck, kept: number, total: number): string {
   // Counted in nodes, as the lines below it; the probability over anchors counts anchors with at least one.
   if (kept * 2 < total) return `${groupDigits(kept)} of its ${groupDigits(total)} nodes preserved (${groupDigits(total - kept)} are not)`;
   return `${groupDigits(kept)} of its ${groupDigits(total)} nodes preserved`;
+}
+
+/** The address's sampled nodes a confirmation PoC's challenge strip left out, per model. */
+function leftOutOf(at: AddressCheck): { modelId: string; participantId: string; nodeIds: string[] }[] {
+  return at.models
+    .map((m) => ({ modelId: m.modelId, participantId: at.address, nodeIds: m.nodes.filter((n) => n.code === "challenge_target").map((n) => n.nodeId) }))
+    .filter((l) => l.nodeIds.length > 0);
 }
 
 export const checkCommand: Command = {
@@ -138,10 +150,19 @@ export const checkCommand: Command = {
     const json = p.values.json === true || wantsJson(args);
     const anchors = anchorsFlag(str(p, "anchors"));
     const input = await loadPreservedInput(p, io, json);
-    const at = checkAddressAtAnchor(input.state, p.positionals[0]!, input.anchor, input.rules);
+    const skip = input.challengeSkip;
+    const at = checkAddressAtAnchor(input.state, p.positionals[0]!, input.anchor, input.rules, skip?.targets);
     const stored = storedSetCheck(input);
     const prob = await probabilityWithProgress(input, at.address, anchors, io, json);
-    const warnings = [...at.warnings, ...(stored?.warning !== undefined ? [stored.warning] : [])];
+    if (at.challengeTarget) {
+      // every anchor of this confirmation PoC leaves the target out: nothing preserved at any of them
+      prob.preservedCount = 0;
+      for (const m of prob.models) m.preservedCount = 0;
+    }
+    const warnings = [...at.warnings, ...(stored?.warning !== undefined ? [stored.warning] : []), ...(skip?.doubt !== undefined ? [skip.doubt] : [])];
+    // a reason reading an input the source assumed for this participant is not computable (src/preserved/assumed-reasons.ts)
+    const index = indexAssumptions(input.restAssumptions);
+    const assumed = new Map(at.models.flatMap((m) => m.nodes.map((n) => [n, reasonAssumption(n.code, at.address, index)] as const)));
     const nodes = at.models.flatMap((m) => m.nodes.map((n) => ({ modelId: m.modelId, ...n })));
     const kept = nodes.filter((n) => n.preserved).length;
     const chainNodes = stored
@@ -157,8 +178,16 @@ export const checkCommand: Command = {
           preservedAtAnchor: at.preservedAtAnchor,
           nodeCount: nodes.length,
           preservedNodeCount: kept,
-          nodes: nodes.map((n) => ({ modelId: n.modelId, nodeId: n.nodeId, pocWeight: n.pocWeight, preserved: n.preserved, code: n.code, ...(n.round !== undefined ? { round: n.round } : {}) })),
+          nodes: at.models.flatMap((m) =>
+            m.nodes.map((n) => {
+              const nc = assumed.get(n);
+              return { modelId: m.modelId, nodeId: n.nodeId, pocWeight: n.pocWeight, preserved: n.preserved, code: n.code, ...(n.round !== undefined ? { round: n.round } : {}), ...(nc !== undefined ? { notComputable: nc } : {}) };
+            }),
+          ),
           chainStored: stored ? { anchorHeight: stored.stored.episodeAnchorHeight, nodes: chainNodes, agreesWithPort: stored.warning === undefined } : null,
+          // v0.2.16: the anchor is a confirmation PoC's; challengeTarget: this address is one of the hosts it leaves out
+          challengeTarget: at.challengeTarget,
+          confirmationPocSkip: skip ? challengeSkipJson(skip, leftOutOf(at)) : null,
           probability: {
             firstAnchor: prob.firstAnchor,
             anchorsEvaluated: prob.anchorsEvaluated,
@@ -166,7 +195,7 @@ export const checkCommand: Command = {
             probability: ratio(prob.preservedCount, prob.anchorsEvaluated),
             byModel: prob.models.map((m) => ({ modelId: m.modelId, preservedCount: m.preservedCount, probability: ratio(m.preservedCount, m.anchorsEvaluated) })),
           },
-          warnings: [...warnings, ...input.restGaps, ...input.versionLacks],
+          warnings: [...warnings, ...input.anchorWarnings, ...gapInputLines(input.restAssumptions, (f) => flagTaken(p, f)), ...input.versionLacks],
         }),
       );
       return 0;
@@ -178,6 +207,12 @@ export const checkCommand: Command = {
     io.out(`  at anchor ${groupDigits(input.anchor)}: ${headline(at, kept, nodes.length)}`);
     io.out(`  (${input.anchorInfo.explanation.replace(/^anchor \d+(: | )/, "").replace(/^\((.*)\)$/, "$1")})`);
     io.out(`  ${versionLine(input.version)}`);
+    if (at.challengeTarget) {
+      io.out(`  a PoC challenge of epoch ${skip!.event.epochIndex} targets this host: during this confirmation PoC (triggered at block ${groupDigits(skip!.event.triggerHeight)}) none of its nodes is preserved, they all run PoC, and nobody is preserved in its place (#1811, v0.2.16)`);
+    } else if (skip) {
+      const n = skip.targets.size;
+      io.out(`  confirmation PoC triggered at block ${groupDigits(skip.event.triggerHeight)}: ${n === 0 ? "no host has a PoC challenge record" : `${groupDigits(n)} host${n === 1 ? " has" : "s have"} a PoC challenge record, none of whose nodes is preserved (#1811); this host is not one of them`} (epoch ${skip.event.epochIndex})`);
+    }
     if (chainNodes !== null) {
       io.out(
         `  the chain's stored PreservedNodesSnapshot for this anchor preserves ${groupDigits(chainNodes.length)} of its nodes${chainNodes.length > 0 ? `: ${chainNodes.map((n) => n.nodeId).join(", ")}` : ""}${stored!.warning === undefined ? " (the port agrees)" : " (the port's set differs: see the warning)"}`,
@@ -188,12 +223,17 @@ export const checkCommand: Command = {
       io.out(`  ${m.modelId}`);
       const w = Math.max(...m.nodes.map((n) => n.nodeId.length));
       const ww = Math.max(...m.nodes.map((n) => groupDigits(n.pocWeight).length));
-      for (const n of m.nodes) io.out(`    ${n.nodeId.padEnd(w)}  weight ${groupDigits(n.pocWeight).padStart(ww)}  ${nodeReason(n, m.nodes.length === 1, terms)}`);
+      for (const n of m.nodes) {
+        const nc = assumed.get(n);
+        const reason = nodeReason(n, m.nodes.length === 1, terms);
+        io.out(`    ${n.nodeId.padEnd(w)}  weight ${groupDigits(n.pocWeight).padStart(ww)}  ${nc === undefined ? reason : `not computable: ${nc.lack} (what that assumption gives: ${reason})`}`);
+      }
     }
     io.out("");
     const last = prob.firstAnchor + BigInt(prob.anchorsEvaluated - 1);
     io.out(`Over ${groupDigits(prob.anchorsEvaluated)} anchors (${groupDigits(prob.firstAnchor)} to ${groupDigits(last)}): at least one node preserved at ${percent(prob.preservedCount, prob.anchorsEvaluated)}`);
     for (const m of prob.models) io.out(`  ${m.modelId}: at least one node at ${percent(m.preservedCount, m.anchorsEvaluated)}`);
+    if (at.challengeTarget) io.out(`  (the PoC challenge leaves this host out at every anchor of a confirmation PoC of epoch ${skip!.event.epochIndex})`);
     if (terms.size > 0) {
       io.out("");
       for (const t of ["fill", "voting", "iqr", "sampled"]) if (terms.has(t)) io.out(TERMS[t]!);

@@ -8,7 +8,7 @@ import { writeFileAtomic } from "../../fs/files.js";
 import { preservedInputs } from "../../sources/preserved-inputs.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { renderReport } from "../../report/html.js";
-import { heightFlag, intFlag, parse, required, str } from "../args.js";
+import { flagTaken, heightFlag, intFlag, parse, required, str } from "../args.js";
 import type { Command } from "../command.js";
 import { groupDigits } from "../../format/numbers.js";
 import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
@@ -99,7 +99,7 @@ export const compareCommand: Command = {
     if (html !== undefined) {
       writeFileAtomic(html, renderReport(model), "the report");
     }
-    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", { ...model, notes: [...model.notes, ...gapInputLines(source.lacks)], chainVersion: versionJson(version) }));
+    if (p.values.json || wantsJson(args)) io.out(jsonDocument("compare", { ...model, notes: [...model.notes, ...gapInputLines(source.lacks, (f) => flagTaken(p, f))], chainVersion: versionJson(version) }));
     else {
       io.out(versionLine(version));
       io.out(renderCompareText(model, { ...(rows !== undefined ? { rows: Number(rows) } : {}), brief: p.values.brief === true }));

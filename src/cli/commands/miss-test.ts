@@ -1,19 +1,18 @@
 /** `gonka-spec miss-test`: the on-chain miss test for one count, or a whole epoch as settlement runs it. */
 import { InputError, describeValue } from "../../errors.js";
 import { DEC_ONE, Decimal } from "../../go/decimal.js";
-import { GoError } from "../../go/errors.js";
-import { INT64_MAX, UINT64_MAX } from "../../go/int64.js";
-import { stringifyJson } from "../../go/json.js";
+import { INT64_MAX } from "../../go/int64.js";
 import { chainDecimalJson, parseDecimalText, type ChainDecimal } from "../../go/chain-decimal.js";
 import type { EpochInput } from "../../misstest/epoch-input.js";
 import { readEpochInputText } from "../../misstest/epoch-input-text.js";
 import { evaluateEpoch, exactTestFor, type EpochEvaluation, type ExactTest, type ParticipantEvaluation } from "../../misstest/evaluate-epoch.js";
 import { explainMissedStatTest, type MissTestVerdict } from "../../misstest/missed-stat-verdict.js";
-import { intFlag, parse, str } from "../args.js";
+import { countOverflowWarnings } from "../../misstest/count-overflow-warnings.js";
+import { flagTaken, intFlag, parse, str } from "../args.js";
 import { readTextFile } from "../../fs/files.js";
 import type { CliIO, Command } from "../command.js";
 import { missTestEpochOf, missTestVersionOf } from "../../sources/miss-test-inputs.js";
-import { gapInputLines, gapMatters } from "../../sources/rest-dump/dump-gap.js";
+import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 import { versionForHeight } from "../../versions/upgrade-table.js";
@@ -22,7 +21,7 @@ import { versionForHeight } from "../../versions/upgrade-table.js";
 const MISS_TEST_FAMILY = { family: "miss-test" } as const;
 const MISS_TEST_HEIGHT = { family: "miss-test", heightName: "settlement height" } as const;
 import { atLeast, type VersionChoice } from "../../versions/chain-version.js";
-import { nodeUrl, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
+import { nodeUrl, readSnapshotSource, REST_DUMP_P0_OPTIONS, REST_DUMP_P0_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { groupDigits } from "../../format/numbers.js";
 import { p0Decision } from "../../misstest/p0-decision.js";
@@ -58,6 +57,9 @@ would, and each is named on stderr and in the JSON warnings list.
 Sources of an epoch:
   --epoch FILE     an epoch file (the settlement slice's shape)
 ${SNAPSHOT_SOURCE_USAGE}
+${REST_DUMP_P0_USAGE}
+                       (with --rest-dump the miss test reads the participants, their counts and the
+                       p0: a per-model answer the dump lacks does not stop it)
 ${chainVersionUsage("miss-test")}
                      (the miss test is the same at every version the port knows; a state past the
                      newest one it pins is refused, naming that version)
@@ -75,6 +77,7 @@ const options = {
   address: { type: "string" },
   epoch: { type: "string" },
   ...SNAPSHOT_SOURCE_OPTIONS,
+  ...REST_DUMP_P0_OPTIONS,
   ...CHAIN_VERSION_OPTION,
   json: { type: "boolean" },
 } as const;
@@ -182,47 +185,6 @@ function verdictJson(v: MissTestVerdict): Record<string, unknown> {
     ...(v.ratio !== undefined ? { ratio: v.ratio } : {}),
     ...(v.pValue !== undefined ? { pValue: v.pValue } : {}),
   };
-}
-
-const MAX_COUNT_WARNINGS = 5;
-
-/**
- * Counts in the epoch input that Go's integers cannot hold exactly. The miss test keeps Go's
- * arithmetic (a participant's total = inferenceCount + missedRequests wraps at uint64, and
- * MissedStatTest converts total and missed to int64; the network's totals for the dynamic p0
- * saturate at uint64), so a verdict on such a count follows the wrap; each is named here, one line
- * per participant (the first few, then how many more).
- */
-export function countOverflowWarnings(input: EpochInput, address?: string): string[] {
-  const lines: string[] = [];
-  let more = 0;
-  let network = 0n;
-  let networkMissed = 0n;
-  input.participants.forEach((pt, i) => {
-    const st = pt.currentEpochStats;
-    if (st === null) return;
-    const sum = st.inferenceCount + st.missedRequests;
-    network += sum;
-    networkMissed += st.missedRequests;
-    // With --address only that participant's own counts are named (the network totals concern everyone).
-    if (address !== undefined && pt.address !== address) return;
-    let line: string | undefined;
-    const who = `participants[${i}] (${pt.address})`;
-    if (sum > UINT64_MAX) {
-      line = `${who}: inferenceCount ${st.inferenceCount} + missedRequests ${st.missedRequests} = ${sum}, past uint64 (${UINT64_MAX}): Go's sum wraps to ${sum & UINT64_MAX}, and the miss test runs on that wrapped total`;
-    } else if (sum > INT64_MAX || st.missedRequests > INT64_MAX) {
-      const big = sum > INT64_MAX ? `total ${sum}` : `missedRequests ${st.missedRequests}`;
-      line = `${who}: ${big} is past int64 (${INT64_MAX}): MissedStatTest converts it to int64, which wraps to a negative count (total ${BigInt.asIntN(64, sum & UINT64_MAX)}, missed ${BigInt.asIntN(64, st.missedRequests)}), and the verdict follows that wrap`;
-    }
-    if (line === undefined) return;
-    if (lines.length < MAX_COUNT_WARNINGS) lines.push(line);
-    else more++;
-  });
-  if (more > 0) lines.push(`${more} more participants' request counts overflow the same way (see the participants list)`);
-  if (network > UINT64_MAX || networkMissed > UINT64_MAX) {
-    lines.push(`the network's request counts add up to ${network} requests (${networkMissed} missed), past uint64 (${UINT64_MAX}): Go saturates them at that maximum for the dynamic p0`);
-  }
-  return lines;
 }
 
 function runSingle(p: ReturnType<typeof parse>, io: CliIO, json: boolean, version: VersionChoice, from?: { p0: Decimal; source: P0Source; epoch: bigint; warnings: string[]; restGaps?: readonly string[] }): number {
@@ -342,11 +304,15 @@ function epochText(e: EpochEvaluation): string {
     const n = (x: bigint | null | undefined) => (x == null ? "-" : groupDigits(x));
     return [pe.address, n(pe.total), n(pe.missed), n(v?.maxAllowedMissed), v ? v.path : "-", onChain, reward, exact];
   });
-  const header = ["participant", "requests", "missed", "allowed", "path", "on-chain", "reward weight", "exact test"];
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  // no reward weights in the input (a REST dump's or a snapshot's slice: counts and p0 only): no column, and why
+  const weights = e.rewards !== null;
+  const header = ["participant", "requests", "missed", "allowed", "path", "on-chain", ...(weights ? ["reward weight"] : []), "exact test"];
+  const cells = weights ? rows : rows.map((r) => [...r.slice(0, 6), r[7]!]);
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
   const fmt = (r: string[]) => `  ${r.map((c, i) => (i >= 1 && i <= 3 ? c.padStart(widths[i]!) : c.padEnd(widths[i]!))).join("  ")}`.trimEnd();
   lines.push(fmt(header));
-  for (const r of rows) lines.push(fmt(r));
+  for (const r of cells) lines.push(fmt(r));
+  if (!weights) lines.push("  (no reward weight column: this input holds the counts and the p0, not the weights settlement pays on; an epoch file's rewards give them, and settle works them out from a snapshot or a dump)");
   lines.push("");
   lines.push(e.zeroed.length === 0 ? "  nobody is zeroed" : `  zeroed (${e.zeroed.length}): ${e.zeroed.join(", ")}`);
   return lines.join("\n");
@@ -432,7 +398,7 @@ export const missTestCommand: Command = {
         const state = await readSnapshotSource(p, { warn: (l) => io.err(l) });
         version = missTestVersionOf(state, chainVersionFlag(p)); // refused past the miss test's frontier
         input = missTestEpochOf(state);
-        restGaps = gapInputLines(state.lacks.filter((g) => gapMatters(g, "miss-test")));
+        restGaps = gapInputLines(state.read, (f) => flagTaken(p, f)); // the lines the text counts
         source = envNode || (str(p, "rpc") ?? str(p, "node")) !== undefined ? "chain" : "snapshot";
       }
       if (counts) {

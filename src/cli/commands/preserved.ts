@@ -2,11 +2,12 @@
 import { InputError, describeValue } from "../../errors.js";
 import { parseDemand, checkRate, type DemandInput } from "../../preserved/demand.js";
 import { parseOverrides, runPreservedRules, type RuleModelResult, type RuleResult, type RuleSelection } from "../../preserved/compare-rules.js";
-import { choice, parse, readJsonFile, str, type Parsed, heightValue } from "../args.js";
+import { choice, flagTaken, parse, readJsonFile, str, type Parsed, heightValue } from "../args.js";
+import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { readSnapshotSource, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
 import type { CliIO, Command } from "../command.js";
-import { preservedInputs, storedSetCheck, type PreservedInputs } from "../../sources/preserved-inputs.js";
+import { challengeSkipJson, challengeSkipLines, preservedInputs, storedSetCheck, type PreservedInputs } from "../../sources/preserved-inputs.js";
 import { versionJson, versionLine } from "../../versions/resolve.js";
 import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import { groupDigits } from "../../format/numbers.js";
@@ -46,7 +47,7 @@ export async function loadPreservedInput(p: Parsed, io?: CliIO, json = false): P
   const a = str(p, "anchor");
   const input = preservedInputs(source, { ...(a !== undefined ? { anchor: anchorFlag(a) } : {}), chainVersion: chainVersionFlag(p) });
   // (text only: --json lists them in its warnings)
-  if (io !== undefined && !json) for (const l of input.versionLacks) io.err(`warning: ${l}`);
+  if (io !== undefined && !json) for (const l of [...input.anchorWarnings, ...input.versionLacks]) io.err(`warning: ${l}`);
   return input;
 }
 
@@ -150,9 +151,10 @@ export const preservedCommand: Command = {
     if (rule !== "current" && demand === undefined) {
       throw new InputError(`the demand rule needs peak in-flight requests per model: pass --demand FILE (e.g. examples/demand.json) or add a demand slice to the snapshot`, input.file);
     }
-    const r = runPreservedRules(input.state, { anchor: input.anchor, rule, demand, rate, overrides, rules: input.rules });
+    const skip = input.challengeSkip;
+    const r = runPreservedRules(input.state, { anchor: input.anchor, rule, demand, rate, overrides, rules: input.rules, ...(skip ? { challengeSkip: skip.targets } : {}) });
     const stored = storedSetCheck(input);
-    const warnings = [...r.warnings, ...(stored?.warning !== undefined ? [stored.warning] : [])];
+    const warnings = [...r.warnings, ...(stored?.warning !== undefined ? [stored.warning] : []), ...(skip?.doubt !== undefined ? [skip.doubt] : [])];
     if (p.values.json || wantsJson(args)) {
       const rules = (["current", "demand"] as const).filter((k) => r[k] !== undefined).map((k) => ({ rule: k, models: r[k]!.models }));
       io.out(
@@ -166,7 +168,8 @@ export const preservedCommand: Command = {
           chainStored: stored
             ? { anchorHeight: stored.stored.episodeAnchorHeight, agreesWithPort: stored.warning === undefined, onlyChain: stored.difference.onlyChain, onlyPort: stored.difference.onlyPort, inBoth: stored.difference.both }
             : null,
-          warnings: [...warnings, ...input.restGaps, ...input.versionLacks],
+          confirmationPocSkip: skip ? challengeSkipJson(skip, r.leftOutByChallenge) : null,
+          warnings: [...warnings, ...input.anchorWarnings, ...gapInputLines(input.restAssumptions, (f) => flagTaken(p, f)), ...input.versionLacks],
         }),
       );
       return 0;
@@ -175,6 +178,7 @@ export const preservedCommand: Command = {
     io.out(`Preserved set at anchor ${groupDigits(r.anchorHeight)} (epoch ${groupDigits(input.state.epoch.index)}); slot allocation ${r.pocSlotAllocation}; PoC rate ${r.rate} requests per 10,000 weight`);
     io.out(`  ${versionLine(input.version)}`);
     io.out(`  ${input.anchorInfo.explanation.replace(/^anchor \d+(: | )/, "").replace(/^\((.*)\)$/, "$1")}`);
+    if (skip) io.out(`  ${challengeSkipLines(skip, r.leftOutByChallenge)[0]}`);
     if (stored && stored.warning === undefined) io.out(`  the chain's stored PreservedNodesSnapshot for this anchor holds the same ${groupDigits(stored.difference.both)} nodes`);
     if (rule === "both") {
       io.out("");

@@ -1,28 +1,31 @@
 /** `gonka-spec settle`: what every participant was paid for an epoch, the weight path, and every reason for a zero. */
 import { InputError, describeValue } from "../../errors.js";
 import { Decimal } from "../../go/decimal.js";
-import { parseDecimalText } from "../../go/chain-decimal.js";
-import { checkedInt64 } from "../../go/int64.js";
-import { isJsonObject } from "../../json-input.js";
-import { checkP0 } from "../../misstest/epoch-input.js";
 import { groupDigits } from "../../format/numbers.js";
 import { coinsText, gnkCell } from "../../format/coins.js";
 import { textTable } from "../../compare/table.js";
 import { PARAMS_AT_SETTLEMENT_INPUT, type RecordedOutcome } from "../../sources/rest-dump/settlement-from-rest.js";
 import { settlementFromRestDumps, settlementFromSnapshot, settlementInputsOf, type SettlementInputs } from "../../sources/settlement-inputs.js";
 import { settleAccounts, type Settlement, type SettledParticipant } from "../../settlement/settle-accounts.js";
+import type { ZeroCause, ZeroCauseCode } from "../../settlement/zero-causes.js";
 import { settlementVersion } from "../../settlement/settlement-version.js";
 import { assumptionsReadBy } from "../../settlement/settlement-input.js";
 import { p0Decision } from "../../misstest/p0-decision.js";
-import { gapSummary, gapWarnings } from "../../sources/rest-dump/dump-gap.js";
+import { gapSummary, gapsWithFlagsTaken, gapWarnings } from "../../sources/rest-dump/dump-gap.js";
 import { coinsWithoutCauses, type CauseLifted } from "../../settlement/lift-zero-cause.js";
+import { indexAssumptions, lackText, type AssumptionIndex } from "../../assumptions.js";
+import { causeAssumption, causesUnderAssumptions } from "../../settlement/assumed-causes.js";
+import type { SettlementAssumption } from "../../settlement/settlement-input.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
 import { familyVersionRange } from "../chain-version-flag.js";
 import { versionJson } from "../../versions/resolve.js";
-import { parse, readJsonFile, str, type Parsed } from "../args.js";
+import { flagTaken, parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
-import { clientOptions, nodeUrl, NODE_ENV, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS, SNAPSHOT_SOURCE_USAGE } from "../snapshot-source.js";
+import {
+  clientOptions, nodeUrl, NODE_ENV, readSnapshotSource, refuseRestSettlementFlags, restSettlementOptions, REST_DUMP_SETTLEMENT_OPTIONS, REST_DUMP_SETTLEMENT_USAGE, SNAPSHOT_SOURCE_OPTIONS,
+  SNAPSHOT_SOURCE_USAGE,
+} from "../snapshot-source.js";
 
 /** The coin every amount is in (types.BaseCoin). */
 export const DENOM = "ngonka";
@@ -49,13 +52,7 @@ ${SNAPSHOT_SOURCE_USAGE}
   --chain-version V    the rules to settle with (${familyVersionRange("settlement")}); default: recorded in the snapshot, else
                        the mainnet upgrade table at the settlement height (candidates that settle this
                        epoch identically are accepted; otherwise the flag is required)
-  --validation-params group|saved   REST dump only: binom_test_p0 from the epoch group's own copy
-                       (default) or from the saved module params
-  --coin-balances FILE REST dump only: {address: coin balance} (the dump has no balances)
-  --grace-p0 P         REST dump only: a punishment grace epoch's p0 for this epoch (no REST query)
-  --missing-subgroups empty  REST dump only: a model the root group lists without its per-model answer
-                       in the dump is taken as a subgroup without members (refused otherwise); named
-                       with the rows it can change
+${REST_DUMP_SETTLEMENT_USAGE}
   --verbose            list each input the source lacks, with the assumption made (default: one line)
   --json               JSON (schema gonka-spec/settle@1)
 
@@ -66,48 +63,26 @@ const options = {
   ...SNAPSHOT_SOURCE_OPTIONS,
   address: { type: "string" },
   "chain-version": { type: "string" },
-  "validation-params": { type: "string" },
-  "coin-balances": { type: "string" },
-  "grace-p0": { type: "string" },
-  "missing-subgroups": { type: "string" },
+  ...REST_DUMP_SETTLEMENT_OPTIONS,
   epoch: { type: "string" },
   json: { type: "boolean" },
 } as const;
 
-function coinBalances(file: string): Map<string, bigint> {
-  const j = readJsonFile(file);
-  if (!isJsonObject(j)) throw new InputError(`expected an object {address: balance}, got ${describeValue(j)}`, file);
-  return new Map(Object.keys(j).map((k) => [k, checkedInt64(j[k], `${file}: ${k}`)] as const));
-}
-
 /** The settlement input from --rest-dump, or the snapshot's settlement slice. */
 export async function loadSettlement(p: Parsed, io?: CliIO): Promise<SettlementInputs> {
   const dirs = p.values["rest-dump"] === undefined ? undefined : ([] as string[]).concat(p.values["rest-dump"] as string | string[]);
-  const restOnly = ["validation-params", "coin-balances", "grace-p0", "missing-subgroups"].filter((f) => p.values[f] !== undefined);
   if (dirs !== undefined) {
     if (str(p, "snapshot") !== undefined || str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give one of --rest-dump DIR, --snapshot FILE or --node URL");
-    const vp = str(p, "validation-params");
-    if (vp !== undefined && vp !== "group" && vp !== "saved") throw new InputError(`expected group or saved, got ${describeValue(vp)}`, "--validation-params");
-    const cb = str(p, "coin-balances");
-    const g = str(p, "grace-p0");
-    // the chain stores a grace epoch's p0 as Decimal{int64, int32}: the bounds every decimal from a user or a file gets
-    const graceP0 = g === undefined ? undefined : parseDecimalText(g, "--grace-p0").toChain();
-    if (graceP0 !== undefined) checkP0(graceP0, "--grace-p0");
     const ep = str(p, "epoch");
     if (ep !== undefined && !/^\s*\d{1,19}\s*$/.test(ep)) throw new InputError(`expected an epoch number, got ${describeValue(ep)}`, "--epoch");
     const chainId = str(p, "chain-id");
-    const ms = str(p, "missing-subgroups");
-    if (ms !== undefined && ms !== "empty") throw new InputError(`expected empty, got ${describeValue(ms)}`, "--missing-subgroups");
     return settlementFromRestDumps(dirs, {
-      ...(ms !== undefined ? { missingSubgroups: "empty" as const } : {}),
+      ...restSettlementOptions(p),
       ...(ep !== undefined ? { epoch: BigInt(ep.trim()) } : {}),
-      ...(vp !== undefined ? { validationParams: vp } : {}),
-      ...(cb !== undefined ? { coinBalances: coinBalances(cb) } : {}),
       ...(chainId !== undefined ? { chainId } : {}),
-      ...(graceP0 !== undefined ? { graceP0 } : {}),
     });
   }
-  if (restOnly.length > 0) throw new InputError(`--${restOnly[0]} applies to --rest-dump only (a snapshot records its own choice)`);
+  refuseRestSettlementFlags(p);
   const epoch = str(p, "epoch");
   if (epoch !== undefined) return settlementFromNodeAtS(p, epoch, io);
   return settlementInputsOf(await readSnapshotSource(p, io !== undefined ? { warn: (l) => io.err(l) } : {}));
@@ -141,12 +116,14 @@ const paramsSavedLater = (l: SettlementInputs): boolean => l.assumptions.some((a
 const IN_DOUBT = {
   "not-active-on-chain": "the chain paid it neither reward nor work coins, as it pays a participant not ACTIVE at settlement, and the source holds no exclusion of it (an excluded-participants answer would say)",
   "poc-weight-scale-factors": "its effective weight reads its node total (confirmation weight × weight ÷ node total when the weight is below it), which v0.2.12 computes with the PoC model weight scale factors, read here from params saved later",
+  "assumed-input": "its zero rests on an input the source lacks, filled with an assumption (marked not computable above)",
 } as const;
 type InDoubt = keyof typeof IN_DOUBT;
 
 /** Where to look for a differing row, never a cause: inputs the row read that the source may not hold as the chain had them. */
 function inputsInDoubt(p: SettledParticipant, r: RecordedOutcome | undefined, l: SettlementInputs): InDoubt[] {
   const out: InDoubt[] = [];
+  if (p.zeroCauses.some((c) => c.notComputable !== undefined)) out.push("assumed-input");
   if (r !== undefined && r.rewardedCoins === 0n && r.earnedCoins === 0n && p.status === "ACTIVE" && p.exclusion === null && (p.rewardCoins > 0n || p.workCoins > 0n)) out.push("not-active-on-chain");
   if (p.effectiveRule === "confirmation-rescaled-poc-coefficients" && paramsSavedLater(l)) out.push("poc-weight-scale-factors");
   return out;
@@ -191,9 +168,17 @@ function participantJson(p: SettledParticipant, lifts: Map<string, Lifts>): obje
 /** "12.5 GNK (12,500,000,000 ngonka), with status ACTIVE (not excluded)", "still 0 (also …)", "not meaningful: …". */
 function liftText(l: CauseLifted): string {
   if ("notMeaningful" in l) return `not meaningful: ${l.notMeaningful}`;
+  if ("notComputable" in l) return `not computable: ${l.notComputable}`;
   const p0 = l.p0Changed === null ? "" : `; the network's miss share moves p0 to ${l.p0Changed}`;
+  if (l.restsOn !== undefined) return `still 0 with ${l.lifted}, by ${l.stillZeroBy.join(", ")}, which rests on an assumed input: not computable: ${l.restsOn}${p0}`;
   if (l.rewardCoins === 0n) return `still 0 with ${l.lifted}${l.stillZeroBy.length > 0 ? `: also ${l.stillZeroBy.join(", ")}` : ""}${p0}`;
   return `${coinsText(l.rewardCoins)} with ${l.lifted}${p0}`;
+}
+
+/** One cause and what lifting it pays, on one line: a cause resting on an assumption is "not computable", with what the assumption gave. */
+function causeLine(c: ZeroCause, l: CauseLifted): string {
+  if (c.notComputable !== undefined) return `not computable: ${c.notComputable.lack} → what that assumption gives: ${c.detail}`;
+  return `${c.detail} → without it: ${liftText(l)}`;
 }
 
 interface Lifts {
@@ -203,20 +188,32 @@ interface Lifts {
   all: CauseLifted | null;
 }
 
-/** Each zeroed row's causes lifted one at a time, and all together when there are several. */
-function liftAll(l: SettlementInputs, s: Settlement, rows: SettledParticipant[]): Map<string, Lifts> {
+/**
+ * Each zeroed row's causes lifted one at a time, and all together when there are several. A cause that
+ * rests on an assumed input is not lifted (what it would pay is not computable either), and a re-run
+ * still zeroed by such a cause says so.
+ */
+function liftAll(l: SettlementInputs, s: Settlement, rows: SettledParticipant[], index: AssumptionIndex<SettlementAssumption>): Map<string, Lifts> {
   const out = new Map<string, Lifts>();
+  const lift = (p: SettledParticipant, codes: ZeroCauseCode[]): CauseLifted => {
+    const r = coinsWithoutCauses(l.input, s.version, s, p.address, codes);
+    if (!("stillZeroBy" in r)) return r;
+    const a = r.stillZeroBy.map((c) => causeAssumption(c, p.effectiveRule, p.address, index)).find((x) => x !== undefined);
+    return a === undefined ? r : { ...r, restsOn: lackText(a) };
+  };
   for (const p of rows) {
     if (p.zeroCauses.length === 0 || out.has(p.address)) continue;
     const codes = p.zeroCauses.map((c) => c.code);
-    const each = codes.map((c) => coinsWithoutCauses(l.input, s.version, s, p.address, [c]));
+    const each = p.zeroCauses.map((c): CauseLifted => (c.notComputable !== undefined ? { notComputable: c.notComputable.lack } : lift(p, [c.code])));
     // Every cause together, and those a lifted cause uncovers (an excluded participant's confirmation weight).
     let all: CauseLifted | null = null;
-    if (codes.length > 1 || (each[0] !== undefined && "stillZeroBy" in each[0] && each[0].stillZeroBy.length > 0)) {
+    const assumed = p.zeroCauses.find((c) => c.notComputable !== undefined);
+    if (assumed !== undefined) all = codes.length > 1 ? { notComputable: assumed.notComputable!.lack } : null;
+    else if (codes.length > 1 || (each[0] !== undefined && "stillZeroBy" in each[0] && each[0].stillZeroBy.length > 0 && each[0].restsOn === undefined)) {
       const lifting = [...codes];
       for (let round = 0; round < 4; round++) {
-        all = coinsWithoutCauses(l.input, s.version, s, p.address, lifting);
-        if ("notMeaningful" in all || all.stillZeroBy.length === 0) break;
+        all = lift(p, lifting);
+        if (!("stillZeroBy" in all) || all.stillZeroBy.length === 0 || all.restsOn !== undefined) break;
         lifting.push(...all.stillZeroBy);
       }
     }
@@ -225,7 +222,7 @@ function liftAll(l: SettlementInputs, s: Settlement, rows: SettledParticipant[])
   return out;
 }
 
-function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: SettledParticipant[], diffs: ReturnType<typeof mismatches>, lifts: Map<string, Lifts>, verbose: boolean): string {
+function text(parsed: Parsed, s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: SettledParticipant[], diffs: ReturnType<typeof mismatches>, lifts: Map<string, Lifts>, verbose: boolean): string {
   const out: string[] = [];
   out.push(`settle: epoch ${s.epoch} on ${choice.version} rules (${choice.detail}); source ${l.label}${l.settlementHeight === null ? "" : `, settlement height ${groupDigits(l.settlementHeight)}`}`);
   out.push(`fixed epoch reward ${coins(s.fixedEpochReward)}, ${s.epochsSinceGenesis} epochs since genesis${s.fixedEpochRewardError === null ? "" : ` — ${s.fixedEpochRewardError}`}`);
@@ -252,6 +249,8 @@ function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: S
   if (zeros.length > 0) {
     out.push("");
     out.push("why zero, and what it would have been paid without that one cause (settlement re-run with the cause lifted):");
+    const assumed = zeros.filter((p) => p.zeroCauses.some((c) => c.notComputable !== undefined)).length;
+    if (assumed > 0) out.push(`  (${groupDigits(assumed)} of these ${groupDigits(zeros.length)} rows are zero by what an assumption gave: "not computable" names the input the source lacks and what the assumption gave; no cause of the participant's)`);
     const one = rows.length === 1;
     for (const p of zeros) {
       const lifted = lifts.get(p.address)!;
@@ -259,21 +258,26 @@ function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: S
       if (one) {
         out.push(`  ${p.address}:`);
         for (const { c, l } of causes) {
+          if (c.notComputable !== undefined) {
+            out.push(`    - not computable: ${c.notComputable.lack}`);
+            out.push(`      what that assumption gives: ${c.detail}`);
+            continue;
+          }
           out.push(`    - ${c.detail}`);
           out.push(`      what to check: ${c.operator}`);
           out.push(`      without it: ${liftText(l)}`);
         }
-      } else if (causes.length === 1) out.push(`  ${p.address}: ${causes[0]!.c.detail} → without it: ${liftText(causes[0]!.l)}`);
+      } else if (causes.length === 1) out.push(`  ${p.address}: ${causeLine(causes[0]!.c, causes[0]!.l)}`);
       else {
         out.push(`  ${p.address}:`);
-        for (const { c, l } of causes) out.push(`    ${c.detail} → without it: ${liftText(l)}`);
+        for (const { c, l } of causes) out.push(`    ${causeLine(c, l)}`);
       }
       if (lifted.all !== null) out.push(`    without every cause: ${liftText(lifted.all)}`);
     }
     if (!one) {
       out.push("what to check, by cause:");
       const seen = new Map<string, string>();
-      for (const p of zeros) for (const c of p.zeroCauses) if (!seen.has(c.code === "excluded" ? c.detail.replace(/ at block.*$/, "") : c.code)) seen.set(c.code === "excluded" ? c.detail.replace(/ at block.*$/, "") : c.code, c.operator);
+      for (const p of zeros) for (const c of p.zeroCauses) if (c.operator !== null && !seen.has(c.code === "excluded" ? c.detail.replace(/ at block.*$/, "") : c.code)) seen.set(c.code === "excluded" ? c.detail.replace(/ at block.*$/, "") : c.code, c.operator);
       for (const [k, v] of seen) out.push(`  ${k}: ${v}`);
     }
   }
@@ -297,7 +301,7 @@ function text(s: Settlement, l: SettlementInputs, choice: VersionChoice, rows: S
     out.push("");
     if (verbose) {
       out.push("what the source lacks, and the assumption made:");
-      for (const a of l.assumptions.filter((x) => x.warning !== true)) out.push(`  - ${a.input}: ${a.assumption}${a.rowsAffected > 0 ? ` (could change ${a.rowsAffected} rows)` : ""}${a.flag !== undefined ? ` [${a.flag}]` : ""}`);
+      for (const a of l.assumptions.filter((x) => x.warning !== true)) out.push(`  - ${a.input}: ${a.assumption}${a.rowsAffected > 0 ? ` (could change ${a.rowsAffected} rows)` : ""}${a.flag !== undefined && flagTaken(parsed, a.flag) ? ` [${a.flag}]` : ""}`);
     } else {
       const matched = l.recorded !== null && diffs.length === 0 ? "; every row matches what the chain paid" : "";
       out.push(`${gapSummary(l.assumptions, "the source")}${matched}`);
@@ -318,13 +322,16 @@ export const settleCommand: Command = {
     const l = { ...loaded, assumptions: assumptionsReadBy(loaded.assumptions, choice.version) };
     const s = settleAccounts(l.input, choice.version);
     const address = str(p, "address");
-    let rows = s.participants;
+    // a cause that reads an input the source assumed is no cause of the participant's: marked not computable
+    const index = indexAssumptions(l.assumptions);
+    const all = s.participants.map((x) => (x.zeroCauses.length === 0 ? x : { ...x, zeroCauses: causesUnderAssumptions(x.zeroCauses, x.address, x.effectiveRule, index) }));
+    let rows = all;
     if (address !== undefined) {
-      rows = s.participants.filter((x) => x.address === address);
+      rows = all.filter((x) => x.address === address);
       if (rows.length === 0) throw new InputError(`not a participant of epoch ${s.epoch} (${s.participants.length} participants settled)`, `--address ${address}`);
     }
-    const diffs = mismatches(s, l);
-    const lifts = liftAll(l, s, rows);
+    const diffs = mismatches({ ...s, participants: all }, l);
+    const lifts = liftAll(l, s, rows, index);
     if (p.values.json) {
       io.out(
         jsonDocument("settle", {
@@ -346,10 +353,10 @@ export const settleCommand: Command = {
           supplyCap: s.supplyCap,
           participants: rows.map((x) => participantJson(x, lifts)),
           chainRecorded: l.recorded === null ? null : { matches: s.participants.length - diffs.length, differs: diffs },
-          assumptions: l.assumptions,
+          assumptions: gapsWithFlagsTaken(l.assumptions, (f) => flagTaken(p, f)),
         }),
       );
-    } else io.out(text(s, l, choice, rows, diffs, lifts, p.values.verbose === true));
+    } else io.out(text(p, s, l, choice, rows, diffs, lifts, p.values.verbose === true));
     return diffs.length === 0 ? 0 : 1;
   },
 };

@@ -23,7 +23,9 @@ at most ${groupDigits(MAX_SCENARIO_REQUESTS)} requests in all, which simulate in
   --tie-break          escrows tied on the lowest load: round-robin (devshardctl today), top-score or
                        weighted-random (#1733: a GoRand draw proportional to the hosts' scores)
   --cap-leaves-weight  a capped host also leaves W(e) (the pooled route then avoids its escrow)
-  --seed N             the seed of the weighted-random draw (default: the scenario's)
+  --seed N             the seed of the weighted-random draw (default: the scenario's): an int64, as
+                       Go's rand.NewSource takes it; a negative seed is a seed too (Go reduces it mod
+                       2^31-1, so -5 draws as 2147483642 does)
 Defaults for policy, tie-break and seed come from the scenario. Prints per host: real requests,
 served, ghosts, refusals before receipt, host refusals, failures after receipt, misses; per escrow:
 nonces used; and the miss-test verdict for the host the scenario names.`;

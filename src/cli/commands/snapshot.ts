@@ -48,8 +48,9 @@ function human(n: number): string {
 }
 
 /** Progress reporter on stderr, throttled. */
-/** Retries summed over every query (a single query's error says how many attempts it made). */
-const retried = (p: Progress): string => (p.retries ? `, ${groupDigits(p.retries)} retries summed over all queries` : "");
+/** Retries over every query, and the most attempts one query makes (a failed query's error says the same). */
+export const retried = (p: Progress): string =>
+  p.retries ? `, ${groupDigits(p.retries)} retries over all queries${p.attemptsPerQuery !== undefined ? ` (each query tried at most ${p.attemptsPerQuery} times)` : ""}` : "";
 
 export function progressReporter(io: CliIO, quiet: boolean): { onProgress: (p: Progress) => void; done: (p: Progress) => void } {
   // Quiet for the first 250 ms: short fetches and early errors print no progress noise.

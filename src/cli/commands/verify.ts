@@ -9,9 +9,12 @@ import { loadSnapshot, type Snapshot } from "../../snapshot/snapshot.js";
 import { resolveChainVersion, versionJson, versionLine } from "../../versions/resolve.js";
 import { CHAIN_VERSION_OPTION, chainVersionFlag, chainVersionUsage } from "../chain-version-flag.js";
 import type { VersionChoice } from "../../versions/chain-version.js";
-import { parse, required, str } from "../args.js";
+import { flagTaken, parse, required, str } from "../args.js";
 import { CHAIN_USAGE, readSnapshotSource, requiredNodeUrl, REST_DUMP_PRESERVED_OPTIONS, REST_DUMP_PRESERVED_USAGE } from "../snapshot-source.js";
 import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
+import { confirmationPocEvents } from "../../sources/episode-anchor.js";
+import { challengeSkipAt, challengeSkipLines } from "../../sources/preserved-inputs.js";
+import { stripChallengeSkipFromPreserved } from "../../preserved/strip-challenge-skip-from-preserved.js";
 import { jsonDocument } from "../json-output.js";
 import type { Command, CliIO } from "../command.js";
 import { chainFlags, clientOptions, progressReporter } from "./snapshot.js";
@@ -72,7 +75,16 @@ function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: strin
   const choice = resolveChainVersion(chainVersionFlag(p), snap, { height: o.anchor, ...PRESERVED_VERSION_OPTIONS });
   const rules = preservedRulesForChoice(choice);
   const state = preservedStateOfSnapshot(snap, label);
-  const port = samplePreservedForEpisode(state, o.anchor, { explain: false, rules }).snapshot;
+  const sampled = samplePreservedForEpisode(state, o.anchor, { explain: false, rules }).snapshot;
+  // v0.2.16: a confirmation PoC's caller leaves the epoch's challenge targets out after sampling (#1811)
+  const skip = o.episodeKind === "confirmation-poc" ? challengeSkipAt(snap, state, o.anchor, rules) : undefined;
+  const port = stripChallengeSkipFromPreserved(sampled, skip?.targets ?? new Set());
+  if (skip !== undefined && skip.targets.size > 0) {
+    const leftOut = sampled.modelPreservedNodes.flatMap((m) => m.participants.filter((p) => skip.targets.has(p.participantId)).map((p) => ({ modelId: m.modelId, participantId: p.participantId, nodeIds: p.nodeIds })));
+    o.notes.push(...challengeSkipLines(skip, leftOut));
+  } else if (o.episodeKind === "confirmation-poc" && rules.confirmationChallengeSkip && state.pocChallengeTargets === undefined) {
+    o.notes.push(`the input holds no PoC challenge records of epoch ${o.epoch}: the chain leaves their targets out of a confirmation PoC's set (#1811, v0.2.16), the port cannot`);
+  }
   const chainSet = nodeSetOf(o.stored);
   const portSet = nodeSetOf(port);
   const diffs = diffPreserved(chainSet, portSet);
@@ -128,20 +140,6 @@ function compareAndReport(io: CliIO, json: boolean, snap: Snapshot, label: strin
 const big = (v: unknown): bigint | undefined =>
   typeof v === "bigint" ? v : typeof v === "number" && Number.isInteger(v) ? BigInt(v) : typeof v === "string" && /^-?\d+$/.test(v) ? BigInt(v) : undefined;
 
-/** The confirmation PoC events a snapshot's chain slice lists (camelCase or REST snake_case). */
-function cpocEvents(chain: Snapshot["chain"]): { triggerHeight: bigint; epochIndex: bigint; generationStartHeight: bigint }[] {
-  const list = chain?.confirmationPocEvents;
-  if (!Array.isArray(list)) return [];
-  const out: { triggerHeight: bigint; epochIndex: bigint; generationStartHeight: bigint }[] = [];
-  for (const e of list) {
-    if (!isJsonObject(e)) continue;
-    const t = big(e.triggerHeight ?? e.trigger_height);
-    const ep = big(e.epochIndex ?? e.epoch_index);
-    const g = big(e.generationStartHeight ?? e.generation_start_height);
-    if (t !== undefined && ep !== undefined && g !== undefined) out.push({ triggerHeight: t, epochIndex: ep, generationStartHeight: g });
-  }
-  return out;
-}
 
 /** verify --snapshot FILE: the stored snapshot and the inputs both come from the file. */
 function verifyOffline(file: string, p: ReturnType<typeof parse>, io: CliIO): number {
@@ -153,11 +151,12 @@ function verifyOffline(file: string, p: ReturnType<typeof parse>, io: CliIO): nu
  * inputs the preserved slice built from the dumps of its sampling epoch and the one before.
  */
 async function verifyRestDump(p: ReturnType<typeof parse>, io: CliIO): Promise<number> {
-  const { snapshot, label, gaps } = await readSnapshotSource(p, { uses: "preserved", warn: (l) => io.err(l) });
+  const { snapshot, label, read } = await readSnapshotSource(p, { uses: "preserved", warn: (l) => io.err(l) });
   if (snapshot.chain?.preservedNodesSnapshot === undefined || snapshot.chain.preservedNodesSnapshot === null) {
     throw new InputError("the dumps hold no stored preserved snapshot to compare with (the REST answer of /preserved_nodes_snapshot, with snapshot.model_preserved_nodes)", label);
   }
-  return verifySnapshot(snapshot, label, p, io, gapInputLines(gaps));
+  // the JSON notes: the lacks the text counted, each flag named only where verify takes it
+  return verifySnapshot(snapshot, label, p, io, gapInputLines(read, (f) => flagTaken(p, f)));
 }
 
 /** Compare the port with the stored snapshot of a loaded snapshot document (a file, or one built from REST dumps). */
@@ -181,7 +180,7 @@ function verifySnapshot(snap: Snapshot, file: string, p: ReturnType<typeof parse
   if (anchor === height || (restAnchor !== undefined && anchor === restAnchor)) {
     episode = `regular PoC at ${groupDigits(anchor)}`;
   } else {
-    const ev = cpocEvents(snap.chain).find((e) => e.triggerHeight === anchor);
+    const ev = confirmationPocEvents(snap.chain).find((e) => e.triggerHeight === anchor);
     if (ev) {
       episodeKind = "confirmation-poc";
       episode = `confirmation PoC triggered at ${groupDigits(anchor)} (event of epoch ${ev.epochIndex}, generation from ${groupDigits(ev.generationStartHeight)})`;

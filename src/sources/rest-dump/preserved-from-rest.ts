@@ -102,6 +102,37 @@ function chooseEpoch(dump: RestDump, options: RestPreservedOptions): bigint {
   return roots[0]!;
 }
 
+/**
+ * v0.2.16: the targets of epoch N's PoC challenge records (SameEpochChallengeTargets, #1811; a confirmation
+ * PoC leaves them out) from the dumps' /open_poc_challenges answers, or undefined when they hold none (the
+ * lack is then named with the sampler's other v0.2.16 inputs). The route lists open records only, as they
+ * were when saved: a challenge of epoch N already decided (passed, failed, aborted: the chain leaves those
+ * targets out too) is not in it, named as a gap.
+ */
+function openChallengeTargets(dump: RestDump, N: bigint, anchor: bigint, gaps: DumpGap[]): string[] | undefined {
+  if (dump.openPocChallenges.length === 0) return undefined;
+  const targets = new Set<string>();
+  for (const f of dump.openPocChallenges) {
+    f.value.forEach((c, i) => {
+      const at = `${f.file}: challenges[${i}].challenge`;
+      const t = field(c, "target");
+      if (t !== undefined && t !== null && typeof t !== "string") text(t, `${at}.target`);
+      if (uint(c, "epoch_index", at) === N && typeof t === "string" && t !== "") targets.add(t);
+    });
+  }
+  const files = dump.openPocChallenges.map((f) => f.file).join(", ");
+  gaps.push({
+    input: `epoch ${N}'s decided PoC challenges (SameEpochChallengeTargets counts every record of the epoch; read from v0.2.16)`,
+    assumption: `${files} lists the challenges open when it was saved (${targets.size} of epoch ${N}): one of epoch ${N} already passed, failed or aborted, or opened after the save, is not in it and is taken as none`,
+    rowsAffected: 0,
+    uses: PRESERVED,
+    readFrom: "v0.2.16",
+    atHeight: anchor,
+    brief: `epoch ${N}'s PoC challenge targets: the ${targets.size} open in ${files} (decided ones not listed)`,
+  });
+  return sortedGoStrings(targets);
+}
+
 /** Build the preserved slice for the PoC after epoch N from the dumps of N and N−1. */
 export function preservedFromRestDump(dump: RestDump, options: RestPreservedOptions = {}): RestPreserved {
   const N = chooseEpoch(dump, options);
@@ -168,7 +199,8 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   );
   const live = options.liveMembers ?? "all";
   const isLive = (a: string): boolean => live === "all" || !excludedBefore.has(a);
-  const listedExcluded = rootWeights.filter((w) => excludedBefore.has(w.memberAddress)).length;
+  const listedExcludedOnes = rootWeights.filter((w) => excludedBefore.has(w.memberAddress)).map((w) => w.memberAddress);
+  const listedExcluded = listedExcludedOnes.length;
   gaps.push({
     input: "x/group live members of epoch N's groups (GetRootGroupDataWithLiveMembers, GetLiveSubGroupsForCurrentEpoch; read from v0.2.13)",
     assumption:
@@ -176,8 +208,10 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
         ? `every listed member is live (as the realdata conversion); ${listedExcluded} listed members were excluded in epoch ${N} before the anchor${exFile === undefined ? " (no excluded-participants answer of that epoch)" : ""}, and an exclusion removes the member from x/group`
         : `the listed members not excluded in epoch ${N} before the anchor (${listedExcluded} dropped${exFile === undefined ? "; no excluded-participants answer of that epoch, so none" : ""})`,
     flag: "--live-members all|not-excluded",
-    rowsAffected: live === "all" ? listedExcluded : 0,
+    // either way an assumption: the dump holds no x/group membership of those excluded before the anchor
+    rowsAffected: listedExcluded,
     uses: PRESERVED,
+    fills: { parts: ["live-members"], addresses: listedExcludedOnes },
     readFrom: "v0.2.13",
     atHeight: anchor.height,
     brief: live === "all" ? `x/group live members (v0.2.13+): every listed member (${listedExcluded} excluded before the anchor still counted)` : `x/group live members (v0.2.13+): listed minus ${listedExcluded} excluded`,
@@ -247,6 +281,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
       flag: "--missing-summaries rewarded|unrewarded",
       rowsAffected: unknown.length,
       uses: PRESERVED,
+      fills: { parts: ["history"], addresses: unknown },
       brief: `${unknown.length} members of epoch ${H} without a summary: taken as ${options.missingSummaries === "rewarded" ? "rewarded" : "not rewarded"}`,
     });
   }
@@ -274,6 +309,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
   for (const s of dump.preservedSnapshots) parseStoredPreservedSnapshot(s.value, `${s.file}: snapshot`);
   const stored = dump.preservedSnapshots.find((s) => storedAnchor(s.value) !== null) ?? null;
   const events = dump.confirmationPocEvents.get(N)?.value ?? [];
+  const pocChallengeTargets = openChallengeTargets(dump, N, anchor.height, gaps);
   checks.sums(rootWeights, weightsAt(root), byModel, (m) => weightsAt(current.get(m)!));
   const state: PreservedState = {
     anchorHeight: anchor.height,
@@ -285,6 +321,7 @@ export function preservedFromRestDump(dump: RestDump, options: RestPreservedOpti
     previousEpochPerformanceSummaries: summaries,
     rootGroup: { error: false, subGroupModels: models, validationWeights: rootWeights, liveMembers: new Set(sortedGoStrings(new Set(rootWeights.map((w) => w.memberAddress).filter(isLive)))) },
     pocModelConfigs: { source: `${pw}.poc_params.models`, models: pocModels },
+    ...(pocChallengeTargets !== undefined ? { pocChallengeTargets } : {}),
     warnings: checks.warnings,
   };
   const conversion: JsonObject = {

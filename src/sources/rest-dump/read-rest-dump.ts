@@ -47,6 +47,7 @@ function emptyRestDump(dir: string): RestDump {
     params: null,
     confirmationPocEvents: new Map(),
     preservedSnapshots: [],
+    openPocChallenges: [],
   };
 }
 
@@ -67,6 +68,11 @@ export interface RestDump {
   params: RestFile<JsonObject> | null;
   confirmationPocEvents: Map<bigint, RestFile<JsonObject[]>>;
   preservedSnapshots: RestFile<JsonObject>[];
+  /**
+   * v0.2.16 /open_poc_challenges answers: each answer's `challenge` records (OPEN ones only, as saved; an
+   * empty answer holds none). Placed by no epoch: each record names its own (epoch_index).
+   */
+  openPocChallenges: RestFile<JsonObject[]>[];
   /** Every params answer read (one per dump directory when several are merged); `params` is the one used. */
   allParams?: RestFile<JsonObject>[];
   /** An archive's metadata.json (`fetched_at_utc`: when the answers were saved), by file. */
@@ -227,6 +233,16 @@ export function readRestDump(dir: string): RestDump {
       case "preserved-nodes-snapshot":
         dump.preservedSnapshots.push({ file, value: field(json, "snapshot") as JsonObject });
         break;
+      case "open-poc-challenges":
+        dump.openPocChallenges.push({
+          file,
+          value: (field(json, "challenges") as Json[]).map((c, i) => {
+            const at = `${file}: challenges[${i}]`;
+            if (!isJsonObject(c) || !isJsonObject(field(c, "challenge"))) throw new InputError(`expected an object with a challenge object, got ${describeValue(c)}`, at);
+            return field(c, "challenge") as JsonObject;
+          }),
+        });
+        break;
       case "archive-metadata":
         (dump.metadata ??= []).push({ file, value: json });
         break;
@@ -287,6 +303,7 @@ export function mergeRestDumps(dumps: readonly RestDump[], given: readonly strin
     merged.emptyExclusions.push(...d.emptyExclusions);
     mergeByEpoch(merged.confirmationPocEvents, d.confirmationPocEvents, "confirmation PoC event list");
     for (const s of d.preservedSnapshots) if (!merged.preservedSnapshots.some((x) => sameJson(x.value, s.value))) merged.preservedSnapshots.push(s);
+    merged.openPocChallenges.push(...d.openPocChallenges);
     merged.metadata!.push(...(d.metadata ?? []));
     if (d.params !== null) {
       merged.allParams!.push(d.params);

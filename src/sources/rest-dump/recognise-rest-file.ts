@@ -1,7 +1,8 @@
 /**
  * Recognise a saved REST (LCD) answer of x/inference by its JSON shape, whatever its file name:
  * epoch group data (root or per model), epoch performance summaries, excluded participants, module
- * params, confirmation PoC events, a stored preserved-nodes snapshot, or an archive's metadata.
+ * params, confirmation PoC events, a stored preserved-nodes snapshot, v0.2.16's open PoC challenges,
+ * or an archive's metadata.
  */
 import { isJsonObject, type JsonObject } from "../../json-input.js";
 import type { Json } from "../../go/json.js";
@@ -14,6 +15,7 @@ export type RestFileKind =
   | "params"
   | "confirmation-poc-events"
   | "preserved-nodes-snapshot"
+  | "open-poc-challenges"
   | "archive-metadata";
 
 /** A field by its proto name or its camelCase JSON name (grpc-gateway writes either, by configuration). */
@@ -50,6 +52,9 @@ export function recogniseRestFile(json: Json): RestFileKind | null {
   if (Array.isArray(events) && arrayOfObjectsWith(events, ["trigger_height"])) return "confirmation-poc-events";
   const snap = field(json, "snapshot");
   if (isJsonObject(snap) && field(snap, "model_preserved_nodes") !== undefined) return "preserved-nodes-snapshot";
+  // v0.2.16 /open_poc_challenges: {challenges: [{challenge: {epoch_index, target, …}, finish, generating, commits}]}
+  const challenges = field(json, "challenges");
+  if (Array.isArray(challenges) && (challenges.length === 0 ? Object.keys(json).length === 1 : isJsonObject(challenges[0]) && isJsonObject(field(challenges[0], "challenge")))) return "open-poc-challenges";
   if (isJsonObject(field(json, "files")) && field(json, "endpoints") !== undefined) return "archive-metadata";
   return null;
 }

@@ -10,12 +10,10 @@ import { isJsonObject, repeatedIds, type JsonObject } from "../../json-input.js"
 import { groupDigits } from "../../format/numbers.js";
 import type {
   Exclusion,
-  ModelScale,
   ModelSubgroup,
   ParticipantStatus,
   RootValidationWeight,
   SettlementInput,
-  SettlementMLNode,
   SettlementParticipant,
 } from "../../settlement/settlement-types.js";
 import { field } from "./recognise-rest-file.js";
@@ -27,6 +25,8 @@ import { emptyExclusionsFor, paramsFor, type RestDump } from "./read-rest-dump.j
 
 export { gapLine, gapMatters, type DumpGap, type DumpUse } from "./dump-gap.js";
 import { DumpLacksError, type DumpGap, type DumpUse } from "./dump-gap.js";
+import { strayCoinBalances } from "./coin-balances.js";
+import { mlNodes, scales } from "./settlement-nodes-from-rest.js";
 import { endOfPoCValidation } from "../../chain/epoch-stages.js";
 import { Decimal } from "../../go/decimal.js";
 import { mainnetUpgradeGraceEpoch } from "../../misstest/miss-test-versions.js";
@@ -84,32 +84,6 @@ function req(o: JsonObject, key: string, where: string): Json {
   const v = field(o, key);
   if (v === undefined || v === null) throw new InputError(`missing field ${key}`, where);
   return v;
-}
-
-function mlNodes(v: Json | undefined, where: string): (SettlementMLNode | null)[] {
-  return list(v, where).map((n, i) => {
-    const at = `${where}[${i}]`;
-    if (n === null) return null;
-    const o = obj(n, at);
-    const ts = list(field(o, "timeslot_allocation"), `${at}.timeslot_allocation`).map((b, j) => {
-      if (typeof b !== "boolean") throw new InputError(`expected true or false, got ${describeValue(b)}`, `${at}.timeslot_allocation[${j}]`);
-      return b;
-    });
-    return {
-      nodeId: typeof field(o, "node_id") === "string" ? (field(o, "node_id") as string) : "",
-      pocWeight: checkedInt64(field(o, "poc_weight") ?? "0", `${at}.poc_weight`),
-      throughput: checkedInt64(field(o, "throughput") ?? "0", `${at}.throughput`),
-      timeslotAllocation: ts,
-    };
-  });
-}
-
-function scales(v: Json | undefined, where: string): ModelScale[] {
-  return list(v, where).map((s, i) => {
-    const at = `${where}[${i}]`;
-    const o = obj(s, at);
-    return { modelId: text(field(o, "model_id") ?? "", `${at}.model_id`), weightScaleFactor: parseOptionalChainDecimal(field(o, "weight_scale_factor"), `${at}.weight_scale_factor`) };
-  });
 }
 
 /** Build the settlement input of one epoch from a dump; every missing input becomes a named gap. */
@@ -194,6 +168,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
   const recorded = new Map<string, RecordedOutcome>();
   let balancesFromEarned = 0;
   let balanceUnknownPaid = 0;
+  const balanceAssumed: string[] = [];
   const participants: SettlementParticipant[] = sumFile.value.map((r, i) => {
     const at = sumFile.at[i]!;
     const address = intern(text(field(r, "participant_id"), `${at}.participant_id`));
@@ -206,7 +181,10 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       // Work coins are the positive balance of an ACTIVE participant: earned > 0 gives the balance exactly.
       coinBalance = earned > 0n ? earned : 0n;
       if (earned > 0n) balancesFromEarned++;
-      else if (status === "ACTIVE") balanceUnknownPaid++;
+      else {
+        balanceAssumed.push(address);
+        if (status === "ACTIVE") balanceUnknownPaid++;
+      }
     }
     return {
       address,
@@ -218,6 +196,8 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       },
     };
   });
+
+  if (options.coinBalances !== undefined) gaps.push(...strayCoinBalances(options.coinBalances, recorded, epoch));
 
   // Settlement pays every participant of the epoch, and each one's weight and request counts change the
   // others' pay (the denominator, the network's miss share): a member without its summary is refused.
@@ -237,10 +217,13 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     const activeWeighted = participants.filter((p) => p.status === "ACTIVE" && (validationWeights.find((v) => v.memberAddress === p.address)?.weight ?? 0n) > 0n).length;
     gaps.push({
       input: `per-model epoch group data of ${missingModels.join(", ")} (epoch ${epoch}; listed in the root group's sub_group_models)`,
-      assumption: `a subgroup without members (--missing-subgroups empty): a participant with nodes in ${missingModels.length === 1 ? "that model" : "those models"} would have a larger confirmation node total and a lower effective weight, so every ACTIVE participant with positive weight could differ`,
+      assumption:
+        `a subgroup without members (--missing-subgroups empty): no participant's nodes in ${missingModels.length === 1 ? "that model" : "those models"} count in its node total (the total its confirmation weight is rescaled by, or, before v0.2.12, its preserved node weight); ` +
+        "a smaller total gives a higher effective weight (up to the full weight), and from v0.2.13 a total of 0 gives an effective weight of 0, so every ACTIVE participant with positive weight could differ",
       flag: "--missing-subgroups empty",
       rowsAffected: activeWeighted,
       uses: SETTLE,
+      fills: { parts: ["model-nodes"] },
       brief: `no per-model answer of ${missingModels.join(", ")}: taken as an empty subgroup (could change ${activeWeighted} rows)`,
     });
   }
@@ -252,12 +235,14 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     rowsAffected: 0,
     uses: SETTLE_AND_MISS,
     brief: `participants of epoch ${epoch}: its ${participants.length} performance summaries`,
+    fills: { parts: ["participants"] },
   });
   gaps.push({
     input: "participant status at settlement",
     assumption: `ACTIVE unless listed in the excluded participants of epoch ${epoch} (${exclusions.length} listed${exFile === undefined ? "; no excluded-participants answer in the dump, so none" : ""})`,
     rowsAffected: exFile === undefined ? participants.length : 0,
     uses: SETTLE_AND_MISS,
+    fills: { parts: ["status"], addresses: participants.filter((p) => p.status === "ACTIVE").map((p) => p.address) },
     brief: `participant status: ACTIVE unless excluded (${exclusions.length} excluded${exFile === undefined ? "; no excluded-participants answer" : ""})`,
   });
   if (options.coinBalances === undefined) {
@@ -267,6 +252,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
       flag: "--coin-balances FILE ({address: balance})",
       rowsAffected: balanceUnknownPaid,
       uses: SETTLE,
+      fills: { parts: ["coin-balance"], addresses: balanceAssumed },
       brief: `coin balances: earned_coins when positive, else 0 (no debt; could change ${balanceUnknownPaid} rows)`,
     });
   }
@@ -296,6 +282,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     rowsAffected: participants.length,
     uses: SETTLE,
     brief: `reward params at settlement: ${paramsFile.file} (saved later)`,
+    fills: { parts: ["reward-params", "poc-model-scales", "collateral"] },
   });
 
   const source = options.validationParams ?? "group";
@@ -314,6 +301,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     rowsAffected: 0,
     uses: SETTLE_AND_MISS,
     brief: `binom_test_p0 at settlement: ${source === "group" ? "the epoch group's own copy" : "the saved module params"}`,
+    fills: { parts: ["p0"] },
   });
 
   // The v0.2.10 and v0.2.13 handlers write the entry for the epoch they run in: with the exact upgrade
@@ -334,6 +322,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     flag: "--grace-p0 P",
     rowsAffected: 0,
     uses: SETTLE_AND_MISS,
+    fills: { parts: ["p0"] },
     brief: written !== null ? `punishment grace epoch: p0 ${p0Text(written.binomTestP0)}, written by the ${written.version} upgrade at block ${groupDigits(written.height)}` : graceP0 === null ? "punishment grace epoch: none" : "punishment grace epoch: from --grace-p0",
   });
   gaps.push({
@@ -342,6 +331,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     rowsAffected: participants.length,
     uses: SETTLE,
     brief: "subsidy supply cap: not reached",
+    fills: { parts: ["supply"] },
   });
   gaps.push({
     input: "v0.2.14 delegation reward transfers and penalties (the raw store singleton at prefix 108; no REST query exists)",
@@ -350,6 +340,7 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     uses: SETTLE,
     readFrom: "v0.2.14",
     brief: "delegation reward transfers and penalties: none (read by v0.2.14 only)",
+    fills: { parts: ["delegation"] },
   });
 
   const input: SettlementInput = {
@@ -393,13 +384,15 @@ export function settlementFromRestDump(dump: RestDump, options: RestSettlementOp
     });
   }
   if (settlementEstimate !== null) {
-    const late = exclusions.filter((e) => e.exclusionBlockHeight > settlementEstimate!).length;
+    const lateOnes = exclusions.filter((e) => e.exclusionBlockHeight > settlementEstimate!);
+    const late = lateOnes.length;
     if (late > 0) {
       gaps.push({
         input: "participant status at the settlement height",
         assumption: `${late} exclusions of epoch ${epoch} are recorded after the estimated settlement height ${groupDigits(settlementEstimate)}; they are still counted as not ACTIVE at settlement`,
         rowsAffected: late,
         uses: SETTLE_AND_MISS,
+        fills: { parts: ["status"], addresses: lateOnes.map((e) => e.address) },
         brief: `${late} exclusions recorded after the estimated settlement height: still counted as not ACTIVE`,
       });
     }
