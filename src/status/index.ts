@@ -26,3 +26,8 @@ export {
   type StatusName, type StatusReason, type Decision, type StatusValidationParams, type StatusConfirmationPoCParams,
   type EpochStats, type StatusParticipant, type SprtPrecomputedValues, type Sprt,
 } from "./status-types.js";
+export { devshardAssignedUpperBoundForSlot } from "./devshard-assigned-upper-bound-for-slot.js";
+export { waiveDevshardMissesForActiveChallenge, type SlotCounts } from "./waive-devshard-misses-for-active-challenge.js";
+export {
+  settleDevshardEscrow, type HostStatsEntry, type SettleHostState, type SettleDevshardEscrowInput, type SettledHost, type SettleDevshardEscrowResult,
+} from "./settle-devshard-escrow.js";

@@ -9,6 +9,9 @@
  * - v0.2.12 (d8b8e907) adds devshard host stats as a source of counts
  *   (AggregateDevshardHostStatsIntoCurrentEpochStats); v0.2.14, v0.2.15 and v0.2.16 change no status
  *   rule (v0.2.16 only exports the confirmation-PoC test: confirmation-poc-status.ts).
+ * - v0.2.16 (zpoken/gonka@ef1a5efd, #1811/#1814) changes what a devshard settlement feeds: a host whose
+ *   epoch accounts are already settled takes no counts, and a host with an active PoC challenge record
+ *   has its misses waived (settle-devshard-escrow.ts).
  */
 import { atLeast, LATEST_CHAIN_VERSION, type ChainVersion } from "../versions/chain-version.js";
 import { requireFamilyVersion } from "../versions/rule-families.js";
@@ -23,6 +26,12 @@ export interface StatusRules {
   resetConsecutiveOnFailure: boolean;
   /** v0.2.12+: MsgSettleDevshardEscrow merges devshard host stats into the counters (one status update per batch). */
   devshardHostStats: boolean;
+  /** v0.2.16 (#1814): a host with an EpochPerformanceSummary of the current epoch (accounts settled) takes no counts from a batch. */
+  settledAccountsTakeNoCounts: boolean;
+  /** v0.2.16 (#1811): WaiveDevshardMissesForActiveChallenge runs on every slot before the merge. */
+  waiveChallengedMisses: boolean;
+  /** v0.2.14+: the classic inference messages (MsgStartInference, MsgFinishInference, MsgValidation, invalidation and revalidation) fail as deprecated and change no counter. */
+  classicInferenceDeprecated: boolean;
 }
 
 /** The status rules at chain version `v` (v0.2.10–v0.2.16; others are refused by name). */
@@ -34,6 +43,9 @@ export function statusRulesFor(v: ChainVersion): StatusRules {
     skipUnchangedStats: atLeast(v, "v0.2.11"),
     resetConsecutiveOnFailure: atLeast(v, "v0.2.13"),
     devshardHostStats: atLeast(v, "v0.2.12"),
+    settledAccountsTakeNoCounts: atLeast(v, "v0.2.16"),
+    waiveChallengedMisses: atLeast(v, "v0.2.16"),
+    classicInferenceDeprecated: atLeast(v, "v0.2.14"),
   };
 }
 
