@@ -92,6 +92,12 @@ export interface StatusReplayInput {
   paramsAt: (height: bigint) => ParamsInForce;
   /** The chain version in force at a height (its rules decide the update). */
   versionAt: (height: bigint) => VersionChoice;
+  /**
+   * The participant's record as the chain held it after some blocks (a node's answer at that height):
+   * before each update the replay's counters and status must equal the latest checkpoint since the
+   * previous update, or an update the sources do not show happened in between (a lack).
+   */
+  checkpoints?: readonly { height: bigint; status: StatusParticipant["status"]; counts: { validated: bigint; invalidated: bigint; missed: bigint; inferences: bigint }; where: string }[];
 }
 
 /** Events in block order (height, then position in the block; the epoch start and EndBlock writes after the block's transactions). */

@@ -87,9 +87,13 @@ export function replayStatus(input: StatusReplayInput): ReplayResult {
   if (start === null) return stop(lackAt(lacks, 0n) ?? { input: "the participant's record before its first update", detail: "the counters and stored LLRs the first update starts from", from: null }, null);
   let record: StatusParticipant = start.record;
   const events = [...input.events].sort(eventOrder);
+  let last = start.height;
   for (const ev of events) {
     const missing = lackAt(lacks, ev.height);
     if (missing !== undefined) return stop(missing, record);
+    const unseen = unseenUpdate(input, record, last, ev.height);
+    if (unseen !== undefined) return stop(unseen, record);
+    last = ev.height;
     const version = input.versionAt(ev.height);
     const rules = statusRulesFor(version.version);
     const params = input.paramsAt(ev.height);
@@ -148,6 +152,22 @@ export function replayStatus(input: StatusReplayInput): ReplayResult {
   // not saved, a confirmation PoC evaluated later) could still turn it: then nothing is concluded
   if (lacks.length > 0) return stop(lacks[0]!, record);
   return { available: true, stoppedAt: null, lacks: [], steps, excluded: null, record };
+}
+
+/** A checkpoint in [after, before) whose counters or status differ from the replay's: an update the sources do not show. */
+function unseenUpdate(input: StatusReplayInput, record: StatusParticipant, after: bigint, before: bigint): ReplayLack | undefined {
+  const cps = (input.checkpoints ?? []).filter((c) => c.height >= after && c.height < before);
+  const c = cps.at(-1);
+  if (c === undefined) return undefined;
+  const mine = counts(record.currentEpochStats);
+  const same = mine.validated === c.counts.validated && mine.invalidated === c.counts.invalidated && mine.missed === c.counts.missed && mine.inferences === c.counts.inferences;
+  if (same && c.status === record.status) return undefined;
+  const text = (x: StepCounts, st: string): string => `${x.validated} validated, ${x.invalidated} invalidated, ${x.missed} missed, ${x.inferences} inferences, ${st}`;
+  return {
+    input: `the update that moved ${input.address}'s record between block ${after} and block ${c.height} (no saved transaction or evaluation explains it)`,
+    detail: `the chain's record at block ${c.height} holds ${text(c.counts, c.status)}; the replay holds ${text(mine, record.status)} (${c.where})`,
+    from: after,
+  };
 }
 
 function dedupe(ls: readonly ReplayLack[]): ReplayLack[] {

@@ -170,6 +170,7 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
       epochMultiplier: 1n,
       epochShift: 0n,
       pocStageDuration: 100n,
+      pocExchangeDuration: 0n,
       pocValidationDelay: 5n,
       pocValidationDuration: 50n,
       setNewValidatorsDelay: 10n,

@@ -111,6 +111,8 @@ export interface EpochParams {
   epochShift: bigint;
   /** poc_stage_duration = 5 (int64) */
   pocStageDuration: bigint;
+  /** poc_exchange_duration = 6 (int64) */
+  pocExchangeDuration: bigint;
   /** poc_validation_delay = 7 (int64) */
   pocValidationDelay: bigint;
   /** poc_validation_duration = 8 (int64) */
@@ -127,7 +129,7 @@ export interface EpochParams {
 
 export function decodeEpochParams(r: Reader, length: number): EpochParams {
   const end = r.pos + length;
-  const m: EpochParams = { epochLength: 0n, epochMultiplier: 0n, epochShift: 0n, pocStageDuration: 0n, pocValidationDelay: 0n, pocValidationDuration: 0n, setNewValidatorsDelay: 0n, inferenceValidationCutoff: 0n, pocSlotAllocation: undefined, confirmationPocSafetyWindow: 0n };
+  const m: EpochParams = { epochLength: 0n, epochMultiplier: 0n, epochShift: 0n, pocStageDuration: 0n, pocExchangeDuration: 0n, pocValidationDelay: 0n, pocValidationDuration: 0n, setNewValidatorsDelay: 0n, inferenceValidationCutoff: 0n, pocSlotAllocation: undefined, confirmationPocSafetyWindow: 0n };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -162,6 +164,14 @@ export function decodeEpochParams(r: Reader, length: number): EpochParams {
           m.pocStageDuration = readInt64(r);
         } catch (e) {
           throw fieldError(e, "EpochParams", "poc_stage_duration");
+        }
+        break;
+      case 6:
+        try {
+          expectWire(wt, 0);
+          m.pocExchangeDuration = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "EpochParams", "poc_exchange_duration");
         }
         break;
       case 7:
@@ -236,6 +246,9 @@ export function encodeEpochParams(m: Partial<EpochParams>, w: Writer = Writer.cr
   }
   if (m.pocStageDuration !== undefined && m.pocStageDuration !== 0n) {
     w.uint32(40); writeVarint64(w, m.pocStageDuration);
+  }
+  if (m.pocExchangeDuration !== undefined && m.pocExchangeDuration !== 0n) {
+    w.uint32(48); writeVarint64(w, m.pocExchangeDuration);
   }
   if (m.pocValidationDelay !== undefined && m.pocValidationDelay !== 0n) {
     w.uint32(56); writeVarint64(w, m.pocValidationDelay);
