@@ -97,7 +97,7 @@ export interface StatusReplayInput {
    * before each update the replay's counters and status must equal the latest checkpoint since the
    * previous update, or an update the sources do not show happened in between (a lack).
    */
-  checkpoints?: readonly { height: bigint; status: StatusParticipant["status"]; counts: { validated: bigint; invalidated: bigint; missed: bigint; inferences: bigint }; where: string }[];
+  checkpoints?: readonly { height: bigint; /** null: not compared (a counterfactual's decisions differ from the chain's) */ status: StatusParticipant["status"] | null; counts: { validated: bigint; invalidated: bigint; missed: bigint; inferences: bigint }; where: string }[];
 }
 
 /** Events in block order (height, then position in the block; the epoch start and EndBlock writes after the block's transactions). */

@@ -6,6 +6,7 @@
  * before the next update): what follows is not guessed. Pure: the sources did all the reading.
  */
 import { GoError } from "../go/errors.js";
+import { groupDigits } from "../format/numbers.js";
 import { EMPTY_EPOCH_STATS, statusRulesFor, statusUpdate, type EpochStats, type StatusName, type StatusParticipant, type StatusReason, type StatusUpdateResult } from "../status/index.js";
 import { settleDevshardEscrow, type SettledHost } from "../status/settle-devshard-escrow.js";
 import type { VersionChoice } from "../versions/chain-version.js";
@@ -39,6 +40,8 @@ export interface ReplayStep {
   update: StatusUpdateResult | null;
   status: StatusName;
   reason: StatusReason;
+  /** The participant's record after the step (counters, stored LLRs, status). */
+  record: StatusParticipant;
 }
 
 export interface ReplayResult {
@@ -77,12 +80,20 @@ function lackAt(lacks: readonly ReplayLack[], height: bigint): ReplayLack | unde
   return lacks.find((l) => l.from === null || l.from <= height);
 }
 
+export interface ReplayOptions {
+  /** Go on after the first turn (the later updates are already_set, but the counters still move): the whole epoch's records. */
+  throughEnd?: boolean;
+}
+
 /** Replay `input`; the events are taken in block order whatever order they were given in. */
-export function replayStatus(input: StatusReplayInput): ReplayResult {
+export function replayStatus(input: StatusReplayInput, options: ReplayOptions = {}): ReplayResult {
   const from = (l: ReplayLack): bigint => l.from ?? -1n;
   const lacks = [...input.lacks].sort((a, b) => (from(a) < from(b) ? -1 : from(a) > from(b) ? 1 : 0));
   const steps: ReplayStep[] = [];
-  const stop = (l: ReplayLack, record: StatusParticipant | null): ReplayResult => ({ available: false, stoppedAt: l, lacks: dedupe([l, ...lacks]), steps, excluded: null, record });
+  let excluded: ReplayResult["excluded"] = null;
+  // a lack after a turn (throughEnd only) leaves the turn standing
+  const stop = (l: ReplayLack, record: StatusParticipant | null): ReplayResult =>
+    excluded !== null ? { available: true, stoppedAt: null, lacks: [], steps, excluded, record } : { available: false, stoppedAt: l, lacks: dedupe([l, ...lacks]), steps, excluded: null, record };
   const start = input.start;
   if (start === null) return stop(lackAt(lacks, 0n) ?? { input: "the participant's record before its first update", detail: "the counters and stored LLRs the first update starts from", from: null }, null);
   let record: StatusParticipant = start.record;
@@ -101,7 +112,7 @@ export function replayStatus(input: StatusReplayInput): ReplayResult {
     if (ev.kind === "epoch-start") {
       // onSetNewValidatorsStage: Status = ACTIVE, ConsecutiveInvalidInferences = 0, then SetParticipant (stats unchanged: no test from v0.2.11)
       record = { ...record, status: "ACTIVE", consecutiveInvalidInferences: 0n };
-      steps.push({ ...base, effect: "reset", counts: counts(record.currentEpochStats), update: null, status: "ACTIVE", reason: "" });
+      steps.push({ ...base, effect: "reset", counts: counts(record.currentEpochStats), update: null, status: "ACTIVE", reason: "", record });
       continue;
     }
     let stats: EpochStats;
@@ -109,13 +120,19 @@ export function replayStatus(input: StatusReplayInput): ReplayResult {
     if (ev.kind === "confirmation-ratio") {
       stats = { ...(record.currentEpochStats ?? EMPTY_EPOCH_STATS), confirmationPoCRatio: ev.ratio };
     } else {
-      const needs: [keyof typeof ev.host, boolean, string][] = [
-        ["active", ev.escrowEpoch === ev.currentEpoch, `whether ${input.address} is in epoch ${ev.currentEpoch}'s active participant set`],
-        ["accountsSettled", rules.settledAccountsTakeNoCounts && ev.escrowEpoch === ev.currentEpoch, `whether ${input.address}'s accounts of epoch ${ev.currentEpoch} were settled by block ${ev.height} (its EpochPerformanceSummary)`],
-        ["challenged", rules.waiveChallengedMisses && ev.hostStats.some((h) => ev.slots[Number(h.slotId)] === input.address && h.missed > 0n), `whether ${input.address} had an active PoC challenge record at block ${ev.height} (v0.2.16 waives its devshard misses)`],
+      const countsFor = `it decides whether the batch of escrow ${ev.escrowId} at block ${groupDigits(ev.height)} counts for it (${ev.where})`;
+      const needs: [keyof typeof ev.host, boolean, string, string][] = [
+        ["active", ev.escrowEpoch === ev.currentEpoch, `whether ${input.address} is in epoch ${ev.currentEpoch}'s active participant set`, countsFor],
+        ["accountsSettled", rules.settledAccountsTakeNoCounts && ev.escrowEpoch === ev.currentEpoch, `whether ${input.address}'s accounts of epoch ${ev.currentEpoch} were settled by block ${groupDigits(ev.height)} (its EpochPerformanceSummary)`, countsFor],
+        [
+          "challenged",
+          rules.waiveChallengedMisses && ev.hostStats.some((h) => ev.slots[Number(h.slotId)] === input.address && h.missed > 0n),
+          `whether ${input.address} had an open PoC challenge record of epoch ${ev.currentEpoch} at block ${groupDigits(ev.height)} (the node's record at the block before)`,
+          `v0.2.16 waives every devshard miss of a challenged host: it decides how many misses the batch of escrow ${ev.escrowId} adds (${ev.where})`,
+        ],
       ];
       const unknown = needs.find(([k, needed]) => needed && ev.host[k] === null);
-      if (unknown !== undefined) return stop({ input: unknown[2], detail: `batch of escrow ${ev.escrowId} at block ${ev.height} (${ev.where})`, from: ev.height }, record);
+      if (unknown !== undefined) return stop({ input: unknown[2], detail: unknown[3], from: ev.height, ...(unknown[0] === "challenged" ? { flag: "--node URL" } : {}) }, record);
       let settled;
       try {
         settled = settleDevshardEscrow(rules, {
@@ -129,12 +146,12 @@ export function replayStatus(input: StatusReplayInput): ReplayResult {
       } catch (e) {
         if (!(e instanceof GoError)) throw e;
         // the chain recorded this transaction as successful: the saved inputs contradict each other
-        return stop({ input: `a consistent record of escrow ${ev.escrowId}'s batch at block ${ev.height}`, detail: `the chain ran it successfully, but with the saved escrow and message the handler fails (${e.message}) (${ev.where})`, from: ev.height }, record);
+        return stop({ input: `a consistent record of escrow ${ev.escrowId}'s batch at block ${groupDigits(ev.height)}`, detail: `the chain ran it successfully, but with the saved escrow and message the handler fails (${e.message}) (${ev.where})`, from: ev.height }, record);
       }
       const mine = settled.counted.find((h) => h.address === input.address);
       if (mine === undefined) {
         const why = settled.notCounted.find((n) => n.address === input.address)?.why;
-        steps.push({ ...base, effect: "not-counted", notCountedWhy: why === undefined ? "no slot of it in the batch" : WHY[why]!, counts: counts(record.currentEpochStats), update: null, status: record.status, reason: "" });
+        steps.push({ ...base, effect: "not-counted", notCountedWhy: why === undefined ? "no slot of it in the batch" : WHY[why]!, counts: counts(record.currentEpochStats), update: null, status: record.status, reason: "", record });
         continue;
       }
       stats = mine.stats;
@@ -142,12 +159,14 @@ export function replayStatus(input: StatusReplayInput): ReplayResult {
     }
     const u = statusUpdate(rules, { validationParams: params.validation, confirmationPocParams: params.confirmation, before: record, stats });
     record = u.participant;
-    steps.push({ ...base, slots, effect: u.computed ? "update" : "unchanged", counts: counts(record.currentEpochStats), update: u.computed ? u : null, status: u.status, reason: u.reason });
-    if (u.transition !== null) {
+    steps.push({ ...base, slots, effect: u.computed ? "update" : "unchanged", counts: counts(record.currentEpochStats), update: u.computed ? u : null, status: u.status, reason: u.reason, record });
+    if (u.transition !== null && excluded === null) {
+      excluded = { reason: u.transition.reason, height: ev.height, status: u.transition.to };
       // a turn is final for the epoch (already_set from here): later lacks cannot change it
-      return { available: true, stoppedAt: null, lacks: [], steps, excluded: { reason: u.transition.reason, height: ev.height, status: u.transition.to }, record };
+      if (options.throughEnd !== true) return { available: true, stoppedAt: null, lacks: [], steps, excluded, record };
     }
   }
+  if (excluded !== null) return { available: true, stoppedAt: null, lacks: [], steps, excluded, record };
   // no test fired over the updates the sources hold; a lack placed after the last one (later batches
   // not saved, a confirmation PoC evaluated later) could still turn it: then nothing is concluded
   if (lacks.length > 0) return stop(lacks[0]!, record);
@@ -161,11 +180,11 @@ function unseenUpdate(input: StatusReplayInput, record: StatusParticipant, after
   if (c === undefined) return undefined;
   const mine = counts(record.currentEpochStats);
   const same = mine.validated === c.counts.validated && mine.invalidated === c.counts.invalidated && mine.missed === c.counts.missed && mine.inferences === c.counts.inferences;
-  if (same && c.status === record.status) return undefined;
-  const text = (x: StepCounts, st: string): string => `${x.validated} validated, ${x.invalidated} invalidated, ${x.missed} missed, ${x.inferences} inferences, ${st}`;
+  if (same && (c.status === null || c.status === record.status)) return undefined;
+  const text = (x: StepCounts, st: string | null): string => `${x.validated} validated, ${x.invalidated} invalidated, ${x.missed} missed, ${x.inferences} inferences${st === null ? "" : `, ${st}`}`;
   return {
-    input: `the update that moved ${input.address}'s record between block ${after} and block ${c.height} (no saved transaction or evaluation explains it)`,
-    detail: `the chain's record at block ${c.height} holds ${text(c.counts, c.status)}; the replay holds ${text(mine, record.status)} (${c.where})`,
+    input: `the update that moved ${input.address}'s record between block ${groupDigits(after)} and block ${groupDigits(c.height)} (no saved transaction or evaluation explains it)`,
+    detail: `the chain's record at block ${groupDigits(c.height)} holds ${text(c.counts, c.status)}; the replay holds ${text(mine, record.status)} (${c.where})`,
     from: after,
   };
 }

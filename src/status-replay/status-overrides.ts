@@ -72,9 +72,13 @@ export function overrideParams(p: ParamsInForce, overrides: StatusOverrides): Pa
   return { validation, confirmation, source: `${p.source}, with ${words}`, assumption: p.assumption };
 }
 
-/** The same replay input with the overrides applied at every height. */
+/**
+ * The same replay input with the overrides applied at every height. The updates stay the chain's: Go
+ * merges a host's counters and writes its confirmation ratio whatever its status, so only the
+ * decisions change; the chain's records still check the counters between updates, not the status.
+ */
 export function withStatusOverrides(input: StatusReplayInput, overrides: StatusOverrides): StatusReplayInput {
-  return { ...input, paramsAt: (h) => overrideParams(input.paramsAt(h), overrides) };
+  return { ...input, paramsAt: (h) => overrideParams(input.paramsAt(h), overrides), ...(input.checkpoints ? { checkpoints: input.checkpoints.map((c) => ({ ...c, status: null })) } : {}) };
 }
 
 /** The value a parameter has in `p` (null: not set there). */

@@ -7,6 +7,7 @@ import type { Json } from "../go/json.js";
 import type {
   ActiveParticipants,
   DelegationRewardTransferSnapshot,
+  DevshardEscrow,
   ConfirmationPoCEvent,
   Epoch,
   EpochGroupData,
@@ -70,6 +71,8 @@ export interface FixtureChainState {
   delegation: Partial<DelegationRewardTransferSnapshot> | undefined;
   /** v0.2.16's PoC challenge records (raw store prefix 111, keyed by the target's address bytes); a node of an older version has none. */
   pocChallenges: Partial<PoCChallenge>[];
+  /** Devshard escrows (Query/DevshardEscrow). */
+  devshardEscrows?: Partial<DevshardEscrow>[];
 }
 
 /** Applied plans of a node running `version`: every plan up to it, plan i at block 10·(i+1). */

@@ -103,9 +103,12 @@ async function load(p: Parsed, address: string, io: CliIO): Promise<StatusSource
     return statusFromNode(url, address, epoch, { ...co, ...(str(p, "height") !== undefined ? { height: str(p, "height")! } : {}), ...(flag !== undefined ? { version: tableVersions(p) } : {}) });
   }
   if (epoch !== undefined) throw new InputError("--epoch applies to --rest-dump and --node (a snapshot file holds one epoch)");
-  const s = settlementInputsOf(await readSnapshotSource(p, { warn: (l) => io.err(l) }));
-  const x = s.input.exclusions.find((e) => e.address === address);
-  return { snapshot: true, record: x === undefined ? null : { reason: x.reason, height: x.exclusionBlockHeight }, from: s.label };
+  const src = await readSnapshotSource(p, { warn: (l) => io.err(l) });
+  // the settlement slice's exclusions, when it carries them (an older slice holds only the miss test's input)
+  const reward = (src.snapshot.settlement as { reward?: unknown } | undefined)?.reward;
+  if (reward === undefined) return { snapshot: true, record: undefined, from: src.label };
+  const x = settlementInputsOf(src).input.exclusions.find((e) => e.address === address);
+  return { snapshot: true, record: x === undefined ? null : { reason: x.reason, height: x.exclusionBlockHeight }, from: src.label };
 }
 
 const AGREEMENT_WORDS: Record<Agreement, string> = {
@@ -120,8 +123,17 @@ function recordWords(r: { reason: string; height: bigint } | null | undefined): 
 }
 
 function replayWords(r: ReplayResult): string {
-  if (!r.available) return `unavailable, an input is missing: ${r.stoppedAt!.input}\n  why it matters: ${r.stoppedAt!.detail}`;
+  if (!r.available) return `unavailable, an input is missing: ${r.stoppedAt!.input}\n  why it matters: ${r.stoppedAt!.detail}${r.stoppedAt!.flag !== undefined ? `\n  (${r.stoppedAt!.flag} --epoch N reads it)` : ""}`;
   return r.excluded === null ? `not excluded over ${r.steps.length} update${r.steps.length === 1 ? "" : "s"}` : `excluded at block ${groupDigits(r.excluded.height)}: ${r.excluded.status}, ${r.excluded.reason}`;
+}
+
+/** Each parameter --set changes: its chain name, the value the replay read (null: not set there) and the value set. */
+function setJson(src: StatusSource, overrides: StatusOverrides): object[] {
+  const p = src.input.paramsAt(src.facts.heights.effective ?? 0n);
+  return STATUS_PARAMETERS.filter((q) => overrides[q.key] !== undefined).map((q) => {
+    const was = statusParamIn(p, q.key);
+    return { parameter: statusParamPath(q), goName: q.key, from: was === null ? null : Decimal.fromChain(was).toString(), to: Decimal.fromChain(overrides[q.key]!).toString() };
+  });
 }
 
 function paramsWords(src: StatusSource, overrides: StatusOverrides): string[] {
@@ -147,7 +159,7 @@ export const statusCommand: Command = {
     const src = await load(p, address, io);
     if ("snapshot" in src) {
       const missing = { input: "the epoch's stats updates (its blocks' settlement batches and confirmation PoC evaluations)", detail: "a snapshot file holds one height's state, not the updates: replay from --node URL --epoch N or --rest-dump DIR", from: null };
-      if (json) io.out(jsonDocument("status", { address, epoch: null, source: { kind: "snapshot", detail: src.from }, replay: { available: false, stoppedAt: lackJson(missing), missing: [lackJson(missing)], excluded: null, updatesReplayed: 0 }, updates: [], chainRecord: src.record ?? null, agreement: "replay-unavailable", counterfactual: null, finalCounts: null, notes: [] }));
+      if (json) io.out(jsonDocument("status", { address, epoch: null, source: { kind: "snapshot", detail: src.from }, replay: { available: false, stoppedAt: lackJson(missing), missing: [lackJson(missing)], excluded: null, updatesReplayed: 0 }, updates: [], chainRecord: src.record ?? null, chainRecordSaved: src.record !== undefined, agreement: "replay-unavailable", counterfactual: null, finalCounts: null, notes: [] }));
       else io.out([`Status of ${address} from ${src.from}`, `  replay: unavailable: ${missing.input} is missing (${missing.detail})`, `  chain:  ${recordWords(src.record)}`].join("\n"));
       return 0;
     }
@@ -171,7 +183,7 @@ export const statusCommand: Command = {
           chainRecordSaved: src.facts.record !== undefined,
           agreement: verdict,
           confirmationEvaluations: src.facts.confirmationEvaluations,
-          counterfactual: counter === null ? null : { set: Object.fromEntries(Object.entries(overrides).map(([k, v]) => [k, Decimal.fromChain(v!).toString()])), replay: replayJson(counter), updates: counter.steps.map(stepJson) },
+          counterfactual: counter === null ? null : { set: setJson(src, overrides), replay: replayJson(counter), updates: counter.steps.map(stepJson) },
           finalCounts: fc === null ? null : finalCountsJson(fc, finalStats),
           notes: src.notes,
         }),

@@ -160,7 +160,7 @@ export function statusFromRest(dump: RestDump, address: string, epoch: bigint, v
     const batches: DevshardBatchEvent[] = [];
     for (const t of activity.settles) {
       if (t.height <= statsReset || t.height > settlement) continue;
-      const at = `transaction ${t.txHash ?? "?"} at block ${groupDigits(t.height)} (${t.where})`;
+      const at = `transaction ${t.txHash ?? "(no hash saved)"} at block ${groupDigits(t.height)} (${t.where})`;
       if (t.code === null) {
         lacks.push({ input: `the result code of ${at}: a block_results answer for block ${groupDigits(t.height)} (a failed transaction changes nothing)`, detail: `it settles escrow ${t.escrowId}`, from: t.height });
         continue;
@@ -174,11 +174,17 @@ export function statusFromRest(dump: RestDump, address: string, epoch: bigint, v
       if (!escrow.slots.includes(address)) continue;
       // the new epoch becomes effective in EndBlock of its effective block: that block's transactions still see the previous one
       const current = t.height <= effective ? epoch - 1n : epoch;
-      const active = current === epoch ? true : prev === null ? null : prev.has(address);
+      let active = current === epoch ? true : prev === null ? null : prev.has(address);
+      const hostNotes: string[] = [];
+      if (current !== epoch && active === null && atLeast(versionAt(t.height).version, "v0.2.16")) {
+        // v0.2.16 counts nothing here either way: a member of the previous epoch has its accounts settled, a non-member is not in its active set
+        active = true;
+        hostNotes.push(`whether it was in epoch ${epoch - 1n}'s active set is not saved; either way v0.2.16 counts nothing of this batch`);
+      }
       batches.push({
         kind: "devshard-batch", height: t.height, txIndex: t.txIndex ?? -1, msgIndex: t.msgIndex, txHash: t.txHash ?? "", escrowId: t.escrowId, escrowEpoch: escrow.epoch, slots: escrow.slots, nonce: t.nonce, hostStats: t.hostStats, currentEpoch: current,
         // before the epoch's start the previous epoch's accounts are settled (SettleAccounts wrote every member's summary)
-        host: { active, accountsSettled: current === epoch ? false : active, challenged: null, notes: [] },
+        host: { active, accountsSettled: current === epoch ? false : active, challenged: null, notes: hostNotes },
         where: t.where,
       });
     }
