@@ -29,21 +29,32 @@ export function firstBlockMissing(activity: SavedActivity, from: bigint, to: big
   return null;
 }
 
-/** Successful messages of escrow epoch `e` with an entry for `address`'s slots, anywhere in the folder. */
-function savedBatchesOf(activity: SavedActivity, address: string, e: bigint): number {
-  return activity.settles.filter((t) => {
+/**
+ * Messages of escrow epoch `e` with an entry for `address`'s slots, anywhere in the folder: those that
+ * surely are (succeeded, escrow saved), and those that may be (result or escrow not saved: each of those
+ * is a lack of its own, named at its block).
+ */
+function savedBatchesOf(activity: SavedActivity, address: string, e: bigint): { sure: bigint; unsure: bigint } {
+  let sure = 0n;
+  let unsure = 0n;
+  for (const t of activity.settles) {
+    if (t.code !== null && t.code !== 0) continue;
     const escrow = activity.escrows.get(t.escrowId);
-    return t.code === 0 && escrow !== undefined && escrow.epoch === e && t.hostStats.some((h) => escrow.slots[Number(h.slotId)] === address);
-  }).length;
+    if (escrow === undefined) unsure++;
+    else if (escrow.epoch === e && t.hostStats.some((h) => escrow.slots[Number(h.slotId)] === address)) t.code === 0 ? sure++ : unsure++;
+  }
+  return { sure, unsure };
 }
 
 /** The chain's count of the host's batches of escrow epoch `e` matches the folder's (null), or what is missing. */
 function countShows(c: CoverageInput, e: bigint): string | null | undefined {
   const stats = c.activity.hostEpochStats.find((s) => s.epoch === e && s.participant === c.address);
   if (stats === undefined) return undefined;
-  const saved = BigInt(savedBatchesOf(c.activity, c.address, e));
+  const { sure: saved, unsure } = savedBatchesOf(c.activity, c.address, e);
   if (saved === stats.escrowCount) return null;
-  return `the folder holds ${groupDigits(saved)} of the ${groupDigits(stats.escrowCount)} settlement batches of epoch ${e}'s escrows holding ${c.address}'s slots that the chain counted (${stats.where})${saved > stats.escrowCount ? ": the answer predates some saved batches" : ""}`;
+  // a batch saved without its result code or escrow may be one of the missing: where the others are is still unknown
+  const maybe = unsure > 0n ? ` (and ${groupDigits(unsure)} more whose result code or escrow is not saved)` : "";
+  return `the folder holds ${groupDigits(saved)}${maybe} of the ${groupDigits(stats.escrowCount)} settlement batches of epoch ${e}'s escrows holding ${c.address}'s slots that the chain counted (${stats.where})${saved > stats.escrowCount ? ": the answer predates some saved batches" : ""}`;
 }
 
 /** The lacks left by the saved batches of the window (statsReset, settlement]. */

@@ -8,7 +8,7 @@
 import { groupDigits } from "../../format/numbers.js";
 import type { Participant, Params } from "../../chain/gen/proto.js";
 import type { SnapshotFromRpcOptions } from "../../chain/index.js";
-import { InputError } from "../../errors.js";
+import { InputError, describeValue } from "../../errors.js";
 import { STATUS_NAMES, type EpochStats, type StatusParticipant } from "../../status/status-types.js";
 import type { ParamsInForce, ReplayEvent, ReplayLack } from "../../status-replay/replay-input.js";
 import { atLeast, type VersionChoice } from "../../versions/chain-version.js";
@@ -66,7 +66,7 @@ export async function statusFromNode(url: string, address: string, epoch: bigint
   ];
   const lacks: ReplayLack[] = [];
   const inGroup = n.root.validationWeights.some((w) => w.memberAddress === address) || n.exclusions.some((x) => x.address === address);
-  if (!inGroup) throw new InputError(`${address} is not a participant of epoch ${epoch}: the epoch group at block ${n.referenceHeight} does not list it and the chain excluded no such address`, "ADDRESS");
+  if (!inGroup) throw new InputError(`${describeValue(address)} is not a participant of epoch ${epoch}: the epoch group at block ${n.referenceHeight} does not list it and the chain excluded no such address`, "ADDRESS");
   const v0 = versionAt(n.statsReset + 1n);
   if (!atLeast(v0.version, "v0.2.14")) {
     lacks.push({

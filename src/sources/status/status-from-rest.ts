@@ -5,7 +5,7 @@
  * the successful settlement batches holding its slots, the epoch start, the confirmation PoC
  * evaluations, and every input the folder lacks, placed at the first block it can change.
  */
-import { InputError } from "../../errors.js";
+import { InputError, describeValue } from "../../errors.js";
 import { groupDigits } from "../../format/numbers.js";
 import { endOfPoCValidation } from "../../chain/epoch-stages.js";
 import type { ChainDecimal } from "../../go/chain-decimal.js";
@@ -70,7 +70,7 @@ export function statusFromRest(dump: RestDump, address: string, epoch: bigint, v
   const exclusions = dump.exclusions.get(epoch)?.value ?? (emptyExclusionsFor(dump, root.file, epoch) !== undefined ? [] : undefined);
   const mine = exclusions?.find((x) => field(x, "address") === address);
   const inGroup = members(g)!;
-  if (!inGroup.has(address) && mine === undefined) throw new InputError(`${address} is not a participant of epoch ${epoch}: the epoch group does not list it${exclusions === undefined ? "" : " and the chain excluded no such address"}`, "ADDRESS");
+  if (!inGroup.has(address) && mine === undefined) throw new InputError(`${describeValue(address)} is not a participant of epoch ${epoch}: the epoch group does not list it${exclusions === undefined ? "" : " and the chain excluded no such address"}`, "ADDRESS");
   const notes: string[] = [];
   const lacks: ReplayLack[] = [];
   const saved = paramsFor(dump, root.file);
