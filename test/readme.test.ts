@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../src/cli/main.js";
 import { FixtureServer } from "../src/testing/fixture-server.js";
 import { fixtureFromPreserved } from "../src/testing/fixture-state.js";
-import { statusScenarioServer } from "../src/testing/status-scenario-answers.js";
+import { statusScenarioServer } from "../src/testing/status-scenario-node.js";
 import { parseJson, type Json } from "../src/go/json.js";
 import { parsePreservedState } from "../src/preserved/state.js";
 import { samplePreservedForEpisode } from "../src/preserved/sample-preserved-for-episode.js";

@@ -141,3 +141,15 @@ export async function readStatusActivity(url: string, address: string, epoch: bi
     client.disconnect();
   }
 }
+
+/** The participants of `epoch` (its root group's members, and any it excluded) at the node's latest (or --height) block. */
+export async function readEpochMembers(url: string, epoch: bigint, options: SnapshotFromRpcOptions = {}): Promise<string[]> {
+  const { client, reader } = await openPinned(url, options);
+  try {
+    const [root, excluded] = await Promise.all([Q.epochGroupData(reader, epoch, ""), Q.excludedParticipants(reader, epoch)]);
+    if (root === undefined) throw new ChainError("not-found", `epoch ${epoch} has no root epoch group at height ${reader.height}`);
+    return [...new Set([...root.validationWeights.map((w) => w.memberAddress), ...excluded.map((x) => x.address)])];
+  } finally {
+    client.disconnect();
+  }
+}

@@ -108,3 +108,23 @@ export function eventOrder(a: ReplayEvent, b: ReplayEvent): number {
   for (let i = 0; i < 3; i++) if (x[i] !== y[i]) return x[i]! - y[i]!;
   return 0;
 }
+
+/** What the chain itself recorded and holds about the participant, beside the replay. */
+export interface StatusChainFacts {
+  /** The chain's exclusion of it in the epoch; null: not excluded; undefined: the folder holds no excluded-participants answer of the epoch. */
+  record: { reason: string; height: bigint } | null | undefined;
+  /** Its performance summary's final counts (null: none saved). */
+  finalCounts: { validated: bigint; invalidated: bigint; missed: bigint; inferences: bigint } | null;
+  /** The epoch's confirmation PoC evaluations (EndBlock of each event's validation end + 1). */
+  confirmationEvaluations: { sequence: bigint; height: bigint }[];
+  heights: { statsReset: bigint | null; effective: bigint | null; settlement: bigint | null };
+}
+
+export interface StatusSource {
+  input: StatusReplayInput;
+  facts: StatusChainFacts;
+  /** Assumptions made (named, never a cause), one line each. */
+  notes: string[];
+  /** What the replay was read from, in words. */
+  from: string;
+}

@@ -126,7 +126,8 @@ export function replayStatus(input: StatusReplayInput, options: ReplayOptions = 
         ["accountsSettled", rules.settledAccountsTakeNoCounts && ev.escrowEpoch === ev.currentEpoch, `whether ${input.address}'s accounts of epoch ${ev.currentEpoch} were settled by block ${groupDigits(ev.height)} (its EpochPerformanceSummary)`, countsFor],
         [
           "challenged",
-          rules.waiveChallengedMisses && ev.hostStats.some((h) => ev.slots[Number(h.slotId)] === input.address && h.missed > 0n),
+          // only a batch that counts for the host merges its misses
+          rules.waiveChallengedMisses && ev.escrowEpoch === ev.currentEpoch && ev.host.active === true && ev.host.accountsSettled !== true && ev.hostStats.some((h) => ev.slots[Number(h.slotId)] === input.address && h.missed > 0n),
           `whether ${input.address} had an open PoC challenge record of epoch ${ev.currentEpoch} at block ${groupDigits(ev.height)} (the node's record at the block before)`,
           `v0.2.16 waives every devshard miss of a challenged host: it decides how many misses the batch of escrow ${ev.escrowId} adds (${ev.where})`,
         ],

@@ -9,7 +9,6 @@ import type { Participant } from "../chain/gen/proto.js";
 import { STATUS_NAMES, type EpochStats } from "../status/status-types.js";
 import type { ReplayResult } from "../status-replay/replay-status.js";
 import { appliedPlansUpTo, emptyFixtureState, type FixtureChainState } from "./fixture-state.js";
-import { FixtureServer } from "./fixture-server.js";
 import type { FixtureTx } from "./fixture-txs.js";
 import {
   CPOC, CREATOR, ESCROWS, HOSTS, SCENARIO_ALPHA, SCENARIO_START, SCENARIO_EPOCH, SCENARIO_EPOCH_PARAMS, SCENARIO_HEIGHTS, SCENARIO_POC_START, SCENARIO_PROPOSAL, SCENARIO_VALIDATION,
@@ -113,7 +112,7 @@ function statsProto(x: EpochStats | null): Participant["currentEpochStats"] {
 }
 
 /** The fixture node's state after block `height` (a v0.2.16 node of the scenario's chain). */
-export function scenarioNodeState(height: bigint, hist: ReplayResult[] = scenarioHistories()): FixtureChainState {
+export function scenarioNodeState(height: bigint, hist: ReplayResult[] = scenarioHistories(), rewarded: ReadonlyMap<string, bigint> = new Map()): FixtureChainState {
   const st = emptyFixtureState();
   const E = SCENARIO_EPOCH;
   st.params = scenarioParams(height);
@@ -132,7 +131,7 @@ export function scenarioNodeState(height: bigint, hist: ReplayResult[] = scenari
   });
   st.excluded = hist.flatMap((r, i) => (r.excluded !== null && r.excluded.height <= height ? [{ address: HOSTS[i]!, epochIndex: E, reason: r.excluded.reason, exclusionBlockHeight: r.excluded.height }] : []));
   if (height >= SCENARIO_HEIGHTS.statsReset) st.summaries.push(...HOSTS.map((h) => ({ epochIndex: E - 1n, participantId: h })));
-  if (height >= SCENARIO_HEIGHTS.settlement) st.summaries.push(...HOSTS.map((h, i) => { const c = hist[i]!.steps.at(-1)!.counts; return { epochIndex: E, participantId: h, inferenceCount: c.inferences, missedRequests: c.missed, validatedInferences: c.validated, invalidatedInferences: c.invalidated }; }));
+  if (height >= SCENARIO_HEIGHTS.settlement) st.summaries.push(...HOSTS.map((h, i) => { const c = hist[i]!.steps.at(-1)!.counts; return { epochIndex: E, participantId: h, inferenceCount: c.inferences, missedRequests: c.missed, validatedInferences: c.validated, invalidatedInferences: c.invalidated, rewardedCoins: rewarded.get(h) ?? 0n }; }));
   return st;
 }
 
@@ -141,17 +140,30 @@ export function scenarioTxs(): FixtureTx[] {
   return TXS.map((t) => ({ height: t.height, index: t.index, code: t.code, bytes: t.bytes, events: t.code === 0 && t.settle !== null ? [{ type: "devshard_escrow_settled", attributes: [{ key: "escrow_id", value: s(t.settle.escrowId) }] }] : [] }));
 }
 
-/** A test node of the scenario's chain at `latestHeight` (default: after epoch 470 settled), one state per height, computed once each. */
-export function statusScenarioServer(latestHeight = Number(SCENARIO_HEIGHTS.settlement + 500n)): FixtureServer {
-  const hist = scenarioHistories();
-  const cache = new Map<number, FixtureChainState>();
-  return new FixtureServer({
-    latestHeight,
-    txs: scenarioTxs(),
-    stateAt: (h) => {
-      let st = cache.get(h);
-      if (st === undefined) cache.set(h, (st = scenarioNodeState(BigInt(h), hist)));
-      return st;
+/**
+ * Governance's answer to the epoch (the issue's August-2026 proposal): a MsgUpdateParams raising
+ * invalidation_h_threshold to 40 and bad_participant_invalidation_rate to 0.18 and turning the downtime
+ * SPRT off (downtime_bad_percentage = downtime_good_percentage: both logs 0), every other parameter as
+ * the params answer saved after it holds them (a MsgUpdateParams replaces the whole Params); proto JSON,
+ * as `inferenced query gov proposal N -o json` prints it.
+ */
+export function scenarioProposal(): J {
+  const params = scenarioRestFiles().get("params.json")!.params;
+  return {
+    proposal: {
+      id: "131",
+      messages: [{ "@type": "/inference.inference.MsgUpdateParams", authority: "gonka10d07y265gmmuvt4z0w9aw880jnsr700j2h5m33", params }],
+      status: "PROPOSAL_STATUS_PASSED",
+      final_tally_result: { yes_count: "51000000", abstain_count: "0", no_count: "2000000", no_with_veto_count: "0" },
+      submit_time: "2026-08-18T09:00:00Z",
+      deposit_end_time: "2026-08-20T09:00:00Z",
+      total_deposit: [{ denom: "ngonka", amount: "25250000" }],
+      voting_start_time: "2026-08-18T09:00:00Z",
+      voting_end_time: "2026-08-20T09:00:00Z",
+      metadata: "",
+      title: "Invalidation SPRT: H 4 → 40, P1 0.10 → 0.18; downtime SPRT off",
+      summary: "After two hosts were excluded at their first devshard settlement batches in epoch 470 (the invalidation SPRT decided on a small sample), raise invalidation_h_threshold to 40 and bad_participant_invalidation_rate to 0.18, and turn the unused downtime SPRT off (downtime_bad_percentage = downtime_good_percentage). Example built by gonka-spec from examples/status-epoch.",
+      proposer: "gonka1nvcwl2c7jxj2h47c56y8dmcmf0tynt5dplzngy",
     },
-  });
+  };
 }

@@ -132,6 +132,8 @@ export function scenarioParams(height: bigint): Partial<Params> {
       missPercentageCutoff: D(1n, -2), missRequestsPenalty: D(1n, 0), binomTestP0: D(1n, -1), claimValidationEnabled: false,
     },
     confirmationPocParams: { expectedConfirmationsPerEpoch: 4n, alphaThreshold: SCENARIO_ALPHA, slashFraction: D(0n, 0), upgradeProtectionWindow: 500n },
+    bitcoinRewardParams: { useBitcoinRewards: true, initialEpochReward: 285_000_000_000_000n, decayRate: D(-475n, -6), genesisEpoch: 1n, utilizationBonusFactor: D(5n, -1), fullCoverageBonusFactor: D(12n, -1), partialCoverageBonusFactor: D(1n, -1) },
+    collateralParams: { gracePeriodEndEpoch: 180n },
   };
 }
 

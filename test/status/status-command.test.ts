@@ -12,8 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../helpers/cli.js";
 import { FixtureServer } from "../../src/testing/fixture-server.js";
 import { scenarioHistories, HOSTS, SCENARIO_HEIGHTS, CPOC } from "../../src/testing/status-scenario.js";
-import { scenarioNodeState, scenarioTxs, statusScenarioServer } from "../../src/testing/status-scenario-answers.js";
-import { statusScenarioFolder } from "../../src/testing/status-scenario-folder.js";
+import { scenarioNodeState, scenarioTxs } from "../../src/testing/status-scenario-answers.js";
+import { statusScenarioServer } from "../../src/testing/status-scenario-node.js";
+import { statusScenarioFolder, statusScenarioProposalText } from "../../src/testing/status-scenario-folder.js";
 import { REALDATA_DIR } from "../realdata/load.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
@@ -37,8 +38,9 @@ function folder(name: string, edit: (dir: string) => void): string {
 }
 
 describe("the example folder", () => {
-  it("is what the scenario writes (npm run gen:status-example), byte for byte", () => {
+  it("is what the scenario writes (npm run gen:status-example), byte for byte, and so is governance's proposal after it", () => {
     for (const [name, text] of statusScenarioFolder()) expect(readFileSync(join(EXAMPLE, name), "utf8"), name).toBe(text);
+    expect(readFileSync(join(ROOT, "examples", "gov", "status-thresholds.proto.json"), "utf8")).toBe(statusScenarioProposalText());
   });
 });
 

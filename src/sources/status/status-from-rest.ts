@@ -12,34 +12,15 @@ import type { ChainDecimal } from "../../go/chain-decimal.js";
 import type { Json } from "../../go/json.js";
 import { isJsonObject, type JsonObject } from "../../json-input.js";
 import type { StatusConfirmationPoCParams, StatusValidationParams } from "../../status/status-types.js";
-import type { DevshardBatchEvent, ParamsInForce, ReplayEvent, ReplayLack, StatusReplayInput } from "../../status-replay/replay-input.js";
-import type { StepCounts } from "../../status-replay/replay-status.js";
+import type { DevshardBatchEvent, ParamsInForce, ReplayEvent, ReplayLack, StatusSource } from "../../status-replay/replay-input.js";
+
+export type { StatusChainFacts, StatusSource } from "../../status-replay/replay-input.js";
 import { atLeast, type VersionChoice } from "../../versions/chain-version.js";
 import { decimal, uint } from "../rest-dump/epoch-group-from-rest.js";
 import { field } from "../rest-dump/recognise-rest-file.js";
 import { emptyExclusionsFor, paramsFor, type RestDump } from "../rest-dump/read-rest-dump.js";
 import { readSavedActivity, type SavedActivity } from "./saved-activity.js";
 import { batchCoverage } from "./batch-coverage.js";
-
-/** What the chain itself recorded and holds about the participant, beside the replay. */
-export interface StatusChainFacts {
-  /** The chain's exclusion of it in the epoch; null: not excluded; undefined: the folder holds no excluded-participants answer of the epoch. */
-  record: { reason: string; height: bigint } | null | undefined;
-  /** Its performance summary's final counts (null: none saved). */
-  finalCounts: StepCounts | null;
-  /** The epoch's confirmation PoC evaluations (EndBlock of each event's validation end + 1). */
-  confirmationEvaluations: { sequence: bigint; height: bigint }[];
-  heights: { statsReset: bigint | null; effective: bigint | null; settlement: bigint | null };
-}
-
-export interface StatusSource {
-  input: StatusReplayInput;
-  facts: StatusChainFacts;
-  /** Assumptions made (named, never a cause), one line each. */
-  notes: string[];
-  /** What the replay was read from, in words. */
-  from: string;
-}
 
 const dec = (o: JsonObject, k: string, w: string): ChainDecimal | null => decimal(field(o, k), `${w}.${k}`);
 
