@@ -20,10 +20,17 @@ export function statusOverridesOfProposal(gov: GovProposal): StatusOverrides | n
   const updates = gov.messages.flatMap((m) => (m.kind === "update-params" ? [m.params] : m.kind === "exec-legacy-content" && m.content?.kind === "update-params" ? [m.content.params] : []));
   const last: ParamSet | undefined = updates.at(-1);
   if (last === undefined) return null;
+  // a reader that names what the message leaves out (nil in Go, the zero value in the set) gives `absent`
+  const absent = (last as ParamSet & { absent?: Set<string> }).absent;
   const out: StatusOverrides = {};
   for (const q of STATUS_PARAMETERS) {
-    const v = last.values.get(statusParamPath(q))?.value.text;
-    if (v !== undefined) out[q.key] = statusParamValue(v, `proposal ${gov.id}: ${statusParamPath(q)}`);
+    const path = statusParamPath(q);
+    if (absent !== undefined && (absent.has(path) || absent.has(q.message))) {
+      out[q.key] = null;
+      continue;
+    }
+    const v = last.values.get(path)?.value.text;
+    if (v !== undefined) out[q.key] = statusParamValue(v, `proposal ${gov.id}: ${path}`);
   }
   return out;
 }

@@ -65,9 +65,10 @@ export function paramsAnswerNotes(dump: RestDump, overrides: StatusOverrides): s
     const equal = set.filter((q) => {
       const holder = field(p.value, q.message);
       const v = holder !== undefined && holder !== null && typeof holder === "object" && !Array.isArray(holder) ? field(holder as JsonObject, q.field) : undefined;
-      if (v === undefined || v === null || typeof v !== "object" || Array.isArray(v)) return false;
+      const o = overrides[q.key]!;
+      if (v === undefined || v === null || typeof v !== "object" || Array.isArray(v)) return o === null;
       const d = v as JsonObject;
-      return Decimal.fromChain({ value: BigInt(String(d.value)), exponent: Number(d.exponent) }).equal(Decimal.fromChain(overrides[q.key]!));
+      return o !== null && Decimal.fromChain({ value: BigInt(String(d.value)), exponent: Number(d.exponent) }).equal(Decimal.fromChain(o));
     });
     const all = set.length > 0 && equal.length === set.length;
     return `${p.file} (the params answer) was saved after the epochs and is not their baseline (each epoch's own params are)${all ? `; it already holds every value the change sets (${set.map(statusParamPath).join(", ")}): saved after the proposal passed, most likely` : equal.length > 0 ? `; it already holds ${equal.map(statusParamPath).join(", ")} as the change sets them` : ""}`;

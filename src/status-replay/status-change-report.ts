@@ -12,7 +12,10 @@ import { statusParamIn, type StatusOverrides } from "./status-overrides.js";
 export function changeLines(baseline: ParamsInForce | null, overrides: StatusOverrides): { parameter: string; from: string | null; to: string; unit: string; changed: boolean }[] {
   return STATUS_PARAMETERS.filter((q) => overrides[q.key] !== undefined).map((q) => {
     const was = baseline === null ? null : statusParamIn(baseline, q.key);
-    const to = Decimal.fromChain(overrides[q.key]!);
+    const v = overrides[q.key]!;
+    // null: the change leaves it out (a nil Decimal in Go)
+    if (v === null) return { parameter: statusParamPath(q), from: was === null ? null : Decimal.fromChain(was).toString(), to: "nil", unit: q.unit, changed: was !== null };
+    const to = Decimal.fromChain(v);
     return { parameter: statusParamPath(q), from: was === null ? null : Decimal.fromChain(was).toString(), to: to.toString(), unit: q.unit, changed: was === null || !Decimal.fromChain(was).equal(to) };
   });
 }

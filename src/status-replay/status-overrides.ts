@@ -13,7 +13,8 @@ import { didYouMean } from "../format/suggest.js";
 import type { StatusConfirmationPoCParams, StatusValidationParams } from "../status/status-types.js";
 import type { ParamsInForce, StatusReplayInput } from "./replay-input.js";
 
-export type StatusOverrides = Partial<Record<StatusParamKey, ChainDecimal>>;
+/** Each parameter set: its value, or null for a nil Decimal (a MsgUpdateParams that leaves it out). */
+export type StatusOverrides = Partial<Record<StatusParamKey, ChainDecimal | null>>;
 
 /** A status parameter's value as the chain stores it: a non-negative decimal in Decimal{int64, int32}. */
 export function statusParamValue(text: string, path: string): ChainDecimal {
@@ -61,14 +62,15 @@ const NO_VALIDATION: StatusValidationParams = {
 export function overrideParams(p: ParamsInForce, overrides: StatusOverrides): ParamsInForce {
   const set = STATUS_PARAMETERS.filter((q) => overrides[q.key] !== undefined);
   if (set.length === 0) return p;
+  const shown = (q: (typeof set)[number]): string => (overrides[q.key] === null ? "nil" : Decimal.fromChain(overrides[q.key]!).toString());
   let validation = p.validation;
   let confirmation = p.confirmation;
   for (const q of set) {
-    const v = overrides[q.key]!;
+    const v = overrides[q.key] ?? null;
     if (q.message === "validation_params") validation = { ...(validation ?? NO_VALIDATION), [statusParamField(q)]: v };
     else confirmation = { ...(confirmation ?? { alphaThreshold: null }), [statusParamField(q)]: v } as StatusConfirmationPoCParams;
   }
-  const words = set.map((q) => `${statusParamPath(q)} = ${Decimal.fromChain(overrides[q.key]!).toString()}`).join(", ");
+  const words = set.map((q) => `${statusParamPath(q)} = ${shown(q)}`).join(", ");
   return { validation, confirmation, source: `${p.source}, with ${words}`, assumption: p.assumption };
 }
 
