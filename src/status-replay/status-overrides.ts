@@ -7,7 +7,6 @@ import { InputError, describeValue } from "../errors.js";
 import type { ChainDecimal } from "../go/chain-decimal.js";
 import { parseDecimalText } from "../go/chain-decimal.js";
 import { Decimal } from "../go/decimal.js";
-import { INT64_MAX } from "../go/int64.js";
 import { STATUS_PARAMETERS, STATUS_PARAMETER_ALIASES, statusParamField, statusParameterNamed, statusParamPath, type StatusParamKey } from "../compare/status-params.js";
 import { didYouMean } from "../format/suggest.js";
 import type { StatusConfirmationPoCParams, StatusValidationParams } from "../status/status-types.js";
@@ -20,9 +19,7 @@ export type StatusOverrides = Partial<Record<StatusParamKey, ChainDecimal | null
 export function statusParamValue(text: string, path: string): ChainDecimal {
   const d = parseDecimalText(text, path);
   if (d.lessThan(Decimal.fromInt(0))) throw new InputError(`a status parameter is not negative, got ${describeValue(text)}`, path);
-  const c = d.toChain();
-  if (c.value > INT64_MAX) throw new InputError(`has too many digits for the chain's Decimal{int64, int32}: ${describeValue(text)}`, path);
-  return c;
+  return d.toChain(); // parseDecimalText keeps the chain's Decimal{int64, int32}
 }
 
 /** `--set NAME=VALUE` assignments as overrides; a name given twice (in any two spellings) or not a status parameter is refused by name. */
