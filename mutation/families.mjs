@@ -96,6 +96,31 @@ export const FAMILIES = {
     ],
     tests: ["test/votes/*.test.ts"],
   },
+  // the in-epoch participant status tests (ComputeStatus, the SPRTs, the precompute, UpdateParticipantStatus,
+  // the devshard merge, statusRulesFor, statusUpdate) and the shopspring Ln / integer Pow and Go float math
+  // they stand on (src/go/decimal-math.ts, go-math.ts); killed by the compiled-Go suites of
+  // test/vectors/go-status, test/status and test/go/decimal-math.test.ts. Left out: vectors.ts (the suites'
+  // adapter), index.ts (re-exports), status-types.ts (types and constant tables).
+  status: {
+    mutate: ["src/status/*.ts", "!src/status/vectors.ts", "!src/status/index.ts", "!src/status/status-types.ts", "src/go/decimal-math.ts", "src/go/go-math.ts"],
+    tests: ["test/status/*.test.ts", "test/vectors/go-status-vectors.test.ts", "test/go/decimal-math.test.ts"],
+  },
+  // the status replay (issue 29): the engine that walks one participant's updates with each block's rules
+  // and stops at the first missing input, the counterfactual's parameters and their names, the final
+  // counts' statistics, the judgement of a change over epochs; and the readers that build its input from
+  // saved answers (block, block_results, tx, tx_search, REST transactions, escrows, host epoch stats:
+  // what they hold, the window and completeness checks) and the transaction decoder. Killed by test/status's
+  // replay, saved-activity, command and change tests. Left out: the node adapters (status-from-node.ts,
+  // src/chain/read-status-activity.ts: reads, exercised through the test node) and the words and JSON of
+  // a replay (status-report.ts, status-change-report.ts).
+  "status-replay": {
+    mutate: [
+      "src/status-replay/*.ts", "!src/status-replay/status-report.ts", "!src/status-replay/status-change-report.ts",
+      "src/sources/status/*.ts", "!src/sources/status/status-from-node.ts",
+      "src/chain/decode-tx.ts", "src/compare/status-params.ts",
+    ],
+    tests: ["test/status/replay-status.test.ts", "test/status/saved-activity.test.ts", "test/status/status-command.test.ts", "test/status/status-change.test.ts"],
+  },
   // the preserved-set sampler (SamplePreservedForEpisode and all it calls: the anchor-independent
   // preparation, the thresholds and the 25 % / 75 % / IQR rules, the node filter, the seeded history draw,
   // the per-model fill, the 34 % cap, the per-anchor fast path, the explanations), the state it reads and

@@ -52,6 +52,13 @@ export {
   DEVSHARD_RULES, devshardRulesFor, type DevshardRules, type DevshardRulesName,
   type EscrowState, type DevshardTx, type TallyRule, type SessionConfig,
 } from "./votes/index.js";
+// Participant status: the in-epoch tests (invalidation and downtime SPRTs, consecutive failures, confirmation PoC)
+export {
+  statusRulesFor, statusUpdate, computeStatus, updateParticipantStatus, precomputeSprtValues, precomputedForParams,
+  calculateLogLlr, probabilityOfConsecutiveFailures, aggregateDevshardHostStatsIntoCurrentEpochStats,
+  type StatusRules, type StatusUpdateInput, type StatusUpdateResult, type StatusTestLine, type ComputeStatusResult,
+  type StatusTransition, type EpochStats, type StatusParticipant, type StatusValidationParams, type SprtPrecomputedValues,
+} from "./status/index.js";
 // Miss test and settlement downtime step
 export {
   missedStatTest, missedStatTestLookupWithP0, binomialPValue, decimalToPermille, decimalToPermilleCeil,

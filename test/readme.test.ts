@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { main } from "../src/cli/main.js";
 import { FixtureServer } from "../src/testing/fixture-server.js";
 import { fixtureFromPreserved } from "../src/testing/fixture-state.js";
+import { statusScenarioServer } from "../src/testing/status-scenario-node.js";
 import { parseJson, type Json } from "../src/go/json.js";
 import { parsePreservedState } from "../src/preserved/state.js";
 import { samplePreservedForEpisode } from "../src/preserved/sample-preserved-for-episode.js";
@@ -15,6 +16,8 @@ import { samplePreservedForEpisode } from "../src/preserved/sample-preserved-for
 const ROOT = resolve(import.meta.dirname, "..");
 const README = readFileSync(join(ROOT, "README.md"), "utf8");
 const README_RPC = "http://127.0.0.1:26657";
+/** The status examples' test node (the status scenario's chain, src/testing/status-scenario.ts). */
+const README_STATUS_RPC = "http://127.0.0.1:26658";
 
 /** Fenced blocks of a language, in order. */
 function blocks(lang: string): string[] {
@@ -43,16 +46,19 @@ describe("README", () => {
   const state = fixtureFromPreserved(example.preserved!);
   state.preservedSnapshot = samplePreservedForEpisode(parsePreservedState(example.preserved!, "example"), 2851200n, { explain: false }).snapshot;
   const node = new FixtureServer({ latestHeight: 2851210, stateAt: () => state, defaultPageLimit: 100 });
+  const statusNode = statusScenarioServer();
   const cwd = mkdtempSync(join(tmpdir(), "gonka-readme-"));
   const cwdBefore = process.cwd();
   beforeAll(async () => {
     await node.start();
+    await statusNode.start();
     for (const d of ["examples", "test"]) symlinkSync(join(ROOT, d), join(cwd, d));
     process.chdir(cwd);
   });
   afterAll(async () => {
     process.chdir(cwdBefore);
     await node.stop();
+    await statusNode.stop();
   });
 
   it("the first screen gives the two commands for a fresh machine, and they are the package's scripts", () => {
@@ -74,7 +80,7 @@ describe("README", () => {
 
   for (const line of commands) {
     it(`runs: ${line}`, async () => {
-      const args = argv(line.replaceAll(README_RPC, node.url), cwd);
+      const args = argv(line.replaceAll(README_RPC, node.url).replaceAll(README_STATUS_RPC, statusNode.url), cwd);
       const out: string[] = [];
       const err: string[] = [];
       const code = await main(args, { out: (t) => out.push(t), err: (t) => err.push(t) });

@@ -107,6 +107,9 @@ export class LazyComet {
   async abciQuery(params: AbciQueryParams): ReturnType<Comet38Client["abciQuery"]> {
     return (await this.load()).abciQuery(params);
   }
+  async txSearch(params: Parameters<Comet38Client["txSearch"]>[0]): ReturnType<Comet38Client["txSearch"]> {
+    return (await this.load()).txSearch(params);
+  }
   /** Disconnect the Comet38Client if one was created (the transport is closed by its owner). */
   disconnect(): void {
     this.client?.then((c) => c.disconnect(), () => undefined);
@@ -221,6 +224,22 @@ export class ChainClient {
     const s = await this.withRetry("status", () => this.comet.status());
     this.progress.httpBytes = this.batch.bytesIn;
     return { chainId: s.nodeInfo.network, latestHeight: s.syncInfo.latestBlockHeight, latestBlockTime: s.syncInfo.latestBlockTime.toISOString() };
+  }
+
+  /**
+   * Every transaction the node's index finds for a CometBFT `tx_search` query (every page, oldest
+   * first): its height, index in the block, result code and bytes. An index that is off is a ChainError.
+   */
+  async txSearchAll(query: string, perPage = 100): Promise<{ height: bigint; index: number; code: number; tx: Uint8Array }[]> {
+    const out: { height: bigint; index: number; code: number; tx: Uint8Array }[] = [];
+    for (let page = 1; ; page++) {
+      this.progress.total++;
+      const res = await this.gate.run(() => this.withRetry(`tx_search ${JSON.stringify(query)} page ${page}`, () => this.comet.txSearch({ query, page, per_page: perPage, order_by: "asc" })));
+      this.progress.done++;
+      this.options.onProgress?.(this.progress);
+      for (const t of res.txs) out.push({ height: BigInt(t.height), index: t.index, code: t.result.code, tx: t.tx });
+      if (res.txs.length === 0 || out.length >= res.totalCount) return out;
+    }
   }
 
   /** A reader pinned to `height` (a positive block height). */

@@ -23,6 +23,9 @@ import {
   QueryAppliedPlanResponse,
   QueryGetParticipantRequest,
   QueryGetParticipantResponse,
+  QueryGetDevshardEscrowRequest,
+  QueryGetDevshardEscrowResponse,
+  type DevshardEscrow,
   QueryGetTokenomicsDataResponse,
   GenesisOnlyParams,
   DelegationRewardTransferSnapshot,
@@ -203,4 +206,10 @@ export async function appliedPlan(r: PinnedReader, name: string): Promise<bigint
 /** DelegationRewardTransferSnapshot (v0.2.14): raw store singleton, no query; undefined when absent. */
 export function delegationRewardTransferSnapshot(r: PinnedReader): Promise<DelegationRewardTransferSnapshot | undefined> {
   return r.storeKey(INFERENCE_STORE, StoreKeys.delegationRewardTransferSnapshot(), DelegationRewardTransferSnapshot.decode, "DelegationRewardTransferSnapshot");
+}
+
+/** DevshardEscrow(id): its epoch and slots (slot i is served by slots[i]); undefined when not found (never created, or pruned). */
+export async function devshardEscrow(r: PinnedReader, id: bigint): Promise<DevshardEscrow | undefined> {
+  const res = await r.grpc(q("DevshardEscrow"), QueryGetDevshardEscrowRequest.encode({ id }), QueryGetDevshardEscrowResponse.decode, true);
+  return res?.found ? res.escrow : undefined;
 }

@@ -48,6 +48,8 @@ export interface ResolvedB {
   notes: string[];
   /** True when B is a real governance proposal. */
   real: boolean;
+  /** The real proposal itself (its MsgUpdateParams sets every status parameter too: judged by the status replay). */
+  gov?: GovProposal;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function resolveB(b: PendingB, p: Parsed, height: string | undefine
     throw new InputError(`the params in force are not in the inputs, so proposal ${gov.id}'s changes cannot be told from the values it keeps`, where);
   }
   const side = realProposalSide(gov, params ?? { source: "none", complete: false, values: new Map(), unknown: [] }, where);
-  return { proposal: side.proposal, where, notes: side.notes, real: true };
+  return { proposal: side.proposal, where, notes: side.notes, real: true, gov };
 }
 
 /** The params in force of the state a command read: the dumps' params answer with --rest-dump, else what the snapshot records. */

@@ -30,6 +30,7 @@ import { INT64_MAX } from "../go/int64.js";
 import { parseJson, type Json } from "../go/json.js";
 import { isJsonObject } from "../json-input.js";
 import { didYouMean } from "../format/suggest.js";
+import { STATUS_PARAM_KEYS, STATUS_PARAMETER_ALIASES, type StatusParamKey } from "./status-params.js";
 
 export const PRESERVED_RULES = ["current", "demand"] as const;
 export type PreservedRuleName = (typeof PRESERVED_RULES)[number];
@@ -51,6 +52,8 @@ export interface ProposalParams {
   voteThresholdFactor?: bigint;
   preservedRule?: PreservedRuleName;
   demand?: DemandInput;
+  /** The in-epoch status tests' parameters it sets (judged by the status replay: `status --set`, `backtest`). */
+  statusParams?: Partial<Record<StatusParamKey, Decimal>>;
 }
 
 /** The keys a proposal file may hold, in the order the documentation lists them. */
@@ -61,6 +64,7 @@ export const PROPOSAL_KEYS = [
   "PoCMaxConcurrentPer10000Weight",
   "BinomTestP0",
   "vote_threshold_factor",
+  ...STATUS_PARAM_KEYS,
   "preserved_rule",
   "demand",
 ] as const;
@@ -76,6 +80,7 @@ export const PARAMETER_ALIASES: Readonly<Record<string, readonly string[]>> = {
   PoCMaxConcurrentPer10000Weight: ["poc_max_concurrent_per_10000_weight", "pocMaxConcurrentPer10000Weight"],
   BinomTestP0: ["binom_test_p0", "validation_params.binom_test_p0", "ValidationParams.BinomTestP0", "binomTestP0", "validationParams.binomTestP0"],
   vote_threshold_factor: ["VoteThresholdFactor", "devshard_escrow_params.vote_threshold_factor", "DevshardEscrowParams.VoteThresholdFactor", "voteThresholdFactor", "devshardEscrowParams.voteThresholdFactor"],
+  ...STATUS_PARAMETER_ALIASES,
   preserved_rule: ["PreservedRule", "preservedRule"],
 };
 
@@ -191,6 +196,7 @@ export function parseProposal(written: Json, where: string, options: ParsePropos
   if (doc.PoCMaxConcurrentPer10000Weight !== undefined) out.pocMaxConcurrentPer10000Weight = rateParam(doc.PoCMaxConcurrentPer10000Weight, at("PoCMaxConcurrentPer10000Weight"));
   if (doc.BinomTestP0 !== undefined) out.binomTestP0 = p0Param(doc.BinomTestP0, at("BinomTestP0"));
   if (doc.vote_threshold_factor !== undefined) out.voteThresholdFactor = factorParam(doc.vote_threshold_factor, at("vote_threshold_factor"));
+  for (const k of STATUS_PARAM_KEYS) if (doc[k] !== undefined) (out.statusParams ??= {})[k] = decimalParam(doc[k], at(k));
   if (doc.preserved_rule !== undefined) {
     const r = doc.preserved_rule;
     if (typeof r !== "string" || !(PRESERVED_RULES as readonly string[]).includes(r)) {

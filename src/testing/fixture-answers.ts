@@ -26,6 +26,9 @@ import {
   GenesisOnlyParams,
   DelegationRewardTransferSnapshot,
   QueryGetParticipantRequest,
+  QueryGetDevshardEscrowRequest,
+  QueryGetDevshardEscrowResponse,
+  type DevshardEscrow,
   QueryGetParticipantResponse,
   QueryGetTokenomicsDataResponse,
   type ActiveParticipants as ActiveParticipantsRecord,
@@ -172,6 +175,11 @@ export function fixtureAnswer(ix: StateIndex, path: string, data: Uint8Array, de
       const req = QueryEpochIndexRequest.decode(data);
       const e = req.epochIndex === 0n ? (s.effectiveEpoch ?? 0n) : req.epochIndex;
       return ok(QueryExcludedParticipantsResponse.encode({ items: s.excluded.filter((x) => x.epochIndex === e) }));
+    }
+    case `${P}DevshardEscrow`: {
+      const req = QueryGetDevshardEscrowRequest.decode(data);
+      const e = (s.devshardEscrows ?? []).find((x) => x.id === req.id);
+      return ok(QueryGetDevshardEscrowResponse.encode({ escrow: e as DevshardEscrow | undefined, found: e !== undefined }));
     }
     case "/cosmos.group.v1.Query/GroupMembers": {
       const req = QueryGroupMembersRequest.decode(data);

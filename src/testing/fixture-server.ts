@@ -1,8 +1,8 @@
 /**
  * A CometBFT-0.38-compatible JSON-RPC server on 127.0.0.1 (node:http, an OS-assigned port) that
  * answers `status` and `abci_query` (single or batched POST, or GET) with protobuf-encoded values
- * built from fixture state, one state per height. For tests and bench/chain.js; never contacts
- * anything else.
+ * built from fixture state, one state per height, and, given the chain's transactions, `tx_search`. For
+ * tests and bench/chain.js; never contacts anything else.
  *
  * Modes: `prunedBelow` (older heights answer code 38 "version does not exist"), heights above
  * `latestHeight` answer code 26 ("in the future"); raw `/store/` reads at either answer code 0 with no
@@ -20,6 +20,7 @@ import { QueryAppliedPlanRequest, QueryAppliedPlanResponse } from "../chain/gen/
 import type { RecordedAnswer } from "../chain/client.js";
 import type { FixtureChainState } from "./fixture-state.js";
 import { b64, fixtureAnswer, hex, StateIndex, type AbciAnswer } from "./fixture-answers.js";
+import { txSearchResult, type FixtureTx } from "./fixture-txs.js";
 
 export interface FixtureServerOptions {
   chainId?: string;
@@ -55,6 +56,8 @@ export interface FixtureServerOptions {
   garbageBody?: string;
   /** Hostile: the fields of the JSON-RPC answer to `status` besides jsonrpc and id (e.g. `{}`: no result). */
   statusAnswer?: Record<string, unknown>;
+  /** The chain's transactions, for `tx_search` (fixture-txs.ts). */
+  txs?: FixtureTx[];
 }
 
 export interface AskedQuery {
@@ -246,6 +249,14 @@ export class FixtureServer {
           response: { code: a.code, log: a.log ?? "", info: "", index: "0", key: null, value: a.value ? (a.b64 ??= b64(a.value)) : null, proofOps: null, height: String(served), codespace: a.code ? "sdk" : "" },
         },
       };
+    }
+    if (method === "tx_search" && this.options.txs !== undefined) {
+      this.asked.push({ method });
+      try {
+        return { result: txSearchResult(this.options.txs, params, this.options.latestHeight) };
+      } catch (e) {
+        return { error: { code: -32603, message: "Internal error", data: (e as Error).message } };
+      }
     }
     return { error: { code: -32601, message: "Method not found", data: method } };
   }

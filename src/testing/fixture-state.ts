@@ -7,6 +7,7 @@ import type { Json } from "../go/json.js";
 import type {
   ActiveParticipants,
   DelegationRewardTransferSnapshot,
+  DevshardEscrow,
   ConfirmationPoCEvent,
   Epoch,
   EpochGroupData,
@@ -24,6 +25,19 @@ import type {
 } from "../chain/gen/proto.js";
 import { UPGRADE_PLAN_NAMES } from "../chain/applied-plan.js";
 import { LATEST_CHAIN_VERSION, type ChainVersion } from "../versions/chain-version.js";
+
+/** ValidationParams' status-test fields left out (the fixtures that exercise status set them). */
+const NO_STATUS_PARAMS = {
+  falsePositiveRate: undefined,
+  invalidReputationPreserve: undefined,
+  badParticipantInvalidationRate: undefined,
+  invalidationHThreshold: undefined,
+  downtimeGoodPercentage: undefined,
+  downtimeBadPercentage: undefined,
+  downtimeHThreshold: undefined,
+  downtimeReputationPreserve: undefined,
+  quickFailureThreshold: undefined,
+};
 
 export interface FixtureChainState {
   params: Partial<Params> | undefined;
@@ -57,6 +71,8 @@ export interface FixtureChainState {
   delegation: Partial<DelegationRewardTransferSnapshot> | undefined;
   /** v0.2.16's PoC challenge records (raw store prefix 111, keyed by the target's address bytes); a node of an older version has none. */
   pocChallenges: Partial<PoCChallenge>[];
+  /** Devshard escrows (Query/DevshardEscrow). */
+  devshardEscrows?: Partial<DevshardEscrow>[];
 }
 
 /** Applied plans of a node running `version`: every plan up to it, plan i at block 10·(i+1). */
@@ -157,6 +173,7 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
       epochMultiplier: 1n,
       epochShift: 0n,
       pocStageDuration: 100n,
+      pocExchangeDuration: 0n,
       pocValidationDelay: 5n,
       pocValidationDuration: 50n,
       setNewValidatorsDelay: 10n,
@@ -164,7 +181,13 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
       pocSlotAllocation: hasPsa ? { value: big(psa.value), exponent: Number(psa.exponent) } : undefined,
       confirmationPocSafetyWindow: 0n,
     },
-    validationParams: { missPercentageCutoff: { value: 1n, exponent: -2 }, missRequestsPenalty: undefined, binomTestP0: options.binomTestP0 ?? { value: 1n, exponent: -1 }, claimValidationEnabled: false },
+    validationParams: {
+      ...NO_STATUS_PARAMS,
+      missPercentageCutoff: { value: 1n, exponent: -2 },
+      missRequestsPenalty: undefined,
+      binomTestP0: options.binomTestP0 ?? { value: 1n, exponent: -1 },
+      claimValidationEnabled: false,
+    },
     genesisGuardianParams: { networkMaturityThreshold: 0n, networkMaturityMinHeight: 0n, guardianAddresses: a(p.genesisGuardianAddresses).map(String) },
     collateralParams: { gracePeriodEndEpoch: 180n },
     pocParams: {
@@ -265,7 +288,7 @@ export function fixtureFromPreserved(preserved: Json, options: FromPreservedOpti
       status: i % 10 === 9 ? 2 : 1,
       coinBalance: i % 13 === 12 ? -BigInt(1000 + i) : BigInt(1_000_000 * (i + 1)),
       epochsCompleted: 10,
-      currentEpochStats: { inferenceCount: BigInt(100 + (i % 50)), missedRequests: BigInt(i % 7), earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n },
+      currentEpochStats: { inferenceCount: BigInt(100 + (i % 50)), missedRequests: BigInt(i % 7), earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n, invalidLLR: undefined, inactiveLLR: undefined, confirmationPoCRatio: undefined },
     });
     settled.push(addr);
     i++;

@@ -7,7 +7,7 @@ import { InputError } from "../errors.js";
 import { atLeast, CHAIN_VERSIONS, type ChainVersion, type VersionChoice } from "./chain-version.js";
 
 /** The chain rule families that are chosen by chain version (the vote tally is chosen by its session tag). */
-export type RuleFamily = "preserved" | "miss-test" | "settlement";
+export type RuleFamily = "preserved" | "miss-test" | "settlement" | "status";
 
 export interface FamilyCoverage {
   family: RuleFamily;
@@ -66,6 +66,17 @@ export const FAMILY_COVERAGE: Readonly<Record<RuleFamily, FamilyCoverage>> = {
     beforeFirst: "the port's settlement starts at v0.2.10 (bb2de824); older releases are not ported",
     doubts: [
       `keeper/bitcoin_rewards.go, keeper/accountsettle.go: read at ${RELEASE_TEXT}; the release's keeper/poc_challenge.go gained one late check after it, so a late fix in these cannot be excluded (the other stored accountsettle.go, gonka-ai@9fef02cd, adds a forfeit of excluded hosts' work coins the release notes do not list: post-release)`,
+    ],
+  },
+  status: {
+    family: "status",
+    name: "the in-epoch status tests (ComputeStatus)",
+    first: "v0.2.10",
+    newest: "v0.2.16",
+    unknownNext: V0217,
+    beforeFirst: "the port's status tests start at v0.2.10 (bb2de824); older releases are not ported",
+    doubts: [
+      "calculations/sprt.go, keeper/participant_status.go, keeper/sprt_precompute.go: the index stores no v0.2.16 text of them (only zpoken/gonka@89ff8bdb, v0.2.15, equal to v0.2.13's); taken as unchanged (no PR the release notes list touches them; status.go, which the release did change, is read at ef1a5efd)",
     ],
   },
 };

@@ -108,7 +108,7 @@ export function realNode(): RealNode {
           address: String(x.participant_id),
           status: reason === undefined ? 1 : ["consecutive_failures", "statistical_invalidations", "invalidated"].includes(reason) ? 3 : 2,
           coinBalance: big(x.earned_coins),
-          currentEpochStats: { inferenceCount: big(x.inference_count), missedRequests: big(x.missed_requests), earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n },
+          currentEpochStats: { inferenceCount: big(x.inference_count), missedRequests: big(x.missed_requests), earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n, invalidLLR: undefined, inactiveLLR: undefined, confirmationPoCRatio: undefined },
         };
       });
     }

@@ -60,7 +60,7 @@ function realState(settled = false): { st: FixtureChainState; S: bigint } {
       coinBalance: settled ? 0n : big(x.earned_coins),
       currentEpochStats: settled
         ? undefined
-        : { inferenceCount: big(x.inference_count), missedRequests: big(x.missed_requests), earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n },
+        : { inferenceCount: big(x.inference_count), missedRequests: big(x.missed_requests), earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n, invalidLLR: undefined, inactiveLLR: undefined, confirmationPoCRatio: undefined },
     };
   });
   return { st, S };

@@ -116,7 +116,7 @@ describe("Cosmos CLI habits (issue 12 item 9)", () => {
     for (const entry of COMMANDS.filter((c) => c.readsNode)) {
       const cmd = await entry.load();
       // An unreachable port with a bad --timeout: the flag is known (no "Unknown option"), its value is checked.
-      const argv = entry.name === "check" ? ["gonka1x"] : [];
+      const argv = entry.name === "check" || entry.name === "status" ? ["gonka1x"] : [];
       const r = await run(entry.name, ...argv, "--node", "tcp://127.0.0.1:9", "--height", "5", "--chain-id", "any", "--batch-size", "3", "--timeout", "0", ...(entry.name === "compare" ? ["--a", "examples/proposal-a.json", "--b", "examples/proposal-b.json"] : []), ...(entry.name === "snapshot" ? ["--out", join(tmpdir(), "never.json")] : []));
       expect(r.code, `${entry.name}: ${r.err}`).toBe(2);
       expect(r.err, entry.name).not.toMatch(/unknown option/i);

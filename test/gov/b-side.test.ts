@@ -80,7 +80,11 @@ describe("backtest --b with a real proposal", () => {
       expect(real.code, real.err).toBe(0);
       const r = doc(real.out);
       expect(r.b).toEqual({ ...(h.b as Doc), name: "proposal 9001: Raise PoC slot allocation to 0.25", file: f });
-      expect({ ...r, b: null, notes: null }).toEqual({ ...h, b: null, notes: null });
+      expect({ ...r, b: null, notes: null, statusChange: null }).toEqual({ ...h, b: null, notes: null });
+      // the message also sets every status-test parameter (left out: zero or nil): judged by the status
+      // replay, which over these v0.2.11/v0.2.12 epochs cannot run (the classic messages are named)
+      const sc = r.statusChange as { epochs: { participants: { verdict: string }[] }[] };
+      expect(sc.epochs.flatMap((e) => e.participants).every((p) => p.verdict === "unknown")).toBe(true);
       // Against the dumps' params.json (a complete Params), what the example-built message leaves out is
       // zero: every such change is listed, none dropped.
       const notes = r.notes as string[];

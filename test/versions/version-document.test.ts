@@ -28,6 +28,7 @@ describe("the --version --json document", () => {
       { family: "preserved", first: "v0.2.12", newestExact: "v0.2.16", versions: from("v0.2.12"), doubts: [...FAMILY_COVERAGE.preserved.doubts], refused: { version: "v0.2.17", unknown: FAMILY_COVERAGE.preserved.unknownNext } },
       { family: "miss-test", first: "v0.2.10", newestExact: "v0.2.16", versions: from("v0.2.10"), doubts: [...FAMILY_COVERAGE["miss-test"].doubts], refused: { version: "v0.2.17", unknown: FAMILY_COVERAGE["miss-test"].unknownNext } },
       { family: "settlement", first: "v0.2.10", newestExact: "v0.2.16", versions: from("v0.2.10"), doubts: [...FAMILY_COVERAGE.settlement.doubts], refused: { version: "v0.2.17", unknown: FAMILY_COVERAGE.settlement.unknownNext } },
+      { family: "status", first: "v0.2.10", newestExact: "v0.2.16", versions: from("v0.2.10"), doubts: [...FAMILY_COVERAGE.status.doubts], refused: { version: "v0.2.17", unknown: FAMILY_COVERAGE.status.unknownNext } },
     ]);
     expect(doc().ruleFamilies[0]!.versions).toEqual(["v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15", "v0.2.16"]);
     for (const f of doc().ruleFamilies) {

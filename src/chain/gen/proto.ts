@@ -111,6 +111,8 @@ export interface EpochParams {
   epochShift: bigint;
   /** poc_stage_duration = 5 (int64) */
   pocStageDuration: bigint;
+  /** poc_exchange_duration = 6 (int64) */
+  pocExchangeDuration: bigint;
   /** poc_validation_delay = 7 (int64) */
   pocValidationDelay: bigint;
   /** poc_validation_duration = 8 (int64) */
@@ -127,7 +129,7 @@ export interface EpochParams {
 
 export function decodeEpochParams(r: Reader, length: number): EpochParams {
   const end = r.pos + length;
-  const m: EpochParams = { epochLength: 0n, epochMultiplier: 0n, epochShift: 0n, pocStageDuration: 0n, pocValidationDelay: 0n, pocValidationDuration: 0n, setNewValidatorsDelay: 0n, inferenceValidationCutoff: 0n, pocSlotAllocation: undefined, confirmationPocSafetyWindow: 0n };
+  const m: EpochParams = { epochLength: 0n, epochMultiplier: 0n, epochShift: 0n, pocStageDuration: 0n, pocExchangeDuration: 0n, pocValidationDelay: 0n, pocValidationDuration: 0n, setNewValidatorsDelay: 0n, inferenceValidationCutoff: 0n, pocSlotAllocation: undefined, confirmationPocSafetyWindow: 0n };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -162,6 +164,14 @@ export function decodeEpochParams(r: Reader, length: number): EpochParams {
           m.pocStageDuration = readInt64(r);
         } catch (e) {
           throw fieldError(e, "EpochParams", "poc_stage_duration");
+        }
+        break;
+      case 6:
+        try {
+          expectWire(wt, 0);
+          m.pocExchangeDuration = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "EpochParams", "poc_exchange_duration");
         }
         break;
       case 7:
@@ -237,6 +247,9 @@ export function encodeEpochParams(m: Partial<EpochParams>, w: Writer = Writer.cr
   if (m.pocStageDuration !== undefined && m.pocStageDuration !== 0n) {
     w.uint32(40); writeVarint64(w, m.pocStageDuration);
   }
+  if (m.pocExchangeDuration !== undefined && m.pocExchangeDuration !== 0n) {
+    w.uint32(48); writeVarint64(w, m.pocExchangeDuration);
+  }
   if (m.pocValidationDelay !== undefined && m.pocValidationDelay !== 0n) {
     w.uint32(56); writeVarint64(w, m.pocValidationDelay);
   }
@@ -274,10 +287,28 @@ export const EpochParams = {
 };
 
 export interface ValidationParams {
+  /** false_positive_rate = 1 (Decimal) */
+  falsePositiveRate: Decimal | undefined;
   /** miss_percentage_cutoff = 11 (Decimal) */
   missPercentageCutoff: Decimal | undefined;
   /** miss_requests_penalty = 12 (Decimal) */
   missRequestsPenalty: Decimal | undefined;
+  /** invalid_reputation_preserve = 16 (Decimal) */
+  invalidReputationPreserve: Decimal | undefined;
+  /** bad_participant_invalidation_rate = 17 (Decimal) */
+  badParticipantInvalidationRate: Decimal | undefined;
+  /** invalidation_h_threshold = 18 (Decimal) */
+  invalidationHThreshold: Decimal | undefined;
+  /** downtime_good_percentage = 19 (Decimal) */
+  downtimeGoodPercentage: Decimal | undefined;
+  /** downtime_bad_percentage = 20 (Decimal) */
+  downtimeBadPercentage: Decimal | undefined;
+  /** downtime_h_threshold = 21 (Decimal) */
+  downtimeHThreshold: Decimal | undefined;
+  /** downtime_reputation_preserve = 22 (Decimal) */
+  downtimeReputationPreserve: Decimal | undefined;
+  /** quick_failure_threshold = 23 (Decimal) */
+  quickFailureThreshold: Decimal | undefined;
   /** binom_test_p0 = 24 (Decimal) */
   binomTestP0: Decimal | undefined;
   /** claim_validation_enabled = 25 (bool) */
@@ -286,11 +317,19 @@ export interface ValidationParams {
 
 export function decodeValidationParams(r: Reader, length: number): ValidationParams {
   const end = r.pos + length;
-  const m: ValidationParams = { missPercentageCutoff: undefined, missRequestsPenalty: undefined, binomTestP0: undefined, claimValidationEnabled: false };
+  const m: ValidationParams = { falsePositiveRate: undefined, missPercentageCutoff: undefined, missRequestsPenalty: undefined, invalidReputationPreserve: undefined, badParticipantInvalidationRate: undefined, invalidationHThreshold: undefined, downtimeGoodPercentage: undefined, downtimeBadPercentage: undefined, downtimeHThreshold: undefined, downtimeReputationPreserve: undefined, quickFailureThreshold: undefined, binomTestP0: undefined, claimValidationEnabled: false };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
     switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.falsePositiveRate = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ValidationParams", "false_positive_rate");
+        }
+        break;
       case 11:
         try {
           expectWire(wt, 2);
@@ -305,6 +344,70 @@ export function decodeValidationParams(r: Reader, length: number): ValidationPar
           m.missRequestsPenalty = decodeDecimal(r, readLength(r));
         } catch (e) {
           throw fieldError(e, "ValidationParams", "miss_requests_penalty");
+        }
+        break;
+      case 16:
+        try {
+          expectWire(wt, 2);
+          m.invalidReputationPreserve = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ValidationParams", "invalid_reputation_preserve");
+        }
+        break;
+      case 17:
+        try {
+          expectWire(wt, 2);
+          m.badParticipantInvalidationRate = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ValidationParams", "bad_participant_invalidation_rate");
+        }
+        break;
+      case 18:
+        try {
+          expectWire(wt, 2);
+          m.invalidationHThreshold = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ValidationParams", "invalidation_h_threshold");
+        }
+        break;
+      case 19:
+        try {
+          expectWire(wt, 2);
+          m.downtimeGoodPercentage = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ValidationParams", "downtime_good_percentage");
+        }
+        break;
+      case 20:
+        try {
+          expectWire(wt, 2);
+          m.downtimeBadPercentage = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ValidationParams", "downtime_bad_percentage");
+        }
+        break;
+      case 21:
+        try {
+          expectWire(wt, 2);
+          m.downtimeHThreshold = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ValidationParams", "downtime_h_threshold");
+        }
+        break;
+      case 22:
+        try {
+          expectWire(wt, 2);
+          m.downtimeReputationPreserve = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ValidationParams", "downtime_reputation_preserve");
+        }
+        break;
+      case 23:
+        try {
+          expectWire(wt, 2);
+          m.quickFailureThreshold = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "ValidationParams", "quick_failure_threshold");
         }
         break;
       case 24:
@@ -336,11 +439,38 @@ export function decodeValidationParams(r: Reader, length: number): ValidationPar
 }
 
 export function encodeValidationParams(m: Partial<ValidationParams>, w: Writer = Writer.create()): Writer {
+  if (m.falsePositiveRate !== undefined) {
+    encodeDecimal(m.falsePositiveRate, w.uint32(10).fork()).ldelim();
+  }
   if (m.missPercentageCutoff !== undefined) {
     encodeDecimal(m.missPercentageCutoff, w.uint32(90).fork()).ldelim();
   }
   if (m.missRequestsPenalty !== undefined) {
     encodeDecimal(m.missRequestsPenalty, w.uint32(98).fork()).ldelim();
+  }
+  if (m.invalidReputationPreserve !== undefined) {
+    encodeDecimal(m.invalidReputationPreserve, w.uint32(130).fork()).ldelim();
+  }
+  if (m.badParticipantInvalidationRate !== undefined) {
+    encodeDecimal(m.badParticipantInvalidationRate, w.uint32(138).fork()).ldelim();
+  }
+  if (m.invalidationHThreshold !== undefined) {
+    encodeDecimal(m.invalidationHThreshold, w.uint32(146).fork()).ldelim();
+  }
+  if (m.downtimeGoodPercentage !== undefined) {
+    encodeDecimal(m.downtimeGoodPercentage, w.uint32(154).fork()).ldelim();
+  }
+  if (m.downtimeBadPercentage !== undefined) {
+    encodeDecimal(m.downtimeBadPercentage, w.uint32(162).fork()).ldelim();
+  }
+  if (m.downtimeHThreshold !== undefined) {
+    encodeDecimal(m.downtimeHThreshold, w.uint32(170).fork()).ldelim();
+  }
+  if (m.downtimeReputationPreserve !== undefined) {
+    encodeDecimal(m.downtimeReputationPreserve, w.uint32(178).fork()).ldelim();
+  }
+  if (m.quickFailureThreshold !== undefined) {
+    encodeDecimal(m.quickFailureThreshold, w.uint32(186).fork()).ldelim();
   }
   if (m.binomTestP0 !== undefined) {
     encodeDecimal(m.binomTestP0, w.uint32(194).fork()).ldelim();
@@ -3370,11 +3500,17 @@ export interface CurrentEpochStats {
   validatedInferences: bigint;
   /** invalidated_inferences = 7 (uint64) */
   invalidatedInferences: bigint;
+  /** invalidLLR = 8 (Decimal) */
+  invalidLLR: Decimal | undefined;
+  /** inactiveLLR = 9 (Decimal) */
+  inactiveLLR: Decimal | undefined;
+  /** confirmationPoCRatio = 10 (Decimal) */
+  confirmationPoCRatio: Decimal | undefined;
 }
 
 export function decodeCurrentEpochStats(r: Reader, length: number): CurrentEpochStats {
   const end = r.pos + length;
-  const m: CurrentEpochStats = { inferenceCount: 0n, missedRequests: 0n, earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n };
+  const m: CurrentEpochStats = { inferenceCount: 0n, missedRequests: 0n, earnedCoins: 0n, rewardedCoins: 0n, burnedCoins: 0n, validatedInferences: 0n, invalidatedInferences: 0n, invalidLLR: undefined, inactiveLLR: undefined, confirmationPoCRatio: undefined };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -3435,6 +3571,30 @@ export function decodeCurrentEpochStats(r: Reader, length: number): CurrentEpoch
           throw fieldError(e, "CurrentEpochStats", "invalidated_inferences");
         }
         break;
+      case 8:
+        try {
+          expectWire(wt, 2);
+          m.invalidLLR = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", "invalidLLR");
+        }
+        break;
+      case 9:
+        try {
+          expectWire(wt, 2);
+          m.inactiveLLR = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", "inactiveLLR");
+        }
+        break;
+      case 10:
+        try {
+          expectWire(wt, 2);
+          m.confirmationPoCRatio = decodeDecimal(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "CurrentEpochStats", "confirmationPoCRatio");
+        }
+        break;
       default:
         try {
           r.skipType(wt);
@@ -3469,6 +3629,15 @@ export function encodeCurrentEpochStats(m: Partial<CurrentEpochStats>, w: Writer
   if (m.invalidatedInferences !== undefined && m.invalidatedInferences !== 0n) {
     w.uint32(56); writeVarint64(w, m.invalidatedInferences);
   }
+  if (m.invalidLLR !== undefined) {
+    encodeDecimal(m.invalidLLR, w.uint32(66).fork()).ldelim();
+  }
+  if (m.inactiveLLR !== undefined) {
+    encodeDecimal(m.inactiveLLR, w.uint32(74).fork()).ldelim();
+  }
+  if (m.confirmationPoCRatio !== undefined) {
+    encodeDecimal(m.confirmationPoCRatio, w.uint32(82).fork()).ldelim();
+  }
   return w;
 }
 
@@ -3500,6 +3669,8 @@ export interface Participant {
   status: number;
   /** coin_balance = 9 (int64) */
   coinBalance: bigint;
+  /** consecutive_invalid_inferences = 11 (int64) */
+  consecutiveInvalidInferences: bigint;
   /** epochs_completed = 13 (uint32) */
   epochsCompleted: number;
   /** current_epoch_stats = 14 (CurrentEpochStats) */
@@ -3508,7 +3679,7 @@ export interface Participant {
 
 export function decodeParticipant(r: Reader, length: number): Participant {
   const end = r.pos + length;
-  const m: Participant = { index: "", address: "", weight: 0, joinHeight: 0n, status: 0, coinBalance: 0n, epochsCompleted: 0, currentEpochStats: undefined };
+  const m: Participant = { index: "", address: "", weight: 0, joinHeight: 0n, status: 0, coinBalance: 0n, consecutiveInvalidInferences: 0n, epochsCompleted: 0, currentEpochStats: undefined };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -3561,6 +3732,14 @@ export function decodeParticipant(r: Reader, length: number): Participant {
           throw fieldError(e, "Participant", "coin_balance");
         }
         break;
+      case 11:
+        try {
+          expectWire(wt, 0);
+          m.consecutiveInvalidInferences = readInt64(r);
+        } catch (e) {
+          throw fieldError(e, "Participant", "consecutive_invalid_inferences");
+        }
+        break;
       case 13:
         try {
           expectWire(wt, 0);
@@ -3607,6 +3786,9 @@ export function encodeParticipant(m: Partial<Participant>, w: Writer = Writer.cr
   }
   if (m.coinBalance !== undefined && m.coinBalance !== 0n) {
     w.uint32(72); writeVarint64(w, m.coinBalance);
+  }
+  if (m.consecutiveInvalidInferences !== undefined && m.consecutiveInvalidInferences !== 0n) {
+    w.uint32(88); writeVarint64(w, m.consecutiveInvalidInferences);
   }
   if (m.epochsCompleted !== undefined && m.epochsCompleted !== 0) {
     w.uint32(104).uint32(m.epochsCompleted);
@@ -4068,6 +4250,283 @@ export const DelegationRewardTransferSnapshot = {
   },
   encode(m: Partial<DelegationRewardTransferSnapshot>): Uint8Array {
     return encodeDelegationRewardTransferSnapshot(m).finish();
+  },
+};
+
+export interface DevshardEscrow {
+  /** id = 1 (uint64) */
+  id: bigint;
+  /** creator = 2 (string) */
+  creator: string;
+  /** amount = 3 (uint64) */
+  amount: bigint;
+  /** slots = 4 (repeated string) */
+  slots: string[];
+  /** epoch_index = 5 (uint64) */
+  epochIndex: bigint;
+  /** settled = 7 (bool) */
+  settled: boolean;
+  /** model_id = 9 (string) */
+  modelId: string;
+}
+
+export function decodeDevshardEscrow(r: Reader, length: number): DevshardEscrow {
+  const end = r.pos + length;
+  const m: DevshardEscrow = { id: 0n, creator: "", amount: 0n, slots: [], epochIndex: 0n, settled: false, modelId: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.id = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "DevshardEscrow", "id");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.creator = r.string();
+        } catch (e) {
+          throw fieldError(e, "DevshardEscrow", "creator");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.amount = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "DevshardEscrow", "amount");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.slots.push(r.string());
+        } catch (e) {
+          throw fieldError(e, "DevshardEscrow", `slots[${m.slots.length}]`);
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 0);
+          m.epochIndex = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "DevshardEscrow", "epoch_index");
+        }
+        break;
+      case 7:
+        try {
+          expectWire(wt, 0);
+          m.settled = r.bool();
+        } catch (e) {
+          throw fieldError(e, "DevshardEscrow", "settled");
+        }
+        break;
+      case 9:
+        try {
+          expectWire(wt, 2);
+          m.modelId = r.string();
+        } catch (e) {
+          throw fieldError(e, "DevshardEscrow", "model_id");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "DevshardEscrow", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("DevshardEscrow", [], "message runs past its length");
+  return m;
+}
+
+export function encodeDevshardEscrow(m: Partial<DevshardEscrow>, w: Writer = Writer.create()): Writer {
+  if (m.id !== undefined && m.id !== 0n) {
+    w.uint32(8); writeVarint64(w, m.id);
+  }
+  if (m.creator !== undefined && m.creator !== "") {
+    w.uint32(18).string(m.creator);
+  }
+  if (m.amount !== undefined && m.amount !== 0n) {
+    w.uint32(24); writeVarint64(w, m.amount);
+  }
+  if (m.slots !== undefined) for (const x of m.slots) {
+    w.uint32(34).string(x);
+  }
+  if (m.epochIndex !== undefined && m.epochIndex !== 0n) {
+    w.uint32(40); writeVarint64(w, m.epochIndex);
+  }
+  if (m.settled === true) {
+    w.uint32(56).bool(m.settled);
+  }
+  if (m.modelId !== undefined && m.modelId !== "") {
+    w.uint32(74).string(m.modelId);
+  }
+  return w;
+}
+
+export const DevshardEscrow = {
+  name: "DevshardEscrow",
+  decode(bytes: Uint8Array): DevshardEscrow {
+    try {
+      return decodeDevshardEscrow(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("DevshardEscrow", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<DevshardEscrow>): Uint8Array {
+    return encodeDevshardEscrow(m).finish();
+  },
+};
+
+export interface DevshardHostEpochStats {
+  /** participant = 1 (string) */
+  participant: string;
+  /** epoch_index = 2 (uint64) */
+  epochIndex: bigint;
+  /** missed = 3 (uint32) */
+  missed: number;
+  /** invalid = 4 (uint32) */
+  invalid: number;
+  /** cost = 5 (uint64) */
+  cost: bigint;
+  /** required_validations = 6 (uint32) */
+  requiredValidations: number;
+  /** completed_validations = 7 (uint32) */
+  completedValidations: number;
+  /** escrow_count = 8 (uint32) */
+  escrowCount: number;
+}
+
+export function decodeDevshardHostEpochStats(r: Reader, length: number): DevshardHostEpochStats {
+  const end = r.pos + length;
+  const m: DevshardHostEpochStats = { participant: "", epochIndex: 0n, missed: 0, invalid: 0, cost: 0n, requiredValidations: 0, completedValidations: 0, escrowCount: 0 };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.participant = r.string();
+        } catch (e) {
+          throw fieldError(e, "DevshardHostEpochStats", "participant");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.epochIndex = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "DevshardHostEpochStats", "epoch_index");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.missed = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardHostEpochStats", "missed");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 0);
+          m.invalid = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardHostEpochStats", "invalid");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 0);
+          m.cost = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "DevshardHostEpochStats", "cost");
+        }
+        break;
+      case 6:
+        try {
+          expectWire(wt, 0);
+          m.requiredValidations = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardHostEpochStats", "required_validations");
+        }
+        break;
+      case 7:
+        try {
+          expectWire(wt, 0);
+          m.completedValidations = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardHostEpochStats", "completed_validations");
+        }
+        break;
+      case 8:
+        try {
+          expectWire(wt, 0);
+          m.escrowCount = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardHostEpochStats", "escrow_count");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "DevshardHostEpochStats", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("DevshardHostEpochStats", [], "message runs past its length");
+  return m;
+}
+
+export function encodeDevshardHostEpochStats(m: Partial<DevshardHostEpochStats>, w: Writer = Writer.create()): Writer {
+  if (m.participant !== undefined && m.participant !== "") {
+    w.uint32(10).string(m.participant);
+  }
+  if (m.epochIndex !== undefined && m.epochIndex !== 0n) {
+    w.uint32(16); writeVarint64(w, m.epochIndex);
+  }
+  if (m.missed !== undefined && m.missed !== 0) {
+    w.uint32(24).uint32(m.missed);
+  }
+  if (m.invalid !== undefined && m.invalid !== 0) {
+    w.uint32(32).uint32(m.invalid);
+  }
+  if (m.cost !== undefined && m.cost !== 0n) {
+    w.uint32(40); writeVarint64(w, m.cost);
+  }
+  if (m.requiredValidations !== undefined && m.requiredValidations !== 0) {
+    w.uint32(48).uint32(m.requiredValidations);
+  }
+  if (m.completedValidations !== undefined && m.completedValidations !== 0) {
+    w.uint32(56).uint32(m.completedValidations);
+  }
+  if (m.escrowCount !== undefined && m.escrowCount !== 0) {
+    w.uint32(64).uint32(m.escrowCount);
+  }
+  return w;
+}
+
+export const DevshardHostEpochStats = {
+  name: "DevshardHostEpochStats",
+  decode(bytes: Uint8Array): DevshardHostEpochStats {
+    try {
+      return decodeDevshardHostEpochStats(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("DevshardHostEpochStats", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<DevshardHostEpochStats>): Uint8Array {
+    return encodeDevshardHostEpochStats(m).finish();
   },
 };
 
@@ -7092,5 +7551,831 @@ export const QueryGroupMembersResponse = {
   },
   encode(m: Partial<QueryGroupMembersResponse>): Uint8Array {
     return encodeQueryGroupMembersResponse(m).finish();
+  },
+};
+
+export interface QueryGetDevshardEscrowRequest {
+  /** id = 1 (uint64) */
+  id: bigint;
+}
+
+export function decodeQueryGetDevshardEscrowRequest(r: Reader, length: number): QueryGetDevshardEscrowRequest {
+  const end = r.pos + length;
+  const m: QueryGetDevshardEscrowRequest = { id: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.id = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardEscrowRequest", "id");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardEscrowRequest", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryGetDevshardEscrowRequest", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryGetDevshardEscrowRequest(m: Partial<QueryGetDevshardEscrowRequest>, w: Writer = Writer.create()): Writer {
+  if (m.id !== undefined && m.id !== 0n) {
+    w.uint32(8); writeVarint64(w, m.id);
+  }
+  return w;
+}
+
+export const QueryGetDevshardEscrowRequest = {
+  name: "QueryGetDevshardEscrowRequest",
+  decode(bytes: Uint8Array): QueryGetDevshardEscrowRequest {
+    try {
+      return decodeQueryGetDevshardEscrowRequest(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryGetDevshardEscrowRequest", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryGetDevshardEscrowRequest>): Uint8Array {
+    return encodeQueryGetDevshardEscrowRequest(m).finish();
+  },
+};
+
+export interface QueryGetDevshardEscrowResponse {
+  /** escrow = 1 (DevshardEscrow) */
+  escrow: DevshardEscrow | undefined;
+  /** found = 2 (bool) */
+  found: boolean;
+}
+
+export function decodeQueryGetDevshardEscrowResponse(r: Reader, length: number): QueryGetDevshardEscrowResponse {
+  const end = r.pos + length;
+  const m: QueryGetDevshardEscrowResponse = { escrow: undefined, found: false };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.escrow = decodeDevshardEscrow(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardEscrowResponse", "escrow");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.found = r.bool();
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardEscrowResponse", "found");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardEscrowResponse", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryGetDevshardEscrowResponse", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryGetDevshardEscrowResponse(m: Partial<QueryGetDevshardEscrowResponse>, w: Writer = Writer.create()): Writer {
+  if (m.escrow !== undefined) {
+    encodeDevshardEscrow(m.escrow, w.uint32(10).fork()).ldelim();
+  }
+  if (m.found === true) {
+    w.uint32(16).bool(m.found);
+  }
+  return w;
+}
+
+export const QueryGetDevshardEscrowResponse = {
+  name: "QueryGetDevshardEscrowResponse",
+  decode(bytes: Uint8Array): QueryGetDevshardEscrowResponse {
+    try {
+      return decodeQueryGetDevshardEscrowResponse(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryGetDevshardEscrowResponse", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryGetDevshardEscrowResponse>): Uint8Array {
+    return encodeQueryGetDevshardEscrowResponse(m).finish();
+  },
+};
+
+export interface QueryGetDevshardHostEpochStatsRequest {
+  /** epoch_index = 1 (uint64) */
+  epochIndex: bigint;
+  /** participant = 2 (string) */
+  participant: string;
+}
+
+export function decodeQueryGetDevshardHostEpochStatsRequest(r: Reader, length: number): QueryGetDevshardHostEpochStatsRequest {
+  const end = r.pos + length;
+  const m: QueryGetDevshardHostEpochStatsRequest = { epochIndex: 0n, participant: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.epochIndex = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardHostEpochStatsRequest", "epoch_index");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.participant = r.string();
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardHostEpochStatsRequest", "participant");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardHostEpochStatsRequest", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryGetDevshardHostEpochStatsRequest", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryGetDevshardHostEpochStatsRequest(m: Partial<QueryGetDevshardHostEpochStatsRequest>, w: Writer = Writer.create()): Writer {
+  if (m.epochIndex !== undefined && m.epochIndex !== 0n) {
+    w.uint32(8); writeVarint64(w, m.epochIndex);
+  }
+  if (m.participant !== undefined && m.participant !== "") {
+    w.uint32(18).string(m.participant);
+  }
+  return w;
+}
+
+export const QueryGetDevshardHostEpochStatsRequest = {
+  name: "QueryGetDevshardHostEpochStatsRequest",
+  decode(bytes: Uint8Array): QueryGetDevshardHostEpochStatsRequest {
+    try {
+      return decodeQueryGetDevshardHostEpochStatsRequest(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryGetDevshardHostEpochStatsRequest", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryGetDevshardHostEpochStatsRequest>): Uint8Array {
+    return encodeQueryGetDevshardHostEpochStatsRequest(m).finish();
+  },
+};
+
+export interface QueryGetDevshardHostEpochStatsResponse {
+  /** stats = 1 (DevshardHostEpochStats) */
+  stats: DevshardHostEpochStats | undefined;
+  /** found = 2 (bool) */
+  found: boolean;
+}
+
+export function decodeQueryGetDevshardHostEpochStatsResponse(r: Reader, length: number): QueryGetDevshardHostEpochStatsResponse {
+  const end = r.pos + length;
+  const m: QueryGetDevshardHostEpochStatsResponse = { stats: undefined, found: false };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.stats = decodeDevshardHostEpochStats(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardHostEpochStatsResponse", "stats");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.found = r.bool();
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardHostEpochStatsResponse", "found");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "QueryGetDevshardHostEpochStatsResponse", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("QueryGetDevshardHostEpochStatsResponse", [], "message runs past its length");
+  return m;
+}
+
+export function encodeQueryGetDevshardHostEpochStatsResponse(m: Partial<QueryGetDevshardHostEpochStatsResponse>, w: Writer = Writer.create()): Writer {
+  if (m.stats !== undefined) {
+    encodeDevshardHostEpochStats(m.stats, w.uint32(10).fork()).ldelim();
+  }
+  if (m.found === true) {
+    w.uint32(16).bool(m.found);
+  }
+  return w;
+}
+
+export const QueryGetDevshardHostEpochStatsResponse = {
+  name: "QueryGetDevshardHostEpochStatsResponse",
+  decode(bytes: Uint8Array): QueryGetDevshardHostEpochStatsResponse {
+    try {
+      return decodeQueryGetDevshardHostEpochStatsResponse(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("QueryGetDevshardHostEpochStatsResponse", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<QueryGetDevshardHostEpochStatsResponse>): Uint8Array {
+    return encodeQueryGetDevshardHostEpochStatsResponse(m).finish();
+  },
+};
+
+export interface TxRaw {
+  /** body_bytes = 1 (bytes) */
+  bodyBytes: Uint8Array;
+  /** auth_info_bytes = 2 (bytes) */
+  authInfoBytes: Uint8Array;
+  /** signatures = 3 (repeated bytes) */
+  signatures: Uint8Array[];
+}
+
+export function decodeTxRaw(r: Reader, length: number): TxRaw {
+  const end = r.pos + length;
+  const m: TxRaw = { bodyBytes: new Uint8Array(0), authInfoBytes: new Uint8Array(0), signatures: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.bodyBytes = r.bytes();
+        } catch (e) {
+          throw fieldError(e, "TxRaw", "body_bytes");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.authInfoBytes = r.bytes();
+        } catch (e) {
+          throw fieldError(e, "TxRaw", "auth_info_bytes");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.signatures.push(r.bytes());
+        } catch (e) {
+          throw fieldError(e, "TxRaw", `signatures[${m.signatures.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "TxRaw", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("TxRaw", [], "message runs past its length");
+  return m;
+}
+
+export function encodeTxRaw(m: Partial<TxRaw>, w: Writer = Writer.create()): Writer {
+  if (m.bodyBytes !== undefined && m.bodyBytes.length > 0) {
+    w.uint32(10).bytes(m.bodyBytes);
+  }
+  if (m.authInfoBytes !== undefined && m.authInfoBytes.length > 0) {
+    w.uint32(18).bytes(m.authInfoBytes);
+  }
+  if (m.signatures !== undefined) for (const x of m.signatures) {
+    w.uint32(26).bytes(x);
+  }
+  return w;
+}
+
+export const TxRaw = {
+  name: "TxRaw",
+  decode(bytes: Uint8Array): TxRaw {
+    try {
+      return decodeTxRaw(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("TxRaw", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<TxRaw>): Uint8Array {
+    return encodeTxRaw(m).finish();
+  },
+};
+
+export interface TxBody {
+  /** messages = 1 (repeated Any) */
+  messages: Any[];
+  /** memo = 2 (string) */
+  memo: string;
+  /** timeout_height = 3 (uint64) */
+  timeoutHeight: bigint;
+}
+
+export function decodeTxBody(r: Reader, length: number): TxBody {
+  const end = r.pos + length;
+  const m: TxBody = { messages: [], memo: "", timeoutHeight: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.messages.push(decodeAny(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "TxBody", `messages[${m.messages.length}]`);
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.memo = r.string();
+        } catch (e) {
+          throw fieldError(e, "TxBody", "memo");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.timeoutHeight = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "TxBody", "timeout_height");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "TxBody", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("TxBody", [], "message runs past its length");
+  return m;
+}
+
+export function encodeTxBody(m: Partial<TxBody>, w: Writer = Writer.create()): Writer {
+  if (m.messages !== undefined) for (const x of m.messages) {
+    encodeAny(x, w.uint32(10).fork()).ldelim();
+  }
+  if (m.memo !== undefined && m.memo !== "") {
+    w.uint32(18).string(m.memo);
+  }
+  if (m.timeoutHeight !== undefined && m.timeoutHeight !== 0n) {
+    w.uint32(24); writeVarint64(w, m.timeoutHeight);
+  }
+  return w;
+}
+
+export const TxBody = {
+  name: "TxBody",
+  decode(bytes: Uint8Array): TxBody {
+    try {
+      return decodeTxBody(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("TxBody", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<TxBody>): Uint8Array {
+    return encodeTxBody(m).finish();
+  },
+};
+
+export interface MsgExec {
+  /** grantee = 1 (string) */
+  grantee: string;
+  /** msgs = 2 (repeated Any) */
+  msgs: Any[];
+}
+
+export function decodeMsgExec(r: Reader, length: number): MsgExec {
+  const end = r.pos + length;
+  const m: MsgExec = { grantee: "", msgs: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.grantee = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgExec", "grantee");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.msgs.push(decodeAny(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "MsgExec", `msgs[${m.msgs.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "MsgExec", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("MsgExec", [], "message runs past its length");
+  return m;
+}
+
+export function encodeMsgExec(m: Partial<MsgExec>, w: Writer = Writer.create()): Writer {
+  if (m.grantee !== undefined && m.grantee !== "") {
+    w.uint32(10).string(m.grantee);
+  }
+  if (m.msgs !== undefined) for (const x of m.msgs) {
+    encodeAny(x, w.uint32(18).fork()).ldelim();
+  }
+  return w;
+}
+
+export const MsgExec = {
+  name: "MsgExec",
+  decode(bytes: Uint8Array): MsgExec {
+    try {
+      return decodeMsgExec(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("MsgExec", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<MsgExec>): Uint8Array {
+    return encodeMsgExec(m).finish();
+  },
+};
+
+export interface DevshardSettlementHostStats {
+  /** slot_id = 1 (uint32) */
+  slotId: number;
+  /** missed = 2 (uint32) */
+  missed: number;
+  /** invalid = 3 (uint32) */
+  invalid: number;
+  /** cost = 4 (uint64) */
+  cost: bigint;
+  /** required_validations = 5 (uint32) */
+  requiredValidations: number;
+  /** completed_validations = 6 (uint32) */
+  completedValidations: number;
+}
+
+export function decodeDevshardSettlementHostStats(r: Reader, length: number): DevshardSettlementHostStats {
+  const end = r.pos + length;
+  const m: DevshardSettlementHostStats = { slotId: 0, missed: 0, invalid: 0, cost: 0n, requiredValidations: 0, completedValidations: 0 };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.slotId = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardSettlementHostStats", "slot_id");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.missed = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardSettlementHostStats", "missed");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.invalid = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardSettlementHostStats", "invalid");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 0);
+          m.cost = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "DevshardSettlementHostStats", "cost");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 0);
+          m.requiredValidations = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardSettlementHostStats", "required_validations");
+        }
+        break;
+      case 6:
+        try {
+          expectWire(wt, 0);
+          m.completedValidations = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardSettlementHostStats", "completed_validations");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "DevshardSettlementHostStats", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("DevshardSettlementHostStats", [], "message runs past its length");
+  return m;
+}
+
+export function encodeDevshardSettlementHostStats(m: Partial<DevshardSettlementHostStats>, w: Writer = Writer.create()): Writer {
+  if (m.slotId !== undefined && m.slotId !== 0) {
+    w.uint32(8).uint32(m.slotId);
+  }
+  if (m.missed !== undefined && m.missed !== 0) {
+    w.uint32(16).uint32(m.missed);
+  }
+  if (m.invalid !== undefined && m.invalid !== 0) {
+    w.uint32(24).uint32(m.invalid);
+  }
+  if (m.cost !== undefined && m.cost !== 0n) {
+    w.uint32(32); writeVarint64(w, m.cost);
+  }
+  if (m.requiredValidations !== undefined && m.requiredValidations !== 0) {
+    w.uint32(40).uint32(m.requiredValidations);
+  }
+  if (m.completedValidations !== undefined && m.completedValidations !== 0) {
+    w.uint32(48).uint32(m.completedValidations);
+  }
+  return w;
+}
+
+export const DevshardSettlementHostStats = {
+  name: "DevshardSettlementHostStats",
+  decode(bytes: Uint8Array): DevshardSettlementHostStats {
+    try {
+      return decodeDevshardSettlementHostStats(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("DevshardSettlementHostStats", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<DevshardSettlementHostStats>): Uint8Array {
+    return encodeDevshardSettlementHostStats(m).finish();
+  },
+};
+
+export interface DevshardSlotSignature {
+  /** slot_id = 1 (uint32) */
+  slotId: number;
+  /** signature = 2 (bytes) */
+  signature: Uint8Array;
+}
+
+export function decodeDevshardSlotSignature(r: Reader, length: number): DevshardSlotSignature {
+  const end = r.pos + length;
+  const m: DevshardSlotSignature = { slotId: 0, signature: new Uint8Array(0) };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.slotId = r.uint32();
+        } catch (e) {
+          throw fieldError(e, "DevshardSlotSignature", "slot_id");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.signature = r.bytes();
+        } catch (e) {
+          throw fieldError(e, "DevshardSlotSignature", "signature");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "DevshardSlotSignature", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("DevshardSlotSignature", [], "message runs past its length");
+  return m;
+}
+
+export function encodeDevshardSlotSignature(m: Partial<DevshardSlotSignature>, w: Writer = Writer.create()): Writer {
+  if (m.slotId !== undefined && m.slotId !== 0) {
+    w.uint32(8).uint32(m.slotId);
+  }
+  if (m.signature !== undefined && m.signature.length > 0) {
+    w.uint32(18).bytes(m.signature);
+  }
+  return w;
+}
+
+export const DevshardSlotSignature = {
+  name: "DevshardSlotSignature",
+  decode(bytes: Uint8Array): DevshardSlotSignature {
+    try {
+      return decodeDevshardSlotSignature(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("DevshardSlotSignature", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<DevshardSlotSignature>): Uint8Array {
+    return encodeDevshardSlotSignature(m).finish();
+  },
+};
+
+export interface MsgSettleDevshardEscrow {
+  /** settler = 1 (string) */
+  settler: string;
+  /** escrow_id = 2 (uint64) */
+  escrowId: bigint;
+  /** state_root = 3 (bytes) */
+  stateRoot: Uint8Array;
+  /** nonce = 4 (uint64) */
+  nonce: bigint;
+  /** rest_hash = 5 (bytes) */
+  restHash: Uint8Array;
+  /** host_stats = 6 (repeated DevshardSettlementHostStats) */
+  hostStats: DevshardSettlementHostStats[];
+  /** signatures = 7 (repeated DevshardSlotSignature) */
+  signatures: DevshardSlotSignature[];
+  /** fees = 8 (uint64) */
+  fees: bigint;
+  /** state_root_and_protocol_version = 9 (string) */
+  stateRootAndProtocolVersion: string;
+}
+
+export function decodeMsgSettleDevshardEscrow(r: Reader, length: number): MsgSettleDevshardEscrow {
+  const end = r.pos + length;
+  const m: MsgSettleDevshardEscrow = { settler: "", escrowId: 0n, stateRoot: new Uint8Array(0), nonce: 0n, restHash: new Uint8Array(0), hostStats: [], signatures: [], fees: 0n, stateRootAndProtocolVersion: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.settler = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgSettleDevshardEscrow", "settler");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.escrowId = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "MsgSettleDevshardEscrow", "escrow_id");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.stateRoot = r.bytes();
+        } catch (e) {
+          throw fieldError(e, "MsgSettleDevshardEscrow", "state_root");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 0);
+          m.nonce = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "MsgSettleDevshardEscrow", "nonce");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 2);
+          m.restHash = r.bytes();
+        } catch (e) {
+          throw fieldError(e, "MsgSettleDevshardEscrow", "rest_hash");
+        }
+        break;
+      case 6:
+        try {
+          expectWire(wt, 2);
+          m.hostStats.push(decodeDevshardSettlementHostStats(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "MsgSettleDevshardEscrow", `host_stats[${m.hostStats.length}]`);
+        }
+        break;
+      case 7:
+        try {
+          expectWire(wt, 2);
+          m.signatures.push(decodeDevshardSlotSignature(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "MsgSettleDevshardEscrow", `signatures[${m.signatures.length}]`);
+        }
+        break;
+      case 8:
+        try {
+          expectWire(wt, 0);
+          m.fees = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "MsgSettleDevshardEscrow", "fees");
+        }
+        break;
+      case 9:
+        try {
+          expectWire(wt, 2);
+          m.stateRootAndProtocolVersion = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgSettleDevshardEscrow", "state_root_and_protocol_version");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "MsgSettleDevshardEscrow", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("MsgSettleDevshardEscrow", [], "message runs past its length");
+  return m;
+}
+
+export function encodeMsgSettleDevshardEscrow(m: Partial<MsgSettleDevshardEscrow>, w: Writer = Writer.create()): Writer {
+  if (m.settler !== undefined && m.settler !== "") {
+    w.uint32(10).string(m.settler);
+  }
+  if (m.escrowId !== undefined && m.escrowId !== 0n) {
+    w.uint32(16); writeVarint64(w, m.escrowId);
+  }
+  if (m.stateRoot !== undefined && m.stateRoot.length > 0) {
+    w.uint32(26).bytes(m.stateRoot);
+  }
+  if (m.nonce !== undefined && m.nonce !== 0n) {
+    w.uint32(32); writeVarint64(w, m.nonce);
+  }
+  if (m.restHash !== undefined && m.restHash.length > 0) {
+    w.uint32(42).bytes(m.restHash);
+  }
+  if (m.hostStats !== undefined) for (const x of m.hostStats) {
+    encodeDevshardSettlementHostStats(x, w.uint32(50).fork()).ldelim();
+  }
+  if (m.signatures !== undefined) for (const x of m.signatures) {
+    encodeDevshardSlotSignature(x, w.uint32(58).fork()).ldelim();
+  }
+  if (m.fees !== undefined && m.fees !== 0n) {
+    w.uint32(64); writeVarint64(w, m.fees);
+  }
+  if (m.stateRootAndProtocolVersion !== undefined && m.stateRootAndProtocolVersion !== "") {
+    w.uint32(74).string(m.stateRootAndProtocolVersion);
+  }
+  return w;
+}
+
+export const MsgSettleDevshardEscrow = {
+  name: "MsgSettleDevshardEscrow",
+  decode(bytes: Uint8Array): MsgSettleDevshardEscrow {
+    try {
+      return decodeMsgSettleDevshardEscrow(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("MsgSettleDevshardEscrow", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<MsgSettleDevshardEscrow>): Uint8Array {
+    return encodeMsgSettleDevshardEscrow(m).finish();
   },
 };

@@ -15,6 +15,8 @@ import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
 import { CHAIN_OPTIONS, CHAIN_USAGE, clientOptions, nodeUrl, refuseRestSettlementFlags, restSettlementOptions, REST_DUMP_SETTLEMENT_OPTIONS } from "../snapshot-source.js";
 import { B_PROPOSAL_OPTION, readB, resolveB } from "../proposal-b-side.js";
+import { statusChangeSection, statusOverridesOfProposal } from "../status-change-side.js";
+import type { StatusOverrides } from "../../status-replay/status-overrides.js";
 
 const usage = `Usage:
   gonka-spec backtest [--a A.json] [--b B.json] --rest-dump DIR... [--epochs FROM..TO] [--html OUT] [--json]
@@ -66,7 +68,14 @@ wherever the inputs record them; otherwise the check is printed as FAILED and th
 ${CHAIN_USAGE}
 
 A proposal key that the version of an epoch does not have (vote_threshold_factor before v0.2.14) is
-an error (exit 2); keys that change neither settlement nor preservation are named in the notes.`;
+an error (exit 2); keys that change neither settlement nor preservation are named in the notes.
+
+A change to the in-epoch status tests' parameters (a proposal file's InvalidationHThreshold,
+BadParticipantInvalidationRate, … or the chain's names; a real proposal's MsgUpdateParams sets them all)
+is judged by replaying every participant's stats updates of each epoch with the epoch's own params and
+with B's (gonka-spec status ADDRESS; inputs: the dumps' block, transaction, escrow and host-stats answers,
+or the node): who B would have spared or newly excluded, and what each would have been paid; a
+participant whose replay lacks an input is "unknown", the input named.`;
 
 const options = {
   a: { type: "string" },
@@ -99,8 +108,8 @@ function side(p: Parsed, k: "a" | "b"): BacktestSide {
 }
 
 /** B: today, a proposal file, or a real proposal with its MsgUpdateParams applied to the params in force of the inputs. */
-async function backtestB(p: Parsed, pending: Awaited<ReturnType<typeof readB>>, epochs: BacktestEpoch[]): Promise<{ side: BacktestSide; notes: string[] }> {
-  if (pending === undefined) return { side: { side: "B", name: "today", file: null, proposal: null }, notes: [] };
+async function backtestB(p: Parsed, pending: Awaited<ReturnType<typeof readB>>, epochs: BacktestEpoch[]): Promise<{ side: BacktestSide; notes: string[]; status: StatusOverrides | null }> {
+  if (pending === undefined) return { side: { side: "B", name: "today", file: null, proposal: null }, notes: [], status: null };
   const inForce = async () => {
     const { paramsFromRestDumps, paramsFromSnapshot } = await import("../../gov/params-in-force.js");
     const dumps = list(p, "rest-dump");
@@ -109,7 +118,8 @@ async function backtestB(p: Parsed, pending: Awaited<ReturnType<typeof readB>>, 
     return newest === undefined ? null : paramsFromSnapshot(newest.recordedVersion!.snapshot, newest.label);
   };
   const r = await resolveB(pending, p, str(p, "height"), inForce);
-  return { side: { side: "B", name: r.proposal.name, file: r.where, proposal: r.proposal }, notes: r.notes };
+  const fromFile = r.proposal.statusParams === undefined ? null : Object.fromEntries(Object.entries(r.proposal.statusParams).map(([k, d]) => [k, d.toChain()]));
+  return { side: { side: "B", name: r.proposal.name, file: r.where, proposal: r.proposal }, notes: r.notes, status: r.gov !== undefined ? statusOverridesOfProposal(r.gov) : fromFile };
 }
 
 /** `--chain-version V` (every epoch) and `--chain-version EPOCH=V` (one epoch). */
@@ -251,10 +261,14 @@ export const backtestCommand: Command = {
     const b = await backtestB(p, pendingB, epochs);
     const r = runBacktest(epochs, a, b.side);
     r.notes.push(...b.notes);
+    // a change of the status tests' parameters: each epoch's participants replayed with it (src/status-replay)
+    const allVersions = list(p, "chain-version").find((v) => !/^\s*\d{1,19}\s*=/.test(v));
+    const status = b.status === null ? null : await statusChangeSection(p, b.status, io, { rows, ...(allVersions !== undefined ? { versionFlag: allVersions } : {}) });
     if (html !== undefined) writeFileAtomic(html, renderBacktestReport(r), "the report");
-    if (p.values.json) io.out(jsonDocument("backtest", backtestJson(r)));
+    if (p.values.json) io.out(jsonDocument("backtest", { ...backtestJson(r), statusChange: status?.json ?? null }));
     else {
       io.out(backtestText(r, { rows, verbose: p.values.verbose === true }));
+      if (status !== null) io.out(["", ...status.lines].join("\n"));
       if (html !== undefined) io.out(`\nHTML report written to ${html}`);
     }
     return r.statusQuo.ok ? 0 : 1;

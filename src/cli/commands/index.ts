@@ -53,6 +53,12 @@ export const COMMANDS: CommandEntry[] = [
     load: async () => (await import("./simulate-poc.js")).simulatePocCommand,
   },
   {
+    name: "status",
+    summary: "why ADDRESS was or was not excluded in an epoch: its stats updates replayed beside the chain's record",
+    readsNode: true,
+    load: async () => (await import("./status.js")).statusCommand,
+  },
+  {
     name: "compare",
     summary: "what a parameter proposal changes: A against B on one snapshot",
     readsNode: true,

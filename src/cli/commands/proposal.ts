@@ -14,6 +14,7 @@ import { parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
 import { CHAIN_OPTIONS, CHAIN_USAGE, clientOptions, nodeUrl } from "../snapshot-source.js";
+import { statusChangeSection, statusOverridesOfProposal } from "../status-change-side.js";
 
 const usage = `Usage:
   gonka-spec proposal FILE [--params FILE | --snapshot FILE] [--rest-dump DIR...] [--json]
@@ -40,6 +41,17 @@ version's rules. A message type the port does not decode is named with its size.
                      settle paid each recipient in those of them the dumps hold; without --params or
                      --snapshot, the dumps' params.json are the params in force
   --chain-version V  the rules to settle the dumps' epochs with (default: the mainnet upgrade table)
+  --epochs FROM..TO  with --rest-dump, the epochs to judge a status-test change over (default: all the
+                     dumps hold); with --node URL and a proposal FILE, the epochs read from the node
+
+A change to the in-epoch status tests' parameters (false_positive_rate, bad_participant_invalidation_rate,
+invalidation_h_threshold, the downtime test's, quick_failure_threshold, the reputation preserves,
+alpha_threshold) is judged over the epochs given (--rest-dump DIR..., or --node URL --epochs FROM..TO):
+every participant's updates replayed with its epoch's own params and with the proposal's (gonka-spec
+status ADDRESS), who the proposal would have spared or newly excluded, and what each would have been
+paid (the same settlement, re-run with those exclusions); a participant whose replay lacks an input is
+"unknown", the input named. A params answer saved with the dumps is not the baseline: it is saved after
+the epochs, and may already hold the proposal's values (said when it does).
   --json             JSON (schema gonka-spec/proposal@1)
 ${CHAIN_USAGE}
 
@@ -53,6 +65,7 @@ const options = {
   snapshot: { type: "string" },
   "rest-dump": { type: "string", multiple: true },
   "chain-version": { type: "string" },
+  epochs: { type: "string" },
   json: { type: "boolean" },
 } as const;
 
@@ -80,8 +93,10 @@ async function readInputs(p: Parsed): Promise<{ proposal: GovProposal; inForce: 
   const given = paramsFile !== undefined ? paramsFromParamsFile(paramsFile) : snap !== undefined ? paramsFromSnapshot(loadSnapshot(snap), snap) : null;
   const url = nodeUrl(p, file === undefined);
   if (file !== undefined) {
-    if (url !== undefined) throw new InputError("give a proposal FILE or --node URL --id N, not both");
-    for (const f of ["id", "height", "chain-id", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {
+    // a node beside a proposal FILE serves the epochs a status-test change is judged over (--epochs)
+    const epochsFromNode = url !== undefined && str(p, "epochs") !== undefined;
+    if (url !== undefined && !epochsFromNode) throw new InputError("give a proposal FILE or --node URL --id N, not both (a FILE with --node URL --epochs FROM..TO judges a status-test change over those epochs)");
+    for (const f of ["id", ...(epochsFromNode ? [] : ["height", "chain-id", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"])]) {
       if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL --id N)`);
     }
     const proposal = await loadProposalFile(file);
@@ -185,8 +200,11 @@ export const proposalCommand: Command = {
     const p = parse(args, options, true);
     const { proposal, inForce } = await readInputs(p);
     const j = judgeProposal(proposal, inForce, settled(p, proposal));
-    if (p.values.json) io.out(jsonDocument("proposal", proposalJson(j)));
-    else io.out(proposalText(j));
+    const overrides = statusOverridesOfProposal(proposal);
+    const flag = str(p, "chain-version");
+    const status = overrides === null ? null : await statusChangeSection(p, overrides, io, flag !== undefined ? { versionFlag: flag } : {});
+    if (p.values.json) io.out(jsonDocument("proposal", { ...proposalJson(j), statusChange: status?.json ?? null }));
+    else io.out([proposalText(j), ...(status === null ? [] : ["", ...status.lines])].join("\n"));
     return 0;
   },
 };

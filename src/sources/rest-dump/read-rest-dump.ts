@@ -48,6 +48,7 @@ function emptyRestDump(dir: string): RestDump {
     confirmationPocEvents: new Map(),
     preservedSnapshots: [],
     openPocChallenges: [],
+    activity: [],
   };
 }
 
@@ -79,6 +80,8 @@ export interface RestDump {
   metadata?: RestFile<JsonObject>[];
   /** The dump directories merged into this one (readRestDumps). */
   dirs?: string[];
+  /** What a status replay reads (blocks, their results, transactions, escrows, host epoch stats, participant records), parsed by src/sources/status/. */
+  activity: RestFile<JsonObject>[];
 }
 
 /**
@@ -246,6 +249,8 @@ export function readRestDump(dir: string): RestDump {
       case "archive-metadata":
         (dump.metadata ??= []).push({ file, value: json });
         break;
+      default:
+        dump.activity.push({ file, value: json });
     }
   }
   return dump;
@@ -304,6 +309,7 @@ export function mergeRestDumps(dumps: readonly RestDump[], given: readonly strin
     mergeByEpoch(merged.confirmationPocEvents, d.confirmationPocEvents, "confirmation PoC event list");
     for (const s of d.preservedSnapshots) if (!merged.preservedSnapshots.some((x) => sameJson(x.value, s.value))) merged.preservedSnapshots.push(s);
     merged.openPocChallenges.push(...d.openPocChallenges);
+    merged.activity.push(...d.activity);
     merged.metadata!.push(...(d.metadata ?? []));
     if (d.params !== null) {
       merged.allParams!.push(d.params);

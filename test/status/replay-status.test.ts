@@ -1,0 +1,162 @@
+// The replay engine on hand-built inputs: block order, the first lack stops it (none after a turn), an
+// unseen update between checkpoints, the rules of each block's version, and the counterfactual's params.
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../src/errors.js";
+import type { ChainDecimal } from "../../src/go/chain-decimal.js";
+import { eventOrder, type DevshardBatchEvent, type ParamsInForce, type ReplayEvent, type StatusReplayInput } from "../../src/status-replay/replay-input.js";
+import { replayStatus } from "../../src/status-replay/replay-status.js";
+import { overrideParams, parseStatusOverrides, statusParamIn, statusParamValue, withStatusOverrides } from "../../src/status-replay/status-overrides.js";
+import { finalCountsStatistics } from "../../src/status-replay/final-counts-statistics.js";
+import { statusRulesFor } from "../../src/status/index.js";
+import type { StatusParticipant, StatusValidationParams } from "../../src/status/status-types.js";
+import { statusParameterNamed, STATUS_PARAMETER_ALIASES } from "../../src/compare/status-params.js";
+
+const D = (value: bigint, exponent: number): ChainDecimal => ({ value, exponent });
+const VP: StatusValidationParams = {
+  falsePositiveRate: D(5n, -2), badParticipantInvalidationRate: D(1n, -1), invalidationHThreshold: D(4n, 0),
+  downtimeGoodPercentage: D(98n, -2), downtimeBadPercentage: D(99n, -2), downtimeHThreshold: D(1n, 2),
+  quickFailureThreshold: D(1n, -6), invalidReputationPreserve: D(0n, 0), downtimeReputationPreserve: D(0n, 0),
+};
+const PARAMS: ParamsInForce = { validation: VP, confirmation: { alphaThreshold: D(5n, -1) }, source: "test params", assumption: null };
+const A = "gonka1a";
+const START: StatusParticipant = { status: "ACTIVE", consecutiveInvalidInferences: 0n, epochsCompleted: 3, currentEpochStats: { inferenceCount: 0n, missedRequests: 0n, validatedInferences: 0n, invalidatedInferences: 0n, confirmationPoCRatio: null, invalidLlr: D(0n, 0), inactiveLlr: D(0n, 0) } };
+
+/** A batch of one slot (slot 0 of a one-slot escrow), `nonce` requests, `invalid` of them invalid. */
+function batch(height: bigint, nonce: bigint, invalid: bigint, over: Partial<DevshardBatchEvent> = {}): DevshardBatchEvent {
+  return { kind: "devshard-batch", height, txIndex: 0, msgIndex: 0, txHash: `T${height}`, escrowId: 1n, escrowEpoch: 9n, slots: [A], nonce, hostStats: [{ slotId: 0n, missed: 0n, invalid }], currentEpoch: 9n, host: { active: true, accountsSettled: false, challenged: false, notes: [] }, where: `block ${height}`, ...over };
+}
+
+function input(events: ReplayEvent[], over: Partial<StatusReplayInput> = {}): StatusReplayInput {
+  return { address: A, epoch: 9n, start: { record: START, height: 100n, source: "test" }, events, lacks: [], paramsAt: () => PARAMS, versionAt: () => ({ version: "v0.2.16", source: "flag", detail: "test" }), ...over };
+}
+
+describe("replayStatus", () => {
+  it("takes the events in block order, and stops at the first turn: 8 of 30 invalid crosses H 4, the later batch is not replayed", () => {
+    // nonce 30 on one slot: slot 0 first serves nonce 1 (slot count 1), so 30 requests
+    const r = replayStatus(input([batch(300n, 60n, 0n), batch(200n, 30n, 8n)]));
+    expect(r.available).toBe(true);
+    expect(r.excluded).toEqual({ reason: "statistical_invalidations", height: 200n, status: "INVALID" });
+    expect(r.steps.map((s) => s.event.height)).toEqual([200n]);
+    expect(r.steps[0]!.counts).toEqual({ validated: 22n, invalidated: 8n, missed: 0n, inferences: 30n });
+  });
+
+  it("throughEnd goes on after the turn: the counters keep moving (already_set)", () => {
+    const r = replayStatus(input([batch(200n, 30n, 8n), batch(300n, 30n, 0n)]), { throughEnd: true });
+    expect(r.steps.map((s) => [s.event.height, s.status, s.reason])).toEqual([[200n, "INVALID", "statistical_invalidations"], [300n, "INVALID", "already_set"]]);
+    expect(r.excluded?.height).toBe(200n);
+  });
+
+  it("a lack at or before an update stops the replay there; one placed after the last update still leaves it unavailable; a turn before any lack is final", () => {
+    const lack = { input: "the X", detail: "why", from: 250n };
+    const stopped = replayStatus(input([batch(200n, 30n, 1n), batch(300n, 30n, 8n)], { lacks: [lack] }));
+    expect(stopped).toMatchObject({ available: false, excluded: null, stoppedAt: lack });
+    expect(stopped.steps.map((s) => s.event.height)).toEqual([200n]);
+    const after = replayStatus(input([batch(200n, 30n, 1n)], { lacks: [{ ...lack, from: 900n }] }));
+    expect(after).toMatchObject({ available: false, stoppedAt: { from: 900n } });
+    const turned = replayStatus(input([batch(200n, 30n, 8n)], { lacks: [lack] }));
+    expect(turned).toMatchObject({ available: true, lacks: [], excluded: { height: 200n } });
+    const fromStart = replayStatus(input([batch(200n, 30n, 8n)], { lacks: [{ ...lack, from: null }, { ...lack, input: "later", from: 150n }] }));
+    expect(fromStart.stoppedAt?.from).toBeNull();
+    expect(fromStart.lacks.map((l) => l.input)).toEqual(["the X", "later"]);
+    expect(replayStatus(input([], { start: null })).stoppedAt?.input).toMatch(/record before its first update/);
+  });
+
+  it("an unknown host state is a lack only where the rules read it: the active set for the current epoch's escrow, v0.2.16's challenge only with misses in a counted batch", () => {
+    const unknownActive = batch(200n, 30n, 0n, { host: { active: null, accountsSettled: false, challenged: false, notes: [] } });
+    expect(replayStatus(input([unknownActive])).stoppedAt?.input).toBe(`whether ${A} is in epoch 9's active participant set`);
+    const missed = (host: DevshardBatchEvent["host"]) => batch(200n, 30n, 0n, { hostStats: [{ slotId: 0n, missed: 2n, invalid: 0n }], host });
+    expect(replayStatus(input([missed({ active: true, accountsSettled: false, challenged: null, notes: [] })])).stoppedAt?.flag).toBe("--node URL");
+    // not counted (settled accounts): the challenge does not matter
+    expect(replayStatus(input([missed({ active: true, accountsSettled: true, challenged: null, notes: [] })])).available).toBe(true);
+    // v0.2.15 has no waiver: no lack
+    expect(replayStatus(input([missed({ active: true, accountsSettled: null, challenged: null, notes: [] })], { versionAt: () => ({ version: "v0.2.15", source: "flag", detail: "" }) })).available).toBe(true);
+    // a challenged host's misses are waived: 2 missed of 30 become 0 of 28
+    const waived = replayStatus(input([missed({ active: true, accountsSettled: false, challenged: true, notes: [] })]));
+    expect(waived.steps[0]!.counts).toEqual({ validated: 28n, invalidated: 0n, missed: 0n, inferences: 28n });
+  });
+
+  it("a saved batch the handler would refuse (more invalid than completed) contradicts its success: named, not replayed", () => {
+    const r = replayStatus(input([batch(200n, 3n, 5n)]));
+    expect(r.stoppedAt?.input).toBe("a consistent record of escrow 1's batch at block 200");
+    expect(r.stoppedAt?.detail).toMatch(/invalid inferences \(5\) exceeds completed requests \(3\)/);
+  });
+
+  it("a checkpoint whose counters differ names the unseen update; one that agrees is silent; a counterfactual does not compare status", () => {
+    const cp = (status: StatusParticipant["status"] | null, validated: bigint) => [{ height: 250n, status, counts: { validated, invalidated: 1n, missed: 0n, inferences: 30n }, where: "record" }];
+    const events = [batch(200n, 30n, 1n), batch(300n, 30n, 0n)];
+    expect(replayStatus(input(events, { checkpoints: cp("ACTIVE", 29n) })).available).toBe(true);
+    expect(replayStatus(input(events, { checkpoints: cp("ACTIVE", 31n) })).stoppedAt?.input).toMatch(/moved gonka1a's record between block 200 and block 250/);
+    expect(replayStatus(input(events, { checkpoints: cp("INVALID", 29n) })).available).toBe(false);
+    expect(replayStatus(withStatusOverrides(input(events, { checkpoints: cp("INVALID", 29n) }), {})).available).toBe(true);
+  });
+
+  it("the epoch start sets ACTIVE and the count 0; a confirmation ratio under alpha turns it INACTIVE", () => {
+    const r = replayStatus(input([
+      { kind: "epoch-start", height: 150n, where: "start" },
+      { kind: "confirmation-ratio", height: 400n, eventSequence: 2n, ratio: D(3n, -1), where: "cpoc" },
+    ], { start: { record: { ...START, status: "INVALID", consecutiveInvalidInferences: 7n }, height: 100n, source: "t" } }));
+    expect(r.steps[0]).toMatchObject({ effect: "reset", status: "ACTIVE" });
+    expect(r.steps[0]!.record.consecutiveInvalidInferences).toBe(0n);
+    expect(r.excluded).toEqual({ reason: "failed_confirmation_poc", height: 400n, status: "INACTIVE" });
+  });
+
+  it("eventOrder: height, then the block's transactions in order, then EndBlock's epoch start and evaluations", () => {
+    const evs: ReplayEvent[] = [
+      { kind: "confirmation-ratio", height: 5n, eventSequence: 1n, ratio: null, where: "" },
+      { kind: "epoch-start", height: 5n, where: "" },
+      batch(5n, 1n, 0n, { txIndex: 2 }),
+      batch(5n, 1n, 0n, { txIndex: 1, msgIndex: 1 }),
+      batch(5n, 1n, 0n, { txIndex: 1, msgIndex: 0 }),
+      batch(4n, 1n, 0n, { txIndex: 9 }),
+    ];
+    const sorted = [...evs].sort(eventOrder).map((e) => (e.kind === "devshard-batch" ? `${e.height}:${e.txIndex}.${e.msgIndex}` : `${e.height}:${e.kind}`));
+    expect(sorted).toEqual(["4:9.0", "5:1.0", "5:1.1", "5:2.0", "5:epoch-start", "5:confirmation-ratio"]);
+  });
+});
+
+describe("the counterfactual's parameters", () => {
+  it("every spelling of a status parameter names it; --set refuses unknown names, two spellings, negative values and too many digits", () => {
+    for (const n of ["InvalidationHThreshold", "invalidation_h_threshold", "validation_params.invalidation_h_threshold", "ValidationParams.InvalidationHThreshold", "invalidationHThreshold", "validationParams.invalidationHThreshold"]) expect(statusParameterNamed(n)?.key, n).toBe("InvalidationHThreshold");
+    expect(statusParameterNamed("confirmation_poc_params.alpha_threshold")?.message).toBe("confirmation_poc_params");
+    expect(STATUS_PARAMETER_ALIASES.AlphaThreshold).toContain("ConfirmationPoCParams.AlphaThreshold");
+    expect(parseStatusOverrides(["invalidation_h_threshold=40", "AlphaThreshold = 0.25"])).toEqual({ InvalidationHThreshold: D(40n, 0), AlphaThreshold: D(25n, -2) });
+    expect(() => parseStatusOverrides(["x"])).toThrow(/expected NAME=VALUE/);
+    expect(() => parseStatusOverrides(["binom_test_p0=0.1"])).toThrow(/"binom_test_p0" is not a parameter of the status tests/);
+    expect(() => parseStatusOverrides(["downtime_h_threshold=1", "downtime_h_threshold=2"])).toThrow(/"downtime_h_threshold" is set twice/);
+    expect(() => statusParamValue("-1", "--set x")).toThrow(InputError);
+    expect(() => statusParamValue("99999999999999999999", "--set x")).toThrow(/more significant digits than the chain's Decimal holds/);
+  });
+
+  it("overrides lay over the params in force (a nil one too) and name themselves in the source", () => {
+    const o = overrideParams(PARAMS, { InvalidationHThreshold: D(40n, 0), DowntimeHThreshold: null, AlphaThreshold: D(1n, -1) });
+    expect(o.validation?.invalidationHThreshold).toEqual(D(40n, 0));
+    expect(o.validation?.downtimeHThreshold).toBeNull();
+    expect(o.confirmation?.alphaThreshold).toEqual(D(1n, -1));
+    expect(o.source).toBe("test params, with validation_params.invalidation_h_threshold = 40, validation_params.downtime_h_threshold = nil, confirmation_poc_params.alpha_threshold = 0.1");
+    expect(overrideParams(PARAMS, {})).toBe(PARAMS);
+    const none = overrideParams({ ...PARAMS, validation: null, confirmation: null }, { QuickFailureThreshold: D(1n, -3) });
+    expect(none.validation?.quickFailureThreshold).toEqual(D(1n, -3));
+    expect(none.validation?.falsePositiveRate).toBeNull();
+    expect(statusParamIn(o, "AlphaThreshold")).toEqual(D(1n, -1));
+    expect(statusParamIn({ ...PARAMS, confirmation: null }, "AlphaThreshold")).toBeNull();
+  });
+
+  it("H 40 spares the batch that crossed H 4", () => {
+    const r = replayStatus(withStatusOverrides(input([batch(200n, 30n, 8n)]), { InvalidationHThreshold: D(40n, 0) }));
+    expect(r).toMatchObject({ available: true, excluded: null });
+    expect(r.steps[0]!.paramsSource).toMatch(/invalidation_h_threshold = 40/);
+  });
+});
+
+describe("finalCountsStatistics", () => {
+  it("both SPRTs over the final counts from zero: 8 of 30 invalid reaches H; 1 of 30 does not; misses move the downtime LLR by ln(0.99/0.98) each", () => {
+    const r = statusRulesFor("v0.2.16");
+    const hi = finalCountsStatistics(r, VP, { validated: 22n, invalidated: 8n, missed: 0n, inferences: 30n });
+    expect(hi.invalidation.llr?.toString()).toBe("4.35569857654");
+    expect(hi.invalidation.decision).toBe("Fail");
+    const lo = finalCountsStatistics(r, VP, { validated: 29n, invalidated: 1n, missed: 3n, inferences: 30n });
+    expect(lo.invalidation.decision).not.toBe("Fail");
+    expect(lo.downtime.failures).toBe(3n);
+    expect(lo.downtime.passes).toBe(30n);
+  });
+});

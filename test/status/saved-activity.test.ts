@@ -1,0 +1,61 @@
+// The transactions a status replay reads, however they were saved: a block's base64 bytes (TxRaw →
+// TxBody → Any, an authz MsgExec unwrapped), a CometBFT tx_search answer (bytes, height, index, code),
+// a REST /cosmos/tx/v1beta1/txs answer (the messages as JSON, no index); one transaction saved twice is
+// read once, and what one answer lacks another fills.
+import { describe, expect, it } from "vitest";
+import { MsgExec, MsgSettleDevshardEscrow, TxBody, TxRaw } from "../../src/chain/gen/proto.js";
+import { decodeBase64, txHashHex, txMessages } from "../../src/chain/decode-tx.js";
+import { readSavedActivity } from "../../src/sources/status/saved-activity.js";
+import type { JsonObject } from "../../src/json-input.js";
+
+const settle = MsgSettleDevshardEscrow.encode({ settler: "gonka1creator", escrowId: 77n, stateRoot: new Uint8Array(32), nonce: 48n, restHash: new Uint8Array(0), hostStats: [{ slotId: 2, missed: 1, invalid: 3, cost: 5n, requiredValidations: 0, completedValidations: 0 }], signatures: [], fees: 0n, stateRootAndProtocolVersion: "v4" });
+const exec = MsgExec.encode({ grantee: "gonka1warm", msgs: [{ typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: new Uint8Array(0) }, { typeUrl: "/inference.inference.MsgSettleDevshardEscrow", value: settle }] });
+const tx = TxRaw.encode({ bodyBytes: TxBody.encode({ messages: [{ typeUrl: "/cosmos.authz.v1beta1.MsgExec", value: exec }], memo: "", timeoutHeight: 0n }), authInfoBytes: new Uint8Array(0), signatures: [] });
+const b64 = Buffer.from(tx).toString("base64");
+const file = (name: string, value: unknown) => ({ file: name, value: JSON.parse(JSON.stringify(value)) as JsonObject });
+
+describe("decode-tx", () => {
+  it("an authz MsgExec runs its messages in its place, in order", () => {
+    expect(txMessages(tx).map((m) => [m.index, m.typeUrl, m.path])).toEqual([
+      [0, "/cosmos.bank.v1beta1.MsgSend", "messages[0].msgs[0]"],
+      [1, "/inference.inference.MsgSettleDevshardEscrow", "messages[0].msgs[1]"],
+    ]);
+    expect(txHashHex(tx)).toMatch(/^[0-9A-F]{64}$/);
+    expect(() => decodeBase64("abc", "x")).toThrow(/x: not valid base64/);
+  });
+});
+
+describe("readSavedActivity", () => {
+  it("a block answer and its block_results: the settlement inside MsgExec, with its result code", () => {
+    const a = readSavedActivity([
+      file("b.json", { jsonrpc: "2.0", id: 1, result: { block_id: {}, block: { header: { height: "900" }, data: { txs: ["", b64].slice(1) } } } }),
+      file("r.json", { jsonrpc: "2.0", id: 1, result: { height: "900", txs_results: [{ code: 0 }] } }),
+    ]);
+    expect(a.settles).toEqual([{ height: 900n, txIndex: 0, msgIndex: 1, txHash: txHashHex(tx), code: 0, escrowId: 77n, nonce: 48n, hostStats: [{ slotId: 2n, missed: 1n, invalid: 3n }], where: "b.json: block.data.txs[0]" }]);
+    expect(a.blocks.get(900n)).toEqual({ resultsKnown: true, where: "b.json" });
+  });
+
+  it("a REST transaction answer (JSON messages, MsgExec too) and a tx_search answer of the same transaction: read once, the index from tx_search", () => {
+    const rest = file("rest.json", {
+      tx_responses: [{ height: "900", txhash: txHashHex(tx).toLowerCase(), code: 0, tx: { body: { messages: [{ "@type": "/cosmos.authz.v1beta1.MsgExec", grantee: "gonka1warm", msgs: [{ "@type": "/cosmos.bank.v1beta1.MsgSend" }, { "@type": "/inference.inference.MsgSettleDevshardEscrow", escrow_id: "77", nonce: "48", host_stats: [{ slot_id: 2, missed: 1, invalid: 3, cost: "5" }] }] }] } } }],
+    });
+    const search = file("search.json", { jsonrpc: "2.0", id: 1, result: { txs: [{ hash: txHashHex(tx), height: "900", index: 4, tx_result: { code: 0 }, tx: b64 }], total_count: "1" } });
+    const a = readSavedActivity([rest, search]);
+    expect(a.settles).toHaveLength(1);
+    expect(a.settles[0]).toMatchObject({ height: 900n, txIndex: 4, msgIndex: 1, code: 0, escrowId: 77n, nonce: 48n, hostStats: [{ slotId: 2n, missed: 1n, invalid: 3n }] });
+    // alone, the REST answer has no index; a missing host_stats field is 0 as the gateway omits zeros
+    const only = readSavedActivity([file("rest2.json", { tx_response: { height: "901", txhash: "AB", code: 13, tx: { body: { messages: [{ "@type": "/inference.inference.MsgSettleDevshardEscrow", escrow_id: "78", host_stats: [{ slot_id: 1 }] }] } } } })]);
+    expect(only.settles[0]).toMatchObject({ height: 901n, txIndex: null, code: 13, nonce: 0n, hostStats: [{ slotId: 1n, missed: 0n, invalid: 0n }] });
+  });
+
+  it("escrows and host epoch stats; the same transaction at two heights is refused naming both", () => {
+    const a = readSavedActivity([
+      file("e.json", { escrow: { id: "77", epoch_index: "12", slots: ["gonka1a", "gonka1b", "gonka1a"] }, found: true }),
+      file("s.json", { stats: { participant: "gonka1a", epoch_index: "12", missed: 1, invalid: 3, escrow_count: 2 }, found: true }),
+    ]);
+    expect(a.escrows.get(77n)).toMatchObject({ epoch: 12n, slots: ["gonka1a", "gonka1b", "gonka1a"] });
+    expect(a.hostEpochStats[0]).toMatchObject({ participant: "gonka1a", escrowCount: 2n, invalid: 3n });
+    const search = (h: string) => file(`s${h}.json`, { jsonrpc: "2.0", id: 1, result: { txs: [{ hash: txHashHex(tx), height: h, index: 0, tx_result: { code: 0 }, tx: b64 }], total_count: "1" } });
+    expect(() => readSavedActivity([search("900"), search("901")])).toThrow(/saved at block 901 and at block 900/);
+  });
+});
