@@ -139,6 +139,13 @@ describe("statusUpdate: records not stored yet, already excluded, and without co
     expect(r.tests.map((t) => t.test)).toEqual(["consecutive_failures", "invalidation_sprt"]);
   });
 
+  it("N consecutive invalid inferences with rate^N below the cutoff: the first line fires and nothing else runs", () => {
+    const r = statusUpdate(v16, { validationParams: MAINNET, confirmationPocParams: ALPHA, before: participant(), stats: stats({ inferenceCount: 105n, validatedInferences: 100n, invalidatedInferences: 5n }), consecutiveInvalidInferences: 5n });
+    expect([r.status, r.reason, r.tests.length, r.participant.consecutiveInvalidInferences]).toEqual(["INVALID", "consecutive_failures", 1, 0n]);
+    expect(r.tests[0]).toMatchObject({ test: "consecutive_failures", decision: "Fail", error: null });
+    expect(r.tests[0]!.statistic!.toString()).toBe("0.0000003125"); // 0.05^5 < 0.000001
+  });
+
   it("an INVALID record: already_set, no test line, nothing moves", () => {
     const before = participant({ status: "INVALID", currentEpochStats: stats() });
     const r = statusUpdate(v16, { validationParams: MAINNET, confirmationPocParams: ALPHA, before, stats: stats({ invalidatedInferences: 3n }) });

@@ -16,8 +16,8 @@ const files = readdirSync(DIR).filter((f) => f.endsWith(".json.gz")).sort();
 
 /** The carried set, file by file (deleting or truncating a file fails here). */
 const EXPECTED: Record<string, { cases: number; version: string; commit: RegExp }> = {
-  "shopspring_exp_taylor.json.gz": { cases: 246, version: "v0.2.10", commit: /^shopspring\/decimal@a1bdfc35/ },
-  "shopspring_ln.json.gz": { cases: 499, version: "v0.2.10", commit: /^shopspring\/decimal@a1bdfc35/ },
+  "shopspring_exp_taylor.json.gz": { cases: 252, version: "v0.2.10", commit: /^shopspring\/decimal@a1bdfc35/ },
+  "shopspring_ln.json.gz": { cases: 507, version: "v0.2.10", commit: /^shopspring\/decimal@a1bdfc35/ },
   "status_aggregate_devshard_host_stats.v0.2.12.json.gz": { cases: 295, version: "v0.2.12", commit: /@17808620$/ },
   "status_calculate_log_llr.v0.2.11.json.gz": { cases: 208, version: "v0.2.11", commit: /@bd1fd508$/ },
   "status_compute_status.v0.2.10.json.gz": { cases: 563, version: "v0.2.10", commit: /@bb2de824$/ },
