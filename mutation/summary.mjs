@@ -39,10 +39,11 @@ for (const [family, f] of Object.entries(FAMILIES)) {
     if (!matches(file, f.mutate)) continue;
     any = true;
     for (const m of entry.mutants) {
-      // ignoreStatic: a mutant in code run at module load is not run ("Ignored"). One that tests also reach
-      // is run against every test: its kill counts; its survival may be a reused result from before
-      // ignoreStatic (module-load code never re-run mutated), which says nothing, so it stays "static".
-      if (m.status === "Ignored" || (m.static === true && m.status !== "Killed" && m.status !== "Timeout")) c.static++;
+      // ignoreStatic: a mutant whose code runs only outside any test (module load, a test file's top level or
+      // beforeAll: Stryker's "static") is not run ("Ignored"). One whose code tests also reach (most often a
+      // function body that some test file also calls at its top level) is run against those tests with the
+      // mutant active from before them: its result counts as any other's, and a survivor is listed as open.
+      if (m.status === "Ignored") c.static++;
       else if (m.status === "Killed") c.killed++;
       else if (m.status === "Timeout") c.timeout++;
       else if (m.status === "Survived" || m.status === "NoCoverage") {
@@ -53,7 +54,7 @@ for (const [family, f] of Object.entries(FAMILIES)) {
         } else {
           if (m.status === "Survived") c.survived++;
           else c.noCoverage++;
-          open.push(`${family} ${k.replace(/:([^:]*)$/, ' "$1"')} (${m.status})`);
+          open.push(`${family} ${k.replace(/:([^:]*)$/, ' "$1"')} (${m.status}${m.static === true ? ", its code also run outside tests" : ""})`);
         }
       } else c.other++;
     }
