@@ -36,7 +36,9 @@ export default {
   incrementalFile,
   reporters: ["clear-text", "progress", "json"],
   jsonReporter: { fileName: `reports/mutation/${runName}.mutation.json` },
-  timeoutMS: 30_000,
+  // a mutant's allowance: timeoutFactor × its covering tests' dry-run time + timeoutMS (+ the runner's
+  // overhead); a family may set a tighter timeoutMS (families.mjs), a set of families takes the largest
+  timeoutMS: Math.max(...chosen.map((f) => f.timeoutMS ?? 30_000)),
   // the first run, with coverage, replays the families' Go vectors on a shared 2-core machine
   dryRunTimeoutMinutes: 30,
   timeoutFactor: 2,

@@ -1,7 +1,9 @@
 // Mutation-testing families (npm run mutate): the source files Stryker mutates and the test files that
 // may kill their mutants. To add a family, or the files of a new version switch (v0.2.15, v0.2.16, …),
 // list them here; stryker.config.mjs and mutation/summary.mjs read nothing else. A file belongs to one
-// family only (the score table counts it there).
+// family only (the score table counts it there). A family may set `timeoutMS` (Stryker's allowance over
+// twice its covering tests' time, 30 s otherwise) when its loop mutants hang until it: a run of several
+// families takes the largest of theirs.
 export const FAMILIES = {
   settlement: {
     mutate: [
@@ -66,8 +68,8 @@ export const FAMILIES = {
   },
   // how a source's answers become the rules' inputs: the REST reader (shapes, the settlement and preserved
   // slices, the heights and grace epoch it estimates, what it lacks) and the inputs read from any source.
-  // Left out: src/sources/source.ts (three constructors and a label) and src/sources/epochs.ts (the
-  // backtest's folder walking and --epochs range; the rules it applies are the files below).
+  // Left out: src/sources/source.ts (three constructors and a label); src/sources/epochs.ts (the
+  // backtest's folder walking and --epochs range) is the backtest family's.
   rest: {
     mutate: [
       "src/sources/rest-dump/*.ts",
@@ -83,7 +85,11 @@ export const FAMILIES = {
   // exact reader behind parseJson (json.ts: readJsonValueAt, the depth bound), the chain Decimal's reading
   // and exponent bound (chain-decimal.ts); killed by test/go's differential tests against JSON.parse and
   // the lossless reader, and by the readers that use them (the epoch input, the CLI's refusals, the bound)
+  // Its loops step a position through the text: a mutant that stops the step hangs until the timeout (at
+  // 30 s a first run of json-cursor.ts was stopped at 89 of its 480 mutants, 14 of them timeouts), so 5 s over
+  // twice the covering tests' time: a test that is merely slow under load keeps its own time twice over.
   go: {
+    timeoutMS: 5_000,
     mutate: ["src/go/json-cursor.ts", "src/go/json.ts", "src/go/chain-decimal.ts"],
     tests: ["test/go/*.test.ts", "test/misstest/epoch-input-text.test.ts", "test/cli/hardening.test.ts", "test/cli/hostile.test.ts", "test/settlement/to-legacy-dec-bound.test.ts"],
   },
@@ -126,10 +132,8 @@ export const FAMILIES = {
   // the per-model fill, the 34 % cap, the per-anchor fast path, the explanations), the state it reads and
   // its checks, the bech32 decoding of guardian addresses and Go's byte order of strings (src/go/bytes.ts).
   // Left out, as not the chain's rule: vectors.ts (the Go vector adapter, the tests' harness),
-  // export-suites.ts (writes the family's vector suite), the demand-based proposal (demand.ts,
-  // demand-rule.ts, largest-first-order.ts) and its side-by-side compare-rules.ts, the operator views over
-  // the sampler (check-address.ts, check-probability.ts, check-sampler.ts), the file shapes the state is
-  // read from or written as (state-json.ts, snapshot-state.ts, stored-snapshot.ts) and index.ts (re-exports).
+  // export-suites.ts (writes the family's vector suite) and index.ts (re-exports); the demand-based
+  // proposal, the operator views and the state's file shapes are preserved-extras' (below).
   preserved: {
     mutate: [
       "src/preserved/*.ts",
@@ -140,6 +144,37 @@ export const FAMILIES = {
       "src/go/bytes.ts",
     ],
     tests: ["test/preserved/*.test.ts", "test/vectors/go-vectors.test.ts", "test/vectors/go-v0216-vectors.test.ts", "test/rest-dump/preserved.test.ts", "test/versions/verify-realdata.test.ts", "test/go/primitives.test.ts", "test/trust/*.test.ts"],
+  },
+  // src/preserved beside the sampler, not the chain's rule: the demand-based proposal (demand.ts,
+  // demand-rule.ts, largest-first-order.ts) and its side-by-side compare-rules.ts, the operator views over
+  // the sampler (check-address.ts, check-probability.ts, check-sampler.ts) and the file shapes the state is
+  // read from or written as (state-json.ts, snapshot-state.ts, stored-snapshot.ts). A family of their own:
+  // killed by their tests and the CLI's `preserved`, `check` and `verify`, not by the Go vectors (which
+  // the preserved family replays for every mutant).
+  "preserved-extras": {
+    mutate: [
+      "src/preserved/demand.ts", "src/preserved/demand-rule.ts", "src/preserved/largest-first-order.ts", "src/preserved/compare-rules.ts",
+      "src/preserved/check-address.ts", "src/preserved/check-probability.ts", "src/preserved/check-sampler.ts",
+      "src/preserved/state-json.ts", "src/preserved/snapshot-state.ts", "src/preserved/stored-snapshot.ts",
+    ],
+    tests: ["test/preserved/*.test.ts", "test/rest-dump/preserved.test.ts", "test/versions/verify-offline.test.ts", "test/versions/verify-realdata.test.ts", "test/cli/main.test.ts"],
+  },
+  // the backtest: every epoch under A and B with the status-quo check and the preserved set (backtest.ts),
+  // a proposal's keys in force by version (proposal-in-force.ts), its text and HTML, and the epochs it
+  // reads (src/sources/epochs.ts: a folder of dumps, snapshots, the --epochs range)
+  backtest: {
+    mutate: ["src/backtest/*.ts", "src/sources/epochs.ts"],
+    tests: [
+      "test/backtest/*.test.ts", "test/report/chart-geometry.test.ts", "test/report/html.test.ts", "test/settlement/assumed-causes.test.ts", "test/rest-dump/preserved.test.ts",
+      "test/realdata/auditor-layout.test.ts", "test/cli/numbers-alike.test.ts", "test/cli/flags-named.test.ts", "test/cli/did-you-mean.test.ts", "test/cli/main.test.ts", "test/format-coins.test.ts",
+    ],
+  },
+  // the PoC routing simulator (simulate-poc): a model of devshardctl's gateway, pinned to the Go tests'
+  // expectations (test/gateway/audit.test.ts). Left out: index.ts (re-exports), vectors.ts (no Go suite)
+  // and export-suites.ts (writes its suite for other languages: test/vectors/export.test.ts)
+  gateway: {
+    mutate: ["src/gateway/*.ts", "!src/gateway/index.ts", "!src/gateway/vectors.ts", "!src/gateway/export-suites.ts"],
+    tests: ["test/gateway/*.test.ts", "test/cli/hardening.test.ts", "test/cli/hostile.test.ts", "test/cli/hostile-decided.test.ts"],
   },
 };
 

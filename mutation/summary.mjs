@@ -3,6 +3,8 @@
 // the survivors judged equivalent in mutation/equivalent.json. `npm run mutate` prints it after a run;
 // `node mutation/summary.mjs` prints it again. Survivors not yet judged are listed one per line.
 import { readdirSync, readFileSync, statSync } from "node:fs";
+// Stryker's own parser (its instrumenter's dependency): where a file's function bodies are
+import { parse } from "@babel/parser";
 import { FAMILIES, matches } from "./families.mjs";
 
 const DIR = "reports/mutation";
@@ -30,6 +32,28 @@ const columnReasons = new Map(judged.filter((j) => j.column !== undefined).map((
 const judgedReason = (file, m) => columnReasons.get(`${file}:${m.location.start.line}:${m.location.start.column}:${m.mutatorName}:${m.replacement ?? ""}`) ?? reasons.get(key(file, m));
 const used = new Set();
 
+/** Whether each mutant of `entry` lies inside a function body (else it is code run at module load). */
+function inFunctionBody(entry) {
+  const bodies = [];
+  try {
+    const walk = (n) => {
+      if (Array.isArray(n)) return n.forEach(walk);
+      if (n === null || typeof n !== "object" || typeof n.type !== "string") return;
+      if (/Function|Method$/.test(n.type) && n.body) bodies.push([n.body.start, n.body.end]);
+      for (const [k, v] of Object.entries(n)) if (k !== "loc" && v !== null && typeof v === "object") walk(v);
+    };
+    walk(parse(entry.source, { sourceType: "module", plugins: ["typescript"], errorRecovery: true }).program);
+  } catch {
+    return () => true; // unparsed: count every result as it is
+  }
+  const starts = [0];
+  for (let i = 0; i < entry.source.length; i++) if (entry.source[i] === "\n") starts.push(i + 1);
+  return (m) => {
+    const at = starts[m.location.start.line - 1] + m.location.start.column - 1;
+    return bodies.some(([a, b]) => a <= at && at < b);
+  };
+}
+
 const rows = [];
 const open = [];
 for (const [family, f] of Object.entries(FAMILIES)) {
@@ -38,11 +62,15 @@ for (const [family, f] of Object.entries(FAMILIES)) {
   for (const [file, entry] of Object.entries(byFamily[family] ?? {})) {
     if (!matches(file, f.mutate)) continue;
     any = true;
+    const inBody = inFunctionBody(entry);
     for (const m of entry.mutants) {
-      // ignoreStatic: a mutant in code run at module load is not run ("Ignored"). One that tests also reach
-      // is run against every test: its kill counts; its survival may be a reused result from before
-      // ignoreStatic (module-load code never re-run mutated), which says nothing, so it stays "static".
-      if (m.status === "Ignored" || (m.static === true && m.status !== "Killed" && m.status !== "Timeout")) c.static++;
+      // ignoreStatic: a mutant whose code runs only outside any test (module load, or a test file's top level
+      // or beforeAll: Stryker's "static") is not run ("Ignored"). One that tests also reach is run against
+      // them, with the mutant switched on once they start: inside a function body (most often a function
+      // some test file also calls at its top level) that is a real run, and its result counts as any other's;
+      // module-load code (a table, a constant) is already evaluated by then, so its survival says nothing
+      // and stays "static" (check it by hand) unless it was killed.
+      if (m.status === "Ignored" || (m.static === true && m.status !== "Killed" && m.status !== "Timeout" && !inBody(m))) c.static++;
       else if (m.status === "Killed") c.killed++;
       else if (m.status === "Timeout") c.timeout++;
       else if (m.status === "Survived" || m.status === "NoCoverage") {
@@ -53,7 +81,7 @@ for (const [family, f] of Object.entries(FAMILIES)) {
         } else {
           if (m.status === "Survived") c.survived++;
           else c.noCoverage++;
-          open.push(`${family} ${k.replace(/:([^:]*)$/, ' "$1"')} (${m.status})`);
+          open.push(`${family} ${k.replace(/:([^:]*)$/, ' "$1"')} (${m.status}${m.static === true ? ", its code also run outside tests" : ""})`);
         }
       } else c.other++;
     }

@@ -223,6 +223,19 @@ describe("graceEpoch", () => {
   });
 });
 
+describe("parseEpochInput: the optional chain", () => {
+  it("is read as {chainId, settlementHeight}; absent or null, the input has no chain key at all", () => {
+    expect(strict(doc({ chain: { chainId: "gonka-mainnet", settlementHeight: 6_691_329 } })).chain).toStrictEqual({ chainId: "gonka-mainnet", settlementHeight: 6_691_329n });
+    expect(strict(doc({ chain: null }))).toStrictEqual(strict(doc()));
+    expect(Object.keys(strict(doc()))).toEqual(["epoch", "validationParams", "graceEpoch", "participants", "rewards"]);
+  });
+
+  it("refuses a chain id that is not a string and a settlement block outside uint64, naming the field", () => {
+    expect(refusal(() => strict(doc({ chain: { chainId: 5, settlementHeight: 1 } })))).toBe("f.chain.chainId: expected the chain id, got 5");
+    expect(refusal(() => strict(doc({ chain: { chainId: "gonka-mainnet", settlementHeight: -1 } })))).toBe("f.chain.settlementHeight: -1 does not fit in uint64");
+  });
+});
+
 describe("gonka-spec miss-test --epoch FILE: the reader's refusals, one line, exit 2", () => {
   const dir = mkdtempSync(join(tmpdir(), "epoch-input-"));
   const cases: [string, Json, string][] = [
