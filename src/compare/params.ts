@@ -41,6 +41,9 @@ export interface DemandInput {
   json: Json;
 }
 
+/** The proposal keys that vary a chain parameter (the keys of x/inference Params compare and backtest model). */
+export type ModelledKeyName = "PocSlotAllocation" | "BinomTestP0" | "vote_threshold_factor";
+
 /** One proposal as written: only the parameters it sets. */
 export interface ProposalParams {
   name: string;
@@ -51,6 +54,11 @@ export interface ProposalParams {
   voteThresholdFactor?: bigint;
   preservedRule?: PreservedRuleName;
   demand?: DemandInput;
+  /**
+   * B as a real x/gov proposal: the value it sets for each parameter compare varies, whether or not B
+   * runs with it (a MsgUpdateParams sets them all; one the params in force do not record is not run).
+   */
+  sets?: Partial<Record<ModelledKeyName, string>>;
 }
 
 /** The keys a proposal file may hold, in the order the documentation lists them. */

@@ -10,6 +10,7 @@ import { FAMILY_COVERAGE, familyKnows } from "../versions/rule-families.js";
 import { UPGRADE_PLAN_NAMES } from "../chain/applied-plan.js";
 import { catalogLeaves, type ModelledKey } from "./params-catalog.js";
 import { diffParams, type ParamSet, type UnknownParam } from "./param-values.js";
+import { chainRefusals, type ChainRefusal } from "./params-validate.js";
 import type { Coin, GovProposal, ProposalMessage, Transfer } from "./proposal.js";
 import { agreesWithStated, gnkText, statedAmounts, statedCounts, statedEpochs } from "./stated-figures.js";
 import { groupDigits } from "../format/numbers.js";
@@ -47,6 +48,11 @@ export type MessageJudgement =
       set: number;
       /** Fields the port's catalog does not know, in the message or in the params in force. */
       unknownFields: UnknownParam[];
+      /**
+       * Values the chain's Params.Validate refuses (./params-validate.ts): the message fails when
+       * executed. `kept`: the params in force hold the same value.
+       */
+      refused: (ChainRefusal & { kept: boolean })[];
     }
   | { index: number; kind: "transfers"; typeUrl: string; sender: string; vestingEpochs: bigint | null; outputs: Transfer[]; distinctRecipients: number; totals: Coin[] }
   | { index: number; kind: "software-upgrade"; typeUrl: string; authority: string; plan: { name: string; height: bigint; info: string }; rules: "known" | "unpinned" | "older" | "unknown"; version: ChainVersion | null }
@@ -157,7 +163,14 @@ function judgeParams(index: number, m: Extract<ProposalMessage, { kind: "update-
     unchanged,
     set: proposed.values.size,
     unknownFields: [...proposed.unknown, ...(inForce?.unknown ?? []).map((u) => ({ ...u, detail: `in the params in force: ${u.detail}` }))],
+    refused: chainRefusals(proposed).map((r) => ({ ...r, kept: keeps(base, r) })),
   };
+}
+
+/** Whether the params in force hold the refused value too (a value B keeps). */
+function keeps(inForce: ParamSet, r: ChainRefusal): boolean {
+  if (r.value === null) return inForce.absent?.has(r.path) === true;
+  return inForce.values.get(r.path)?.value.text === r.value;
 }
 
 function totalsOf(outputs: Transfer[]): Coin[] {

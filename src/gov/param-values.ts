@@ -44,6 +44,13 @@ export interface ParamSet {
   complete: boolean;
   values: Map<string, ParamEntry>;
   unknown: UnknownParam[];
+  /**
+   * What a complete set holds only as the zero value because the message left it out: scalar leaves
+   * by path, and top-level messages by name (epoch_params). In Go a left-out Decimal or message is
+   * nil, which Params.Validate refuses for some fields (./params-validate.ts). Undefined: a set that
+   * is not complete (a snapshot's), where a field it lacks is not recorded.
+   */
+  absent?: Set<string>;
 }
 
 const ZERO: Record<ScalarField["kind"], string> = { int64: "0", uint64: "0", int32: "0", uint32: "0", bool: "false", string: "", decimal: "0" };
@@ -71,18 +78,41 @@ function addEntries(into: Map<string, ParamEntry>, prefix: string, f: MessageFie
   });
 }
 
-/** Fill every scalar leaf of `fields` that `values` lacks with its zero value (a complete message). */
-function fillZeros(values: Map<string, ParamEntry>, fields: readonly ParamField[], prefix: string): void {
+/** Fill every scalar leaf of `fields` that `values` lacks with its zero value (a complete message), naming it in `absent`. */
+function fillZeros(values: Map<string, ParamEntry>, fields: readonly ParamField[], prefix: string, absent: Set<string>): void {
   for (const f of fields) {
     const path = `${prefix}${f.name}`;
     if (f.kind !== "message") {
-      if (!values.has(path)) values.set(path, { field: f, value: zeroValue(f) });
+      if (!values.has(path)) {
+        values.set(path, { field: f, value: zeroValue(f) });
+        absent.add(path);
+      }
     } else if (f.repeated) {
       // each entry present is itself complete; absent entries are absent
       const entryPrefixes = new Set([...values.keys()].filter((k) => k.startsWith(`${path}[`)).map((k) => k.slice(0, k.indexOf("].", path.length) + 2)));
-      for (const ep of entryPrefixes) fillZeros(values, f.fields, ep);
-    } else fillZeros(values, f.fields, `${path}.`);
+      for (const ep of entryPrefixes) fillZeros(values, f.fields, ep, absent);
+    } else fillZeros(values, f.fields, `${path}.`, absent);
   }
+}
+
+/** The top-level messages (epoch_params, …) present in the input being read, by the set it is read into. */
+const presentMessages = new WeakMap<ParamSet, Set<string>>();
+
+function markPresent(out: ParamSet, fields: readonly ParamField[], f: MessageField): void {
+  if (fields !== PARAMS_CATALOG) return;
+  const s = presentMessages.get(out) ?? new Set<string>();
+  s.add(f.name);
+  presentMessages.set(out, s);
+}
+
+/** The whole message: every leaf it lacks filled with its zero value and named as absent, as is every top-level message it lacks (nil in Go). */
+function completed(set: ParamSet): ParamSet {
+  const absent = new Set<string>();
+  fillZeros(set.values, PARAMS_CATALOG, "", absent);
+  const present = presentMessages.get(set);
+  for (const f of PARAMS_CATALOG) if (!present?.has(f.name)) absent.add(f.name);
+  set.absent = absent;
+  return set;
 }
 
 // ---------- wire form ----------
@@ -135,6 +165,7 @@ function readMessage(r: Reader, end: number, fields: readonly ParamField[], mess
       } else if (f.kind === "message") {
         expectWire(wt, 2);
         const n = readLength(r);
+        markPresent(out, fields, f);
         if (f.repeated) {
           const entry = readMessage(r, r.pos + n, f.fields, f.name, `${prefix}${f.name}[].`, out);
           const slot = repeated.get(f.name) ?? { field: f, entries: [] };
@@ -163,8 +194,7 @@ export function paramsFromBytes(bytes: Uint8Array, source: string): ParamSet {
   const set: ParamSet = { source, complete: true, values: new Map(), unknown: [] };
   const r = Reader.create(bytes);
   set.values = readMessage(r, bytes.length, PARAMS_CATALOG, "Params", "", set);
-  fillZeros(set.values, PARAMS_CATALOG, "");
-  return set;
+  return completed(set);
 }
 
 // ---------- JSON forms ----------
@@ -210,6 +240,7 @@ function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: str
     // lacks as null: the zero value of a complete message, not recorded in a snapshot
     if (v === null) continue;
     if (f.kind === "message") {
+      markPresent(out, fields, f);
       if (f.repeated) {
         if (!Array.isArray(v)) throw new InputError(`expected a list, got ${describeValue(v)}`, at);
         const entries = v.map((e, i) => {
@@ -239,8 +270,7 @@ function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: str
 export function paramsFromJson(o: JsonObject, where: string, source: string, complete = true): ParamSet {
   const set: ParamSet = { source, complete, values: new Map(), unknown: [] };
   set.values = readJsonMessage(o, PARAMS_CATALOG, where, set);
-  if (complete) fillZeros(set.values, PARAMS_CATALOG, "");
-  return set;
+  return complete ? completed(set) : set;
 }
 
 // ---------- the difference ----------

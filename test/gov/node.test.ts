@@ -76,11 +76,19 @@ describe("compare --node URL --b-proposal N", () => {
     expect(hand.code, hand.err).toBe(0);
     const r = parseJson(real.out) as Doc;
     const h = parseJson(hand.out) as Doc;
-    const outcome = (d: Doc) => ({ ...d, a: { ...(d.a as Doc), name: null }, b: { ...(d.b as Doc), name: null, description: null }, notes: null });
+    // the outcome: everything but names, where B's values came from, its change list and the notes
+    const values = (s: Json) => Object.fromEntries(Object.entries(s as Doc).map(([k, v]) => [k, v !== null && typeof v === "object" && "value" in v ? (v as Doc).value! : k === "name" || k === "description" ? null : v]));
+    const outcome = (d: Doc) => ({ ...d, a: values(d.a!), b: values(d.b!), bProposal: null, differences: (d.differences as Doc[]).filter((x) => !/PocSlotAllocation/.test(x.what as string)), notes: null });
     expect((r.b as Doc).pocSlotAllocation).toEqual({ value: "0.25", source: "proposal" });
     expect(outcome(r)).toEqual(outcome(h));
-    // the node's params are complete: nothing is "not recorded", and the port's Params holds every field it encodes
-    expect((r.notes as string[]).filter((n) => /not compared|do not record/.test(n))).toEqual([]);
+    expect((r.differences as Doc[])[0]).toEqual({ what: "PocSlotAllocation (epoch_params.poc_slot_allocation)", a: "0.1 fraction of each model's weight", b: "0.25 fraction of each model's weight" });
+    expect((h.differences as Doc[])[0]).toEqual({ what: "PocSlotAllocation", a: "0.1", b: "0.25" });
+    // the node's params are complete: nothing is "not recorded"; the one change is the slot allocation
+    const view = r.bProposal as { changes: Doc[]; refused: Doc[] };
+    expect(view.changes.map((c) => [c.path, c.old, c.new, c.treatment])).toEqual([["epoch_params.poc_slot_allocation", "0.1", "0.25", "modelled"]]);
+    // the test node's params hold only the fields the port's own Params encodes: every refusal is of a value in force too
+    expect(view.refused.length).toBeGreaterThan(0);
+    expect(view.refused.every((x) => x.kept === true)).toBe(true);
     // every read pinned to the one height
     expect(new Set(replay.asked.filter((q) => q.method === "abci_query").map((q) => q.height))).toEqual(new Set([height]));
   });
