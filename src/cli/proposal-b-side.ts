@@ -10,6 +10,7 @@ import type { ProposalParams } from "../compare/params.js";
 import type { ParamSet } from "../gov/param-values.js";
 import type { GovProposal } from "../gov/proposal.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
+import type { ChainVersion } from "../versions/chain-version.js";
 import { str, type Parsed } from "./args.js";
 import { clientOptions, nodeUrl } from "./snapshot-source.js";
 
@@ -55,9 +56,10 @@ export interface ResolvedB {
 
 /**
  * B with the params in force known: `inForce()` gives them for a proposal file (the state's); a
- * proposal read from the node is judged against the node's params at `height`.
+ * proposal read from the node is judged against the node's params at `height`; its Params against
+ * Params.Validate of `executesOn` (the state's version; default the newest ported).
  */
-export async function resolveB(b: PendingB, p: Parsed, height: string | undefined, inForce: () => Promise<ParamSet | null>): Promise<ResolvedB> {
+export async function resolveB(b: PendingB, p: Parsed, height: string | undefined, inForce: () => Promise<ParamSet | null>, executesOn?: ChainVersion): Promise<ResolvedB> {
   if (b.kind === "file") return { proposal: b.proposal, where: b.file, notes: [], changeNotes: [], view: null };
   const { realProposalSide } = await import("../gov/proposal-side.js");
   let gov: GovProposal;
@@ -78,7 +80,7 @@ export async function resolveB(b: PendingB, p: Parsed, height: string | undefine
   if (params === null && gov.messages.some((m) => m.kind === "update-params")) {
     throw new InputError(`the params in force are not in the inputs, so proposal ${gov.id}'s changes cannot be told from the values it keeps`, where);
   }
-  const side = realProposalSide(gov, params ?? { source: "none", complete: false, values: new Map(), unknown: [] }, where);
+  const side = realProposalSide(gov, params ?? { source: "none", complete: false, values: new Map(), unknown: [] }, where, executesOn);
   return { proposal: side.proposal, where, notes: side.notes, changeNotes: side.changeNotes, view: side.view };
 }
 

@@ -21,6 +21,7 @@ function proposalDifferences(b: RealProposalB): Difference[] {
   const out: Difference[] = [];
   for (const c of b.changes) {
     if (c.treatment === "modelled") out.push({ what: `${c.modelled} (${c.path})`, a: c.oldText, b: c.newText });
+    else if (c.treatment === "not-runnable") out.push({ what: `${c.modelled} (${c.path}; not compared: ${c.why})`, a: c.oldText, b: c.newText });
     else if (c.treatment === "not-modelled") {
       const why = c.readBy === null ? "no rule of the port reads it" : `read by ${c.readBy}; compare runs A and B with the value in force`;
       out.push({ what: `${c.path} (not modelled: ${why})`, a: c.oldText, b: c.newText });

@@ -208,9 +208,12 @@ export interface ProposalParamChange {
   /**
    * "modelled": B runs with it; "not-modelled": no rule compare runs varies it, so A and B run with the
    * value in force; "not-recorded": the params in force do not record it, so whether it changes is
-   * unknown (A and B run with the state's value).
+   * unknown (A and B run with the state's value); "not-runnable": compare varies it, but its rules do
+   * not take this value (`why`), so A and B run with the state's value.
    */
-  treatment: "modelled" | "not-modelled" | "not-recorded";
+  treatment: "modelled" | "not-modelled" | "not-recorded" | "not-runnable";
+  /** Why compare cannot run the value ("not-runnable" only). */
+  why?: string;
   /** The compare key that varies it, or null. */
   modelled: ModelledKeyName | null;
   /** The rule of the port that reads it, or null (none does). */

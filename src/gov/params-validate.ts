@@ -1,13 +1,15 @@
 /**
  * The values of a whole x/inference Params that the chain's `Params.Validate` refuses
  * (inference-chain/x/inference/types/params.go and fee_params.go at ee730031, v0.2.14, the catalog's
- * version). MsgUpdateParams runs it before storing the params: a proposal whose Params fail it can pass
+ * version, with the checks v0.2.12 (d8b8e907) and v0.2.13 (17808620) did not make left out for them).
+ * MsgUpdateParams runs it before storing the params: a proposal whose Params fail it can pass
  * the vote, and its message then fails when executed (the proposal ends FAILED and nothing changes).
  * Go stops at the first failure; every failing value is listed here, in Go's order. Read from the flat
  * set of ./param-values.ts: what the message leaves out is nil in Go (`absent`), which some checks
  * refuse and some dereference (a panic, which fails the message too).
  */
 import { Decimal } from "../go/decimal.js";
+import { atLeast, type ChainVersion } from "../versions/chain-version.js";
 import type { ParamSet } from "./param-values.js";
 
 export interface ChainRefusal {
@@ -19,8 +21,15 @@ export interface ChainRefusal {
   rule: string;
 }
 
-/** The version whose Params.Validate this is. */
-export const VALIDATE_VERSION = "v0.2.14";
+/** The newest version whose Params.Validate is ported (later ones are judged by it). */
+export const VALIDATE_VERSION: ChainVersion = "v0.2.14";
+/** The oldest: an older version's checks are fewer, and are judged by v0.2.12's. */
+export const OLDEST_VALIDATE_VERSION: ChainVersion = "v0.2.12";
+
+/** The version whose checks judge a Params meant for `version`: itself within v0.2.12..v0.2.14, else the nearer end. */
+export function validateVersionFor(version: ChainVersion): ChainVersion {
+  return atLeast(version, VALIDATE_VERSION) ? VALIDATE_VERSION : atLeast(version, OLDEST_VALIDATE_VERSION) ? version : OLDEST_VALIDATE_VERSION;
+}
 
 const ONE = Decimal.fromInt(1);
 const ZERO = Decimal.fromInt(0);
@@ -47,9 +56,11 @@ function places(text: string): number {
   return dot < 0 ? 0 : text.length - dot - 1;
 }
 
-/** Every value of `set` (a complete Params) that Params.Validate refuses; [] for a set that is not complete. */
-export function chainRefusals(set: ParamSet): ChainRefusal[] {
+/** Every value of `set` (a complete Params) that Params.Validate of `version` (./validateVersionFor) refuses; [] for a set that is not complete. */
+export function chainRefusals(set: ParamSet, version: ChainVersion = VALIDATE_VERSION): ChainRefusal[] {
   if (!set.complete) return [];
+  const v13 = atLeast(version, "v0.2.13");
+  const v14 = atLeast(version, "v0.2.14");
   const out: ChainRefusal[] = [];
   const absent = (path: string): boolean => set.absent?.has(path) === true;
   const text = (path: string): string => set.values.get(path)?.value.text ?? "";
@@ -169,7 +180,7 @@ export function chainRefusals(set: ParamSet): ChainRefusal[] {
   }
   const models = entries("poc_params.models", "model_id");
   if (has("poc_params")) {
-    check("poc_params.validation_vote_threshold_bps", (n) => n === 0n || (n >= 5000n && n <= 10000n), "poc_params.validation_vote_threshold_bps must be 0 (default) or in [5000, 10000]");
+    if (v14) check("poc_params.validation_vote_threshold_bps", (n) => n === 0n || (n >= 5000n && n <= 10000n), "poc_params.validation_vote_threshold_bps must be 0 (default) or in [5000, 10000]");
     const seen = new Set<string>();
     for (const m of models) {
       if (m.value !== "" && seen.has(m.value)) refuse(m.path, `poc_params.models contains duplicate model_id "${m.value}"`);
@@ -182,7 +193,7 @@ export function chainRefusals(set: ParamSet): ChainRefusal[] {
     check(`${x}min_amount`, (n) => n !== 0n, "devshard escrow min_amount must be positive");
     check(`${x}max_amount`, (n) => n >= int(`${x}min_amount`), `devshard escrow max_amount must be >= min_amount (${text(`${x}min_amount`)})`);
     check(`${x}group_size`, (n) => n !== 0n, "devshard escrow group_size must be positive");
-    check(`${x}max_nonce`, (n) => n !== 0n, "devshard escrow max_nonce must be positive");
+    if (v13) check(`${x}max_nonce`, (n) => n !== 0n, "devshard escrow max_nonce must be positive");
     const names = new Set<string>();
     for (const name of entries(`${x}approved_versions`, "name")) {
       const at = name.path.slice(0, -"name".length);
@@ -194,10 +205,12 @@ export function chainRefusals(set: ParamSet): ChainRefusal[] {
       if (names.has(name.value)) refuse(name.path, `approved_versions: duplicate name "${name.value}"`);
       names.add(name.value);
     }
-    check(`${x}refusal_timeout`, (n) => n > 0n, "devshard escrow refusal_timeout must be positive");
-    check(`${x}execution_timeout`, (n) => n > 0n, "devshard escrow execution_timeout must be positive");
-    check(`${x}validation_rate`, (n) => n <= 10000n, "devshard escrow validation_rate must be <= 10000 basis points");
-    check(`${x}vote_threshold_factor`, (n) => n !== 0n && n <= 100n, "devshard escrow vote_threshold_factor must be in (0, 100]");
+    if (v14) {
+      check(`${x}refusal_timeout`, (n) => n > 0n, "devshard escrow refusal_timeout must be positive");
+      check(`${x}execution_timeout`, (n) => n > 0n, "devshard escrow execution_timeout must be positive");
+      check(`${x}validation_rate`, (n) => n <= 10000n, "devshard escrow validation_rate must be <= 10000 basis points");
+      check(`${x}vote_threshold_factor`, (n) => n !== 0n && n <= 100n, "devshard escrow vote_threshold_factor must be in (0, 100]");
+    }
   }
   if (!absent("delegation_params")) {
     const g = "delegation_params.";
@@ -212,7 +225,7 @@ export function chainRefusals(set: ParamSet): ChainRefusal[] {
     if (initial !== "" && has("poc_params") && !models.some((m) => m.value === initial)) refuse(`${g}initial_model_id`, `delegation initial_model_id "${initial}" not found in poc_params models`);
   }
   if (!absent("fee_params")) check("fee_params.min_gas_price_ngonka", (n) => n <= 1_000_000n, "min_gas_price_ngonka exceeds safety limit of 1,000,000");
-  if (!absent("maintenance_params")) {
+  if (v14 && !absent("maintenance_params")) {
     const m = "maintenance_params.maintenance_";
     check(`${m}max_window_blocks`, (n) => n !== 0n, "maintenance max window blocks must be positive");
     check(`${m}max_window_blocks`, (n) => n <= MAX_MAINTENANCE_BLOCKS, "maintenance max window blocks exceeds safe upper bound 1e15");

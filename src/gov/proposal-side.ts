@@ -8,13 +8,14 @@
  */
 import { InputError } from "../errors.js";
 import { parseJson, type Json } from "../go/json.js";
-import { parseProposal, loadProposal, type ProposalParams } from "../compare/params.js";
+import { parseProposal, loadProposal, type ModelledKeyName, type ProposalParams } from "../compare/params.js";
 import { readTextFile } from "../fs/files.js";
 import type { ProposalParamChange, RealProposalB } from "../compare/model.js";
 import { judgeProposal, type MessageJudgement, type ParamChangeView } from "./judge.js";
 import type { ParamSet } from "./param-values.js";
 import { catalogLeaves } from "./params-catalog.js";
 import { VALIDATE_VERSION } from "./params-validate.js";
+import type { ChainVersion } from "../versions/chain-version.js";
 import { changeText, changeWords } from "./proposal-text.js";
 import type { GovProposal } from "./proposal.js";
 import { isGovProposalDocument, proposalFromDocument } from "./proposal-source.js";
@@ -45,11 +46,22 @@ function treatmentOf(c: ParamChangeView): ProposalParamChange["treatment"] {
   return c.modelled !== null && c.new !== null ? "modelled" : "not-modelled";
 }
 
+/** Why compare's rules cannot run a modelled value (the proposal-file checks of src/compare/params.ts), or null. */
+function outOfRange(key: ModelledKeyName, value: string): string | null {
+  try {
+    parseProposal({ name: "B", [key]: value }, "B");
+    return null;
+  } catch (e) {
+    if (e instanceof InputError) return `${key} ${e.message.slice(e.path!.length + 2)}`;
+    throw e;
+  }
+}
+
 /**
  * B for a real proposal against `inForce`. A proposal without a MsgUpdateParams has nothing to compare:
  * an InputError naming what it does instead.
  */
-export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: string): RealSide {
+export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: string, executesOn: ChainVersion = VALIDATE_VERSION): RealSide {
   const unknown = gov.messages.flatMap((m) => (m.kind === "unknown" ? [m] : m.kind === "exec-legacy-content" && m.content?.kind === "unknown" ? [m.content] : []));
   if (unknown.length > 0) {
     const u = unknown[0]!;
@@ -62,7 +74,7 @@ export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: str
   }
   // Messages execute in order: the last MsgUpdateParams is what remains in force.
   const last = updates.at(-1)!;
-  const judged = judgeProposal({ ...gov, messages: [last] }, inForce, null).messages[0] as Extract<MessageJudgement, { kind: "update-params" }>;
+  const judged = judgeProposal({ ...gov, messages: [last] }, inForce, null, executesOn).messages[0] as Extract<MessageJudgement, { kind: "update-params" }>;
   const doc: { [k: string]: Json } = { name: `proposal ${gov.id}${gov.title ? `: ${gov.title}` : ""}` };
   const notes: string[] = [];
   const changeNotes: string[] = [];
@@ -80,7 +92,14 @@ export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: str
     } else if (treatment === "modelled") {
       // the chain's own range of vote_threshold_factor is a uint32 (0 gives N/2; Params.Validate refuses 0 and above 100: named in `refused`)
       if (c.modelled === "vote_threshold_factor") factor = BigInt(c.new!);
-      else doc[c.modelled!] = c.new;
+      else {
+        const why = outOfRange(c.modelled!, c.new!);
+        if (why === null) doc[c.modelled!] = c.new;
+        else {
+          changes[changes.length - 1] = { ...changes.at(-1)!, treatment: "not-runnable", why };
+          changeNotes.push(`not compared: proposal ${gov.id} sets ${c.path} ${changeText(c)}, which compare cannot run (${why}); A and B both run with the state's value`);
+        }
+      }
     } else changeNotes.push(`not modelled: proposal ${gov.id} changes ${c.path} ${changeText(c)}${c.readBy ? ` (read by ${c.readBy}; compare and backtest run it with the value in force)` : " (read by no rule of the port)"}`);
   }
   if (notRecorded.length > 0) {
@@ -88,7 +107,7 @@ export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: str
     changeNotes.push(`not modelled: ${notRecorded.length} parameter${notRecorded.length === 1 ? "" : "s"} the proposal sets that the params in force (${inForce.source}) do not record, so whether they change is unknown: ${shown}${notRecorded.length > 5 ? ", …" : ""}`);
   }
   for (const r of judged.refused) {
-    changeNotes.push(`refused by the chain: proposal ${gov.id} sets ${r.path} to ${r.value ?? "nothing (left out)"}: ${r.rule} (Params.Validate ${VALIDATE_VERSION}); its MsgUpdateParams would fail when executed${r.kept ? "; the params in force hold the same value" : ""}`);
+    changeNotes.push(`refused by the chain: proposal ${gov.id} sets ${r.path} to ${r.value ?? "nothing (left out)"}: ${r.rule} (Params.Validate ${judged.validateVersion}); its MsgUpdateParams would fail when executed${r.kept ? "; the params in force hold the same value" : ""}`);
   }
   if (!Object.keys(doc).some((k) => k !== "name") && factor === undefined) notes.push(`proposal ${gov.id} changes none of the parameters compare and backtest vary: B equals the params in force`);
   const proposal = parseProposal(doc, `${where} (proposal ${gov.id}'s MsgUpdateParams)`);
@@ -96,6 +115,6 @@ export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: str
   const sets: NonNullable<ProposalParams["sets"]> = {};
   for (const leaf of catalogLeaves()) if (leaf.field.modelled !== undefined) sets[leaf.field.modelled] = last.params.values.get(leaf.path)!.value.text;
   proposal.sets = sets;
-  const view: RealProposalB = { id: gov.id, title: gov.title, inForce: inForce.source, changes, validateVersion: VALIDATE_VERSION, refused: judged.refused };
+  const view: RealProposalB = { id: gov.id, title: gov.title, inForce: inForce.source, changes, validateVersion: judged.validateVersion, refused: judged.refused };
   return { proposal, notes, changeNotes, view };
 }

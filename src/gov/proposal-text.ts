@@ -7,7 +7,6 @@ import type { Coin } from "./proposal.js";
 import { statusWords } from "./proposal.js";
 import { DENOM, type MessageJudgement, type ParamChangeView, type ProposalJudgement } from "./judge.js";
 import { gnkText } from "./stated-figures.js";
-import { VALIDATE_VERSION } from "./params-validate.js";
 
 /** A parameter value for people: integers grouped, empty strings quoted, lists by their length. */
 function valueText(v: string | null, list: boolean): string {
@@ -60,7 +59,7 @@ function paramsLines(m: Extract<MessageJudgement, { kind: "update-params" }>, ru
   if (m.inForce === null) out.push("  against: no params in force given");
   else out.push(`  against the params in force: ${m.inForce.source}${m.inForce.complete ? "" : " (records only what the rules read)"}`);
   if (m.refused.length > 0) {
-    out.push(`  REFUSED BY THE CHAIN: Params.Validate (${VALIDATE_VERSION}) refuses ${m.refused.length} of the values this message sets, so it fails when executed and nothing changes (the proposal ends failed):`);
+    out.push(`  REFUSED BY THE CHAIN: Params.Validate (${m.validateVersion}) refuses ${m.refused.length} of the values this message sets, so it fails when executed and nothing changes (the proposal ends failed):`);
     for (const r of m.refused) out.push(`    ${r.path}${r.value === null ? " (left out)" : ` ${r.value === "" ? '""' : r.value}`}: ${r.rule}${r.kept ? " (the value in force too)" : ""}`);
   }
   const changed = m.changes.filter((c) => c.status === "changed");

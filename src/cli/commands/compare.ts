@@ -93,9 +93,10 @@ export const compareCommand: Command = {
     // The preserved set and the miss test both run: a REST dump's lacks for either are named.
     const source = await readSnapshotSource(p, { uses: ["preserved", "miss-test"], warn: (l) => io.err(l) });
     const { snapshot, label } = source;
-    const b = await resolveB(pendingB, p, snapshot.height, () => stateParamsInForce(p, snapshot, label));
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
     const { state, anchorInfo: episode, version } = preservedInputs(source, { ...(anchor !== undefined ? { anchor } : {}), chainVersion: chainVersionFlag(p) });
+    // A real B's Params judged by Params.Validate of the state's version: what B would meet on this chain.
+    const b = await resolveB(pendingB, p, snapshot.height, () => stateParamsInForce(p, snapshot, label), version.version);
     // The epoch-433 replay is a built-in scenario, not this state: part of a comparison on a generated example, else only when asked.
     const replay = p.values.replay === true || snapshot.source === "generated";
     const model = compareProposals({ snapshot, a, b: b.proposal, state, ...(b.view !== null ? { bProposal: b.view } : {}) }, defaultEngines({ preservedRules: preservedRulesForChoice(version), settlementVersion: version.version }), {
