@@ -98,8 +98,8 @@ function fillZeros(values: Map<string, ParamEntry>, fields: readonly ParamField[
 /** The top-level messages (epoch_params, …) present in the input being read, by the set it is read into. */
 const presentMessages = new WeakMap<ParamSet, Set<string>>();
 
-function markPresent(out: ParamSet, fields: readonly ParamField[], f: MessageField): void {
-  if (fields !== PARAMS_CATALOG) return;
+/** Note a message field present (nested ones too: only the top-level names are looked up). */
+function markPresent(out: ParamSet, f: MessageField): void {
   const s = presentMessages.get(out) ?? new Set<string>();
   s.add(f.name);
   presentMessages.set(out, s);
@@ -144,6 +144,7 @@ function readScalar(r: Reader, wt: number, f: ScalarField): string {
   }
 }
 
+/** The names of the wire types skipType reads (it refuses 6 and 7). */
 const WIRE_NAMES = ["varint", "64-bit", "length-delimited", "start-group", "end-group", "32-bit"];
 
 /** Decode the fields of one message (`fields`) from r.pos to `end` into flat values (paths relative to it; `prefix` names unknown fields). */
@@ -161,11 +162,11 @@ function readMessage(r: Reader, end: number, fields: readonly ParamField[], mess
       if (f === undefined) {
         const start = r.pos;
         r.skipType(wt);
-        out.unknown.push({ path: `${prefix}(field ${id})`, detail: `not in the port's catalog of x/inference Params (${WIRE_NAMES[wt] ?? `wire type ${wt}`}, ${r.pos - start} bytes)` });
+        out.unknown.push({ path: `${prefix}(field ${id})`, detail: `not in the port's catalog of x/inference Params (${WIRE_NAMES[wt]!}, ${r.pos - start} bytes)` });
       } else if (f.kind === "message") {
         expectWire(wt, 2);
         const n = readLength(r);
-        markPresent(out, fields, f);
+        markPresent(out, f);
         if (f.repeated) {
           const entry = readMessage(r, r.pos + n, f.fields, f.name, `${prefix}${f.name}[].`, out);
           const slot = repeated.get(f.name) ?? { field: f, entries: [] };
@@ -227,32 +228,33 @@ function jsonScalar(v: Json, f: ScalarField, path: string): string {
   }
 }
 
-function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: string, out: ParamSet): Map<string, ParamEntry> {
+/** One message's fields from JSON; `path` names the input in errors, `flat` the message within Params (unknown fields, as the wire form names them). */
+function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: string, flat: string, out: ParamSet): Map<string, ParamEntry> {
   const values = new Map<string, ParamEntry>();
   for (const [k, v] of Object.entries(o)) {
     const at = `${path}.${k}`;
     const f = fieldNamed(fields, k);
     if (f === undefined) {
-      out.unknown.push({ path: at.replace(/^[^.]*\./, ""), detail: `not in the port's catalog of x/inference Params (${describeValue(v)})` });
+      out.unknown.push({ path: `${flat}${k}`, detail: `not in the port's catalog of x/inference Params (${describeValue(v)})` });
       continue;
     }
     // proto JSON writes a nil message (a Decimal too) as null; a snapshot marks a field its chain version
     // lacks as null: the zero value of a complete message, not recorded in a snapshot
     if (v === null) continue;
     if (f.kind === "message") {
-      markPresent(out, fields, f);
+      markPresent(out, f);
       if (f.repeated) {
         if (!Array.isArray(v)) throw new InputError(`expected a list, got ${describeValue(v)}`, at);
         const entries = v.map((e, i) => {
           if (!isJsonObject(e)) throw new InputError(`expected an object, got ${describeValue(e)}`, `${at}[${i}]`);
-          return readJsonMessage(e, f.fields, `${at}[${i}]`, out);
+          return readJsonMessage(e, f.fields, `${at}[${i}]`, `${flat}${f.name}[].`, out);
         });
         const inner = new Map<string, ParamEntry>();
         addEntries(inner, "", f, entries);
         for (const [ik, iv] of inner) values.set(ik, iv);
       } else {
         if (!isJsonObject(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, at);
-        for (const [ik, iv] of readJsonMessage(v, f.fields, at, out)) values.set(`${f.name}.${ik}`, iv);
+        for (const [ik, iv] of readJsonMessage(v, f.fields, at, `${flat}${f.name}.`, out)) values.set(`${f.name}.${ik}`, iv);
       }
     } else if (f.repeated) {
       if (!Array.isArray(v)) throw new InputError(`expected a list, got ${describeValue(v)}`, at);
@@ -269,7 +271,7 @@ function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: str
  */
 export function paramsFromJson(o: JsonObject, where: string, source: string, complete = true): ParamSet {
   const set: ParamSet = { source, complete, values: new Map(), unknown: [] };
-  set.values = readJsonMessage(o, PARAMS_CATALOG, where, set);
+  set.values = readJsonMessage(o, PARAMS_CATALOG, where, "", set);
   return complete ? completed(set) : set;
 }
 

@@ -43,7 +43,8 @@ export interface RealSide {
 /** The treatment of one change: B runs with it, or not (no rule compare runs varies it; or the params in force lack it). */
 function treatmentOf(c: ParamChangeView): ProposalParamChange["treatment"] {
   if (c.status === "not-recorded") return "not-recorded";
-  return c.modelled !== null && c.new !== null ? "modelled" : "not-modelled";
+  // (a modelled parameter is a scalar of a top-level message: always set by a whole Params)
+  return c.modelled !== null ? "modelled" : "not-modelled";
 }
 
 /** Why compare's rules cannot run a modelled value (the proposal-file checks of src/compare/params.ts), or null. */

@@ -52,6 +52,35 @@ describe("proposal --node URL --id N", () => {
   });
 });
 
+describe("proposal --node URL --id N with a parameter update", () => {
+  const update = (params: Uint8Array): Any => ({ typeUrl: "/inference.inference.MsgUpdateParams", value: InferenceMsgUpdateParams.encode({ authority: "gonka1gov", params }) });
+  const send: Any = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: Uint8Array.from([10, 1, 97, 18, 1, 98]) };
+  const proposal = (messages: Any[]) =>
+    Buffer.from(QueryProposalResponse.encode({ proposal: { id: 6n, messages, status: 2, title: "t", summary: "", metadata: "", proposer: "", expedited: false, failedReason: "", totalDeposit: [], finalTallyResult: undefined, submitTime: undefined, depositEndTime: undefined, votingStartTime: undefined, votingEndTime: undefined } })).toString("base64");
+  const paramsAnswer = (value: Uint8Array): RecordedAnswer => ({ path: "/inference.inference.Query/Params", data_hex: "", height: 100, value_b64: Buffer.from(value).toString("base64"), code: 0, log: "" });
+  const epochLength = (n: number) => Params.encode({ epochParams: { epochLength: BigInt(n) } } as never);
+
+  it("reads the params in force at the same height when any message updates them, and names them", async () => {
+    const s = await node({ latestHeight: 100, stateAt: () => undefined, recorded: [proposalAnswer(6n, 100, proposal([send, update(epochLength(9))])), paramsAnswer(QueryParamsResponse.encode({ params: Params.decode(epochLength(7)) }))] });
+    const r = await runCli(["proposal", "--node", s.url, "--id", "6"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`  against the params in force: the node's params at height 100 (${s.url})\n`);
+    expect(r.out).toContain("    epoch_params.epoch_length: 7 → 9 blocks\n");
+    expect(r.out).toContain(`  read from ${s.url} proposal 6 at height 100 (protobuf, the node's answer at height 100)`);
+    // no update, no params read
+    const t = await node({ latestHeight: 100, stateAt: () => undefined, recorded: [proposalAnswer(6n, 100, proposal([send]))] });
+    expect((await runCli(["proposal", "--node", t.url, "--id", "6"])).code).toBe(0);
+    expect(t.asked.filter((q) => q.method === "abci_query").map((q) => q.path)).toEqual(["/cosmos.gov.v1.Query/Proposal"]);
+  });
+
+  it("params in force that do not decode: one line naming the node, the height and the query", async () => {
+    // the answer decodes, the Params in it do not
+    const s = await node({ latestHeight: 100, stateAt: () => undefined, recorded: [proposalAnswer(6n, 100, proposal([update(epochLength(9))])), paramsAnswer(Uint8Array.from([0x0a, 3, 0x0a, 2, 8]))] });
+    const r = await runCli(["proposal", "--node", s.url, "--id", "6"]);
+    expect([r.code, r.err.trim()]).toEqual([2, `gonka-spec proposal: ${s.url}@100: /inference.inference.Query/Params: does not decode: cannot decode Params.epoch_params: length 2 runs past the end of the buffer`]);
+  });
+});
+
 describe("compare --node URL --b-proposal N", () => {
   it("B is the node's params at the height with proposal N's MsgUpdateParams applied: the outcome of the hand-written file", async () => {
     const height = 2851200;

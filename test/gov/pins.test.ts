@@ -15,6 +15,7 @@ import {
   Params,
   QueryProposalResponse,
 } from "../../src/chain/gen/proto.js";
+import { Reader, type Writer } from "../../src/chain/wire.js";
 import { InputError } from "../../src/errors.js";
 import type { Json } from "../../src/go/json.js";
 import type { JsonObject } from "../../src/json-input.js";
@@ -178,6 +179,21 @@ describe("every message type, from the wire through the Registry", () => {
     expect((await proposalFromDocument({ ...doc, result: { response: { ...doc.result.response, height: "" } } }, "a.json")).height).toBeNull();
     expect(await refusalAsync(() => decodeProposalAnswer(new Uint8Array(0), "v", null, "l"))).toBe("v: the answer holds no proposal");
     expect(await refusalAsync(() => decodeProposalAnswer(Uint8Array.from([10, 9, 8]), "v", null, "l"))).toMatch(/^v: does not decode as cosmos\.gov\.v1\.QueryProposalResponse: /);
+  });
+});
+
+describe("the registry's codecs", () => {
+  it("decode from bytes or from a Reader (a length, or to its end), encode back, and take a partial as it is", async () => {
+    const t = (await govRegistry()).lookupType(SEND.typeUrl) as { decode(i: Uint8Array | Reader, l?: number): unknown; encode(m: unknown): Writer; fromPartial(o: object): unknown };
+    const msg = MsgSend.decode(SEND.value);
+    expect(t.decode(SEND.value)).toEqual(msg);
+    expect(t.decode(Reader.create(SEND.value))).toEqual(msg);
+    const padded = Reader.create(Uint8Array.from([...SEND.value, 10, 1, 65]));
+    expect(t.decode(padded, SEND.value.length)).toEqual(msg);
+    expect(padded.pos).toBe(SEND.value.length);
+    expect(Buffer.from(t.encode(msg).finish()).equals(Buffer.from(SEND.value))).toBe(true);
+    const partial = { fromAddress: "a" };
+    expect(t.fromPartial(partial)).toBe(partial);
   });
 });
 
