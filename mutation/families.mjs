@@ -176,6 +176,22 @@ export const FAMILIES = {
     mutate: ["src/gateway/*.ts", "!src/gateway/index.ts", "!src/gateway/vectors.ts", "!src/gateway/export-suites.ts"],
     tests: ["test/gateway/*.test.ts", "test/cli/hardening.test.ts", "test/cli/hostile.test.ts", "test/cli/hostile-decided.test.ts"],
   },
+  // x/gov proposals (src/gov): the readers of every form (protobuf through the Registry, amino and proto
+  // JSON, a saved node answer), the flat Params values and their difference, Params.Validate, the
+  // judge and its text, the figures a title states, the params in force and a real proposal as B.
+  // Killed by test/gov's hand-built proposals of every message type, status, denom and boundary and
+  // the CLI's answers on real saved data.
+  gov: {
+    mutate: ["src/gov/*.ts"],
+    tests: ["test/gov/*.test.ts", "test/compare/real-b.test.ts"],
+  },
+  // the comparison (src/compare): the proposal format, the resolution of each value, the preserved,
+  // miss-test and vote sides, the differences, the text, and the engines' adapters to the rule
+  // families. Left out: index.ts (re-exports), engines.ts and model.ts (types only).
+  compare: {
+    mutate: ["src/compare/*.ts", "!src/compare/index.ts", "!src/compare/engines.ts", "!src/compare/model.ts"],
+    tests: ["test/compare/*.test.ts", "test/gov/b-side.test.ts", "test/gov/node.test.ts", "test/report/html.test.ts", "test/settlement/compare-adapter.test.ts", "test/preserved/anchor-index.property.test.ts"],
+  },
 };
 
 /** A minimal glob: `dir/*.ts` (one level) or an exact path; `!` excludes. */

@@ -5,10 +5,12 @@
  * params in force. The gov code (and CosmJS, for protobuf answers) loads only when B is a real proposal.
  */
 import { InputError, describeValue } from "../errors.js";
+import type { RealProposalB } from "../compare/model.js";
 import type { ProposalParams } from "../compare/params.js";
 import type { ParamSet } from "../gov/param-values.js";
 import type { GovProposal } from "../gov/proposal.js";
 import type { Snapshot } from "../snapshot/snapshot.js";
+import type { ChainVersion } from "../versions/chain-version.js";
 import { str, type Parsed } from "./args.js";
 import { clientOptions, nodeUrl } from "./snapshot-source.js";
 
@@ -44,20 +46,23 @@ export interface ResolvedB {
   proposal: ProposalParams;
   /** Where B came from (the file, or "proposal N at URL@H"). */
   where: string;
-  /** Changes of a real proposal that B does not model, one line each. */
+  /** Notes about a real proposal as a whole. */
   notes: string[];
-  /** True when B is a real governance proposal. */
-  real: boolean;
   /** The real proposal itself (its MsgUpdateParams sets every status parameter too: judged by the status replay). */
   gov?: GovProposal;
+  /** A real proposal's changes that B does not model, and the values the chain refuses, one line each. */
+  changeNotes: string[];
+  /** A real proposal: every change it makes and every value the chain refuses; null for a proposal file. */
+  view: RealProposalB | null;
 }
 
 /**
  * B with the params in force known: `inForce()` gives them for a proposal file (the state's); a
- * proposal read from the node is judged against the node's params at `height`.
+ * proposal read from the node is judged against the node's params at `height`; its Params against
+ * Params.Validate of `executesOn` (the state's version; default the newest ported).
  */
-export async function resolveB(b: PendingB, p: Parsed, height: string | undefined, inForce: () => Promise<ParamSet | null>): Promise<ResolvedB> {
-  if (b.kind === "file") return { proposal: b.proposal, where: b.file, notes: [], real: false };
+export async function resolveB(b: PendingB, p: Parsed, height: string | undefined, inForce: () => Promise<ParamSet | null>, executesOn?: ChainVersion): Promise<ResolvedB> {
+  if (b.kind === "file") return { proposal: b.proposal, where: b.file, notes: [], changeNotes: [], view: null };
   const { realProposalSide } = await import("../gov/proposal-side.js");
   let gov: GovProposal;
   let params: ParamSet | null;
@@ -77,8 +82,8 @@ export async function resolveB(b: PendingB, p: Parsed, height: string | undefine
   if (params === null && gov.messages.some((m) => m.kind === "update-params")) {
     throw new InputError(`the params in force are not in the inputs, so proposal ${gov.id}'s changes cannot be told from the values it keeps`, where);
   }
-  const side = realProposalSide(gov, params ?? { source: "none", complete: false, values: new Map(), unknown: [] }, where);
-  return { proposal: side.proposal, where, notes: side.notes, real: true, gov };
+  const side = realProposalSide(gov, params ?? { source: "none", complete: false, values: new Map(), unknown: [] }, where, executesOn);
+  return { proposal: side.proposal, where, notes: side.notes, changeNotes: side.changeNotes, view: side.view, gov };
 }
 
 /** The params in force of the state a command read: the dumps' params answer with --rest-dump, else what the snapshot records. */

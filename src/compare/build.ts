@@ -9,7 +9,7 @@ import { DEFAULT_CURVES, missCurves, type CurveOptions } from "./curves.js";
 import { differences } from "./differences.js";
 import type { Engines, PreservedModelRun, PreservedSettings } from "./engines.js";
 import { compareMissTest } from "./miss-side.js";
-import type { ComparisonModel, ModelComparison, PreservationChange, SimulationComparison } from "./model.js";
+import type { ComparisonModel, ModelComparison, PreservationChange, RealProposalB, SimulationComparison } from "./model.js";
 import type { ProposalParams } from "./params.js";
 import { emptySide, modelDelta, modelSide, nodeWeightIndex } from "./preserved-side.js";
 import { DEFAULT_GROUP_SIZE, resolveProposal, snapshotGroupSize, withSlotAllocation, type ProposalRun } from "./resolve.js";
@@ -35,6 +35,8 @@ export interface CompareInput {
   snapshot: Snapshot;
   a: ProposalParams;
   b: ProposalParams;
+  /** B as a real x/gov proposal: every change it makes and the values the chain refuses (src/gov/proposal-side.ts). */
+  bProposal?: RealProposalB;
   /** The snapshot's preserved slice, already parsed (parsed here when absent). */
   state?: PreservedState;
 }
@@ -134,6 +136,7 @@ export function compareProposals(input: CompareInput, engines: Engines, options:
     curves,
     voteThreshold,
     simulation,
+    bProposal: input.bProposal ?? null,
   };
   return { ...body, differences: differences(body), notes };
 }

@@ -31,10 +31,34 @@ export function aToB(a: string, b: string): string {
   return `${a} → ${b}`;
 }
 
-/** A resolved parameter: its value, and where it came from unless the proposal set it. */
+/** A resolved parameter: its value, and where it came from unless the proposal set it (and what a real proposal sets instead, when compare does not run it). */
 export function resolved<T>(v: ResolvedValue<T>): string {
   const s = v.value === null ? "(unset: chain default)" : String(v.value);
-  return v.source === "proposal" ? s : `${s} (${v.source})`;
+  if (v.source === "proposal") return s;
+  return v.proposed === undefined ? `${s} (${v.source})` : `${s} (${v.source}; the proposal sets ${v.proposed}: not compared)`;
+}
+
+/** What each part of the comparison reads: "the snapshot's preserved state, demand from …, the miss test on …[, the epoch-433 replay …]". */
+export function inputsText(m: ComparisonModel): string {
+  const dump = m.snapshot.source === "rest-dump";
+  const demand = m.a.demandSource === m.b.demandSource ? (m.a.demandSource === null ? "no demand input" : `demand from ${m.a.demandSource}`) : `demand A from ${m.a.demandSource ?? "none"}, B from ${m.b.demandSource ?? "none"}`;
+  const state = dump ? "the preserved state rebuilt from the REST dump" : "the snapshot's preserved state";
+  const miss = m.missTest === null ? "no settlement slice" : dump ? "the dump's settled epoch" : "the snapshot's settlement slice";
+  return `${state}, ${demand}, the miss test on ${miss}${m.simulation === null ? "" : ", the epoch-433 replay on the built-in scenario"}`;
+}
+
+/**
+ * The warning a real proposal B gets when the chain refuses its Params: one head line and one line per
+ * refused value (empty when nothing is refused, or B is a proposal file).
+ */
+export function refusalLines(m: ComparisonModel): string[] {
+  const b = m.bProposal;
+  if (b === null || b.refused.length === 0) return [];
+  const n = b.refused.length;
+  return [
+    `WARNING: the chain would refuse B: Params.Validate (${b.validateVersion}) refuses ${n === 1 ? "a value" : `${n} values`} of proposal ${b.id}'s Params, so its MsgUpdateParams fails when executed and nothing changes (the proposal ends failed); what follows is what B's values would do if they took effect:`,
+    ...b.refused.map((r) => `${r.path}${r.value === null ? " (left out)" : ` ${r.value === "" ? '""' : r.value}`}: ${r.rule}${r.kept ? " (the value in force too)" : ""}`),
+  ];
 }
 
 /** Shorten a long bech32 address for narrow tables: gonka1abcd…wxyz. */

@@ -3,7 +3,7 @@
  * strings for decimals), so the terminal table, `--json` and the HTML report all render the same
  * object. Deltas are always B − A; swapping A and B negates every delta and swaps gains with losses.
  */
-import type { PreservedRuleName } from "./params.js";
+import type { ModelledKeyName, PreservedRuleName } from "./params.js";
 
 /** Where a resolved parameter value came from. */
 export type ValueSource = "proposal" | "snapshot" | "default";
@@ -11,6 +11,11 @@ export type ValueSource = "proposal" | "snapshot" | "default";
 export interface ResolvedValue<T> {
   value: T;
   source: ValueSource;
+  /**
+   * B as a real proposal that sets another value than the one compare runs (the params in force do not
+   * record it, so whether it changes is unknown and A and B run with the state's): what it sets.
+   */
+  proposed?: string;
 }
 
 /** A proposal with every parameter filled in (from the proposal, else the snapshot, else the default). */
@@ -191,6 +196,57 @@ export interface SimulationComparison {
   b: SimulationSide;
 }
 
+/** One parameter a real x/gov proposal (B) sets other than the params in force, or that they do not record. */
+export interface ProposalParamChange {
+  /** The x/inference Params path (validation_params.invalidation_h_threshold). */
+  path: string;
+  unit: string;
+  /** The value in force (null: not recorded, or a list entry the proposal adds). */
+  old: string | null;
+  /** The proposed value (null: the proposal drops the entry). */
+  new: string | null;
+  /**
+   * "modelled": B runs with it; "not-modelled": no rule compare runs varies it, so A and B run with the
+   * value in force; "not-recorded": the params in force do not record it, so whether it changes is
+   * unknown (A and B run with the state's value); "not-runnable": compare varies it, but its rules do
+   * not take this value (`why`), so A and B run with the state's value.
+   */
+  treatment: "modelled" | "not-modelled" | "not-recorded" | "not-runnable";
+  /** Why compare cannot run the value ("not-runnable" only). */
+  why?: string;
+  /** The compare key that varies it, or null. */
+  modelled: ModelledKeyName | null;
+  /** The rule of the port that reads it, or null (none does). */
+  readBy: string | null;
+  /** old and new for people, with the unit ("15,391 blocks", "3 entries; adds …"). */
+  oldText: string;
+  newText: string;
+}
+
+/** A value of B's Params that the chain's Params.Validate refuses. */
+export interface ProposalRefusal {
+  path: string;
+  /** null: the proposal leaves it out (nil in Go). */
+  value: string | null;
+  rule: string;
+  /** True when the params in force hold the same value (B keeps it; they predate the check). */
+  kept: boolean;
+}
+
+/** B as a real x/gov proposal: every parameter it changes, and what the chain would refuse. */
+export interface RealProposalB {
+  id: bigint;
+  title: string;
+  /** The params in force the changes are set against. */
+  inForce: string;
+  /** Every parameter B changes (and every one the params in force do not record), in catalog order. */
+  changes: ProposalParamChange[];
+  /** The version whose Params.Validate judged B. */
+  validateVersion: string;
+  /** Values the chain refuses: a non-empty list means the message fails when executed and nothing changes. */
+  refused: ProposalRefusal[];
+}
+
 /** A parameter that differs, or an outcome that changes, in words. */
 export interface Difference {
   what: string;
@@ -216,6 +272,8 @@ export interface ComparisonModel {
   voteThreshold: VoteThresholdRow[];
   /** null when the simulator is not available or was not asked for. */
   simulation: SimulationComparison | null;
+  /** B as a real x/gov proposal (its changes and refused values); null for a proposal file. */
+  bProposal: RealProposalB | null;
   /** Every parameter and outcome that differs between A and B; empty when the proposals agree. */
   differences: Difference[];
   /** Things the reader should know (missing slices, skipped parts). */

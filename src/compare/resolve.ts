@@ -70,6 +70,15 @@ function pick<T>(proposal: T | undefined, snapshot: T | undefined, dflt: T): Res
   return { value: dflt, source: "default" };
 }
 
+/**
+ * A real proposal's value (`set`) beside the one compare runs: the same value is the proposal's; another
+ * (the params in force do not record it, so it is not compared) is named as what the proposal sets.
+ */
+function marked<T>(v: ResolvedValue<T>, set: string | undefined): ResolvedValue<T> {
+  if (set === undefined || v.source === "proposal") return v;
+  return String(v.value) === set ? { value: v.value, source: "proposal" } : { ...v, proposed: set };
+}
+
 /** Resolve one proposal against the snapshot. Demand errors name the proposal's `demand` key. */
 export function resolveProposal(p: ProposalParams, where: string, snapshot: Snapshot, state: PreservedState, engines: Engines): ProposalRun {
   let demandJson: { json: Json; path: string; source: string } | undefined;
@@ -93,10 +102,10 @@ export function resolveProposal(p: ProposalParams, where: string, snapshot: Snap
   const params: ResolvedParams = {
     name: p.name,
     ...(p.description !== undefined ? { description: p.description } : {}),
-    pocSlotAllocation: { value: psa.value === null ? null : psa.value.toString(), source: psa.source },
+    pocSlotAllocation: marked({ value: psa.value === null ? null : psa.value.toString(), source: psa.source }, p.sets?.PocSlotAllocation),
     pocMaxConcurrentPer10000Weight: rate,
-    binomTestP0: { value: p0.value.toString(), source: p0.source },
-    voteThresholdFactor: factor,
+    binomTestP0: marked({ value: p0.value.toString(), source: p0.source }, p.sets?.BinomTestP0),
+    voteThresholdFactor: marked(factor, p.sets?.vote_threshold_factor),
     preservedRule: rule,
     demandSource: demandJson?.source ?? null,
   };

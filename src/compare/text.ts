@@ -1,7 +1,7 @@
 /** The terminal rendering of a comparison: one section per question, tables where it helps. */
 import type { ComparisonModel } from "./model.js";
 import { coinsText, gnkCell } from "../format/coins.js";
-import { aToB, expectedNodes, expectedWeight, parameterRows, probability } from "./format.js";
+import { aToB, expectedNodes, expectedWeight, inputsText, parameterRows, probability, refusalLines } from "./format.js";
 
 /** "reward 12.5 GNK (12,500,000,000 ngonka)" when settled to the coin, else "reward weight 1,234". */
 const atStake = (unit: string, x: bigint): string => (unit === "ngonka" ? `reward ${coinsText(x)}` : `reward weight ${groupDigits(x)}`);
@@ -121,8 +121,7 @@ function votes(m: ComparisonModel): string {
 }
 
 function simulation(m: ComparisonModel): string {
-  const s = m.simulation;
-  if (!s) return "Not run.";
+  const s = m.simulation!;
   const row = (label: string, x: typeof s.a): string[] => [
     label,
     groupDigits(x.served),
@@ -154,9 +153,11 @@ export function renderCompareText(m: ComparisonModel, options: CompareTextOption
   const src = m.snapshot.source ? `, ${m.snapshot.source}` : "";
   const out = [
     `Compare A "${m.a.name}" with B "${m.b.name}" on ${m.snapshot.chainId} at height ${groupDigits(BigInt(m.snapshot.height))}${src}; episode anchor ${groupDigits(m.anchor)}`,
-    `Inputs: the snapshot's preserved state${m.a.demandSource === m.b.demandSource ? `, demand from ${m.a.demandSource ?? "nowhere (none)"}` : `, demand A from ${m.a.demandSource ?? "none"}, B from ${m.b.demandSource ?? "none"}`}, the miss test on ${m.missTest ? "the snapshot's settlement slice" : "no settlement slice"}, the epoch-433 replay on the built-in scenario.`,
+    `Inputs: ${inputsText(m)}.`,
     "",
   ];
+  const refused = refusalLines(m);
+  if (refused.length > 0) out.push(refused[0]!, ...refused.slice(1).map((l) => `  ${l}`), "");
   if (!options.brief) out.push(parameters(m), "");
   out.push(
     "What changes (A -> B)",
@@ -174,11 +175,13 @@ export function renderCompareText(m: ComparisonModel, options: CompareTextOption
   if (!options.brief) {
     out.push("", "Miss-test boundary: allowed misses (every missed count up to it passes)", curves(m), "", "Vote threshold: slots a resolution needs (more than T of N)", votes(m));
   }
-  out.push(
-    "",
-    `Epoch-433 replay${m.simulation ? ` (${m.simulation.scenario}, built-in scenario)` : ""}: the incident's PoC window with today's gateway and with the per-host in-flight cap at each proposal's rate (requests per 10,000 weight)`,
-    simulation(m),
-  );
+  if (m.simulation !== null) {
+    out.push(
+      "",
+      `Epoch-433 replay (${m.simulation.scenario}, built-in scenario): the incident's PoC window with today's gateway and with the per-host in-flight cap at each proposal's rate (requests per 10,000 weight)`,
+      simulation(m),
+    );
+  }
   if (m.notes.length > 0) out.push("", "Notes", ...m.notes.map((n) => `  - ${n}`));
   return out.join("\n");
 }

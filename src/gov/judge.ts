@@ -10,6 +10,7 @@ import { FAMILY_COVERAGE, familyKnows } from "../versions/rule-families.js";
 import { UPGRADE_PLAN_NAMES } from "../chain/applied-plan.js";
 import { catalogLeaves, type ModelledKey } from "./params-catalog.js";
 import { diffParams, type ParamSet, type UnknownParam } from "./param-values.js";
+import { VALIDATE_VERSION, chainRefusals, validateVersionFor, type ChainRefusal } from "./params-validate.js";
 import type { Coin, GovProposal, ProposalMessage, Transfer } from "./proposal.js";
 import { agreesWithStated, gnkText, statedAmounts, statedCounts, statedEpochs } from "./stated-figures.js";
 import { groupDigits } from "../format/numbers.js";
@@ -47,6 +48,13 @@ export type MessageJudgement =
       set: number;
       /** Fields the port's catalog does not know, in the message or in the params in force. */
       unknownFields: UnknownParam[];
+      /**
+       * Values the chain's Params.Validate refuses (./params-validate.ts): the message fails when
+       * executed. `kept`: the params in force hold the same value.
+       */
+      refused: (ChainRefusal & { kept: boolean })[];
+      /** The version whose Params.Validate judged it. */
+      validateVersion: ChainVersion;
     }
   | { index: number; kind: "transfers"; typeUrl: string; sender: string; vestingEpochs: bigint | null; outputs: Transfer[]; distinctRecipients: number; totals: Coin[] }
   | { index: number; kind: "software-upgrade"; typeUrl: string; authority: string; plan: { name: string; height: bigint; info: string }; rules: "known" | "unpinned" | "older" | "unknown"; version: ChainVersion | null }
@@ -124,7 +132,7 @@ function byCatalogOrder(a: { path: string }, b: { path: string }): number {
 }
 
 /** The parameter update against the params in force (or alone when none are given). */
-function judgeParams(index: number, m: Extract<ProposalMessage, { kind: "update-params" }>, inForce: ParamSet | null): MessageJudgement {
+function judgeParams(index: number, m: Extract<ProposalMessage, { kind: "update-params" }>, inForce: ParamSet | null, validateAt: ChainVersion): MessageJudgement {
   const proposed = m.params;
   const base: ParamSet = inForce ?? { source: "no params in force", complete: false, values: new Map(), unknown: [] };
   const diff = diffParams(base, proposed).sort(byCatalogOrder);
@@ -157,7 +165,15 @@ function judgeParams(index: number, m: Extract<ProposalMessage, { kind: "update-
     unchanged,
     set: proposed.values.size,
     unknownFields: [...proposed.unknown, ...(inForce?.unknown ?? []).map((u) => ({ ...u, detail: `in the params in force: ${u.detail}` }))],
+    refused: chainRefusals(proposed, validateAt).map((r) => ({ ...r, kept: keeps(base, r) })),
+    validateVersion: validateAt,
   };
+}
+
+/** Whether the params in force hold the refused value too (a value B keeps). */
+function keeps(inForce: ParamSet, r: ChainRefusal): boolean {
+  if (r.value === null) return inForce.absent?.has(r.path) === true;
+  return inForce.values.get(r.path)?.value.text === r.value;
 }
 
 function totalsOf(outputs: Transfer[]): Coin[] {
@@ -166,10 +182,10 @@ function totalsOf(outputs: Transfer[]): Coin[] {
   return [...by].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([denom, amount]) => ({ denom, amount }));
 }
 
-function judgeMessage(index: number, m: ProposalMessage, inForce: ParamSet | null): MessageJudgement {
+function judgeMessage(index: number, m: ProposalMessage, inForce: ParamSet | null, validateAt: ChainVersion): MessageJudgement {
   switch (m.kind) {
     case "update-params":
-      return judgeParams(index, m, inForce);
+      return judgeParams(index, m, inForce, validateAt);
     case "transfers":
       return { index, kind: "transfers", typeUrl: m.typeUrl, sender: m.sender, vestingEpochs: m.vestingEpochs, outputs: m.outputs, distinctRecipients: new Set(m.outputs.map((o) => o.recipient)).size, totals: totalsOf(m.outputs) };
     case "software-upgrade": {
@@ -181,7 +197,7 @@ function judgeMessage(index: number, m: ProposalMessage, inForce: ParamSet | nul
       return { index, kind: "software-upgrade", typeUrl: m.typeUrl, authority: m.authority, plan: m.plan, rules, version: named };
     }
     case "exec-legacy-content":
-      return { index, kind: "exec-legacy-content", typeUrl: m.typeUrl, authority: m.authority, content: m.content === null ? null : judgeMessage(index, m.content, inForce) };
+      return { index, kind: "exec-legacy-content", typeUrl: m.typeUrl, authority: m.authority, content: m.content === null ? null : judgeMessage(index, m.content, inForce, validateAt) };
     case "unknown":
       return { index, kind: "unknown", typeUrl: m.typeUrl, size: m.size, sizeUnit: m.sizeUnit };
   }
@@ -252,9 +268,14 @@ function restitution(epochs: NonNullable<ProposalJudgement["epochs"]>, transfers
   };
 }
 
-/** Judge a proposal against the params in force (null: none given) and the settled epochs (null: none given). */
-export function judgeProposal(p: GovProposal, inForce: ParamSet | null, settled: SettledPayouts | null): ProposalJudgement {
-  const messages = p.messages.map((m, i) => judgeMessage(i + 1, m, inForce));
+/**
+ * Judge a proposal against the params in force (null: none given) and the settled epochs (null: none
+ * given); a parameter update's Params against Params.Validate of the chain version it would execute on
+ * (default the newest ported, ./params-validate.ts).
+ */
+export function judgeProposal(p: GovProposal, inForce: ParamSet | null, settled: SettledPayouts | null, executesOn: ChainVersion = VALIDATE_VERSION): ProposalJudgement {
+  const validateAt = validateVersionFor(executesOn);
+  const messages = p.messages.map((m, i) => judgeMessage(i + 1, m, inForce, validateAt));
   const transfers = transfersOf(messages);
   const epochs = statedEpochs(p.title) ?? statedEpochs(p.summary);
   const notes: string[] = [];

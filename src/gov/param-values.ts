@@ -44,6 +44,13 @@ export interface ParamSet {
   complete: boolean;
   values: Map<string, ParamEntry>;
   unknown: UnknownParam[];
+  /**
+   * What a complete set holds only as the zero value because the message left it out: scalar leaves
+   * by path, and top-level messages by name (epoch_params). In Go a left-out Decimal or message is
+   * nil, which Params.Validate refuses for some fields (./params-validate.ts). Undefined: a set that
+   * is not complete (a snapshot's), where a field it lacks is not recorded.
+   */
+  absent?: Set<string>;
 }
 
 const ZERO: Record<ScalarField["kind"], string> = { int64: "0", uint64: "0", int32: "0", uint32: "0", bool: "false", string: "", decimal: "0" };
@@ -71,18 +78,41 @@ function addEntries(into: Map<string, ParamEntry>, prefix: string, f: MessageFie
   });
 }
 
-/** Fill every scalar leaf of `fields` that `values` lacks with its zero value (a complete message). */
-function fillZeros(values: Map<string, ParamEntry>, fields: readonly ParamField[], prefix: string): void {
+/** Fill every scalar leaf of `fields` that `values` lacks with its zero value (a complete message), naming it in `absent`. */
+function fillZeros(values: Map<string, ParamEntry>, fields: readonly ParamField[], prefix: string, absent: Set<string>): void {
   for (const f of fields) {
     const path = `${prefix}${f.name}`;
     if (f.kind !== "message") {
-      if (!values.has(path)) values.set(path, { field: f, value: zeroValue(f) });
+      if (!values.has(path)) {
+        values.set(path, { field: f, value: zeroValue(f) });
+        absent.add(path);
+      }
     } else if (f.repeated) {
       // each entry present is itself complete; absent entries are absent
       const entryPrefixes = new Set([...values.keys()].filter((k) => k.startsWith(`${path}[`)).map((k) => k.slice(0, k.indexOf("].", path.length) + 2)));
-      for (const ep of entryPrefixes) fillZeros(values, f.fields, ep);
-    } else fillZeros(values, f.fields, `${path}.`);
+      for (const ep of entryPrefixes) fillZeros(values, f.fields, ep, absent);
+    } else fillZeros(values, f.fields, `${path}.`, absent);
   }
+}
+
+/** The top-level messages (epoch_params, …) present in the input being read, by the set it is read into. */
+const presentMessages = new WeakMap<ParamSet, Set<string>>();
+
+/** Note a message field present (nested ones too: only the top-level names are looked up). */
+function markPresent(out: ParamSet, f: MessageField): void {
+  const s = presentMessages.get(out) ?? new Set<string>();
+  s.add(f.name);
+  presentMessages.set(out, s);
+}
+
+/** The whole message: every leaf it lacks filled with its zero value and named as absent, as is every top-level message it lacks (nil in Go). */
+function completed(set: ParamSet): ParamSet {
+  const absent = new Set<string>();
+  fillZeros(set.values, PARAMS_CATALOG, "", absent);
+  const present = presentMessages.get(set);
+  for (const f of PARAMS_CATALOG) if (!present?.has(f.name)) absent.add(f.name);
+  set.absent = absent;
+  return set;
 }
 
 // ---------- wire form ----------
@@ -114,6 +144,7 @@ function readScalar(r: Reader, wt: number, f: ScalarField): string {
   }
 }
 
+/** The names of the wire types skipType reads (it refuses 6 and 7). */
 const WIRE_NAMES = ["varint", "64-bit", "length-delimited", "start-group", "end-group", "32-bit"];
 
 /** Decode the fields of one message (`fields`) from r.pos to `end` into flat values (paths relative to it; `prefix` names unknown fields). */
@@ -131,10 +162,11 @@ function readMessage(r: Reader, end: number, fields: readonly ParamField[], mess
       if (f === undefined) {
         const start = r.pos;
         r.skipType(wt);
-        out.unknown.push({ path: `${prefix}(field ${id})`, detail: `not in the port's catalog of x/inference Params (${WIRE_NAMES[wt] ?? `wire type ${wt}`}, ${r.pos - start} bytes)` });
+        out.unknown.push({ path: `${prefix}(field ${id})`, detail: `not in the port's catalog of x/inference Params (${WIRE_NAMES[wt]!}, ${r.pos - start} bytes)` });
       } else if (f.kind === "message") {
         expectWire(wt, 2);
         const n = readLength(r);
+        markPresent(out, f);
         if (f.repeated) {
           const entry = readMessage(r, r.pos + n, f.fields, f.name, `${prefix}${f.name}[].`, out);
           const slot = repeated.get(f.name) ?? { field: f, entries: [] };
@@ -163,8 +195,7 @@ export function paramsFromBytes(bytes: Uint8Array, source: string): ParamSet {
   const set: ParamSet = { source, complete: true, values: new Map(), unknown: [] };
   const r = Reader.create(bytes);
   set.values = readMessage(r, bytes.length, PARAMS_CATALOG, "Params", "", set);
-  fillZeros(set.values, PARAMS_CATALOG, "");
-  return set;
+  return completed(set);
 }
 
 // ---------- JSON forms ----------
@@ -197,31 +228,33 @@ function jsonScalar(v: Json, f: ScalarField, path: string): string {
   }
 }
 
-function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: string, out: ParamSet): Map<string, ParamEntry> {
+/** One message's fields from JSON; `path` names the input in errors, `flat` the message within Params (unknown fields, as the wire form names them). */
+function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: string, flat: string, out: ParamSet): Map<string, ParamEntry> {
   const values = new Map<string, ParamEntry>();
   for (const [k, v] of Object.entries(o)) {
     const at = `${path}.${k}`;
     const f = fieldNamed(fields, k);
     if (f === undefined) {
-      out.unknown.push({ path: at.replace(/^[^.]*\./, ""), detail: `not in the port's catalog of x/inference Params (${describeValue(v)})` });
+      out.unknown.push({ path: `${flat}${k}`, detail: `not in the port's catalog of x/inference Params (${describeValue(v)})` });
       continue;
     }
     // proto JSON writes a nil message (a Decimal too) as null; a snapshot marks a field its chain version
     // lacks as null: the zero value of a complete message, not recorded in a snapshot
     if (v === null) continue;
     if (f.kind === "message") {
+      markPresent(out, f);
       if (f.repeated) {
         if (!Array.isArray(v)) throw new InputError(`expected a list, got ${describeValue(v)}`, at);
         const entries = v.map((e, i) => {
           if (!isJsonObject(e)) throw new InputError(`expected an object, got ${describeValue(e)}`, `${at}[${i}]`);
-          return readJsonMessage(e, f.fields, `${at}[${i}]`, out);
+          return readJsonMessage(e, f.fields, `${at}[${i}]`, `${flat}${f.name}[].`, out);
         });
         const inner = new Map<string, ParamEntry>();
         addEntries(inner, "", f, entries);
         for (const [ik, iv] of inner) values.set(ik, iv);
       } else {
         if (!isJsonObject(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, at);
-        for (const [ik, iv] of readJsonMessage(v, f.fields, at, out)) values.set(`${f.name}.${ik}`, iv);
+        for (const [ik, iv] of readJsonMessage(v, f.fields, at, `${flat}${f.name}.`, out)) values.set(`${f.name}.${ik}`, iv);
       }
     } else if (f.repeated) {
       if (!Array.isArray(v)) throw new InputError(`expected a list, got ${describeValue(v)}`, at);
@@ -238,9 +271,8 @@ function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: str
  */
 export function paramsFromJson(o: JsonObject, where: string, source: string, complete = true): ParamSet {
   const set: ParamSet = { source, complete, values: new Map(), unknown: [] };
-  set.values = readJsonMessage(o, PARAMS_CATALOG, where, set);
-  if (complete) fillZeros(set.values, PARAMS_CATALOG, "");
-  return set;
+  set.values = readJsonMessage(o, PARAMS_CATALOG, where, "", set);
+  return complete ? completed(set) : set;
 }
 
 // ---------- the difference ----------

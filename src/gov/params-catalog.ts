@@ -11,8 +11,10 @@
 /** Scalar kinds as in the .proto; `decimal` is the chain's Decimal{int64 value, int32 exponent}. */
 export type ScalarKind = "int64" | "uint64" | "int32" | "uint32" | "bool" | "string" | "decimal";
 
+import type { ModelledKeyName } from "../compare/params.js";
+
 /** The compare/backtest proposal key that varies a parameter (src/compare/params.ts). */
-export type ModelledKey = "PocSlotAllocation" | "BinomTestP0" | "vote_threshold_factor";
+export type ModelledKey = ModelledKeyName;
 
 export interface ScalarField {
   name: string;

@@ -138,7 +138,8 @@ export function proposalFromJson(p: JsonObject, where: string, label: string): G
   if (id === undefined) throw new InputError("missing the proposal's id", `${where}.id`);
   const read = list(p, "messages", where).map((m, i) => messageFromJson(m, `${where}.messages[${i}]`));
   const tally = field(p, "final_tally_result");
-  const t = tally === undefined || tally === null ? null : object(tally, `${where}.final_tally_result`);
+  const tallyAt = `${where}.final_tally_result`;
+  const t = tally === undefined || tally === null ? null : object(tally, tallyAt);
   const expedited = field(p, "expedited");
   return {
     id: checkedUint64(id, `${where}.id`),
@@ -152,7 +153,7 @@ export function proposalFromJson(p: JsonObject, where: string, label: string): G
     votingStartTime: time(p, "voting_start_time", where),
     votingEndTime: time(p, "voting_end_time", where),
     totalDeposit: coinsOf(p, "total_deposit", where),
-    finalTally: t === null ? null : { yes: text(t, "yes_count", where), abstain: text(t, "abstain_count", where), no: text(t, "no_count", where), noWithVeto: text(t, "no_with_veto_count", where) },
+    finalTally: t === null ? null : { yes: text(t, "yes_count", tallyAt), abstain: text(t, "abstain_count", tallyAt), no: text(t, "no_count", tallyAt), noWithVeto: text(t, "no_with_veto_count", tallyAt) },
     expedited: expedited === true,
     failedReason: text(p, "failed_reason", where),
     messages: read.map((r) => r.message),

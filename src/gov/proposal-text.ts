@@ -19,14 +19,25 @@ function valueText(v: string | null, list: boolean): string {
   return /^-?\d{4,}$/.test(v) ? groupDigits(BigInt(v)) : v;
 }
 
-/** "0.1 → 0.25 fraction of each model's weight" (or "0.25 …" when the params in force lack it). */
-export function changeText(c: ParamChangeView): string {
+/** How a change's values read: as a list (by length), with which unit, and what follows the new value (GNK of an ngonka amount, a list's additions and removals). */
+function parts(c: ParamChangeView): { list: boolean; unit: string; tail: string } {
   const list = c.added !== undefined || /^\[/.test(c.new ?? c.old ?? "");
-  const unit = c.unit && !list ? ` ${c.unit}` : "";
   const money = c.unit === "ngonka" && c.new !== null && /^\d+$/.test(c.new) ? ` (${gnkText(BigInt(c.new))} GNK)` : "";
   const lists = c.added !== undefined ? `${c.added.length ? `; adds ${c.added.join(", ")}` : ""}${c.removed!.length ? `; removes ${c.removed!.join(", ")}` : ""}` : "";
+  return { list, unit: c.unit && !list ? ` ${c.unit}` : "", tail: `${money}${lists}` };
+}
+
+/** The old and new value of a change for people, each with its unit: "15,391 blocks" and "0 blocks"; "(not recorded)" when the params in force lack it. */
+export function changeWords(c: ParamChangeView): { oldText: string; newText: string } {
+  const { list, unit, tail } = parts(c);
+  return { oldText: c.status === "not-recorded" ? "(not recorded)" : `${valueText(c.old, list)}${unit}`, newText: `${valueText(c.new, list)}${unit}${tail}` };
+}
+
+/** "0.1 → 0.25 fraction of each model's weight" (or "0.25 …" when the params in force lack it). */
+export function changeText(c: ParamChangeView): string {
+  const { list, unit, tail } = parts(c);
   const body = c.status === "not-recorded" ? valueText(c.new, list) : `${valueText(c.old, list)} → ${valueText(c.new, list)}`;
-  return `${body}${unit}${money}${lists}`;
+  return `${body}${unit}${tail}`;
 }
 
 /** "946,509.925001558 GNK (946,509,925,001,558 ngonka)"; another denom as written. */
@@ -38,22 +49,33 @@ function coinsText(cs: Coin[]): string {
   return cs.length === 0 ? "nothing" : cs.map(coinText).join(" + ");
 }
 
+/** "the preserved-set sampler (…); compare/backtest: PocSlotAllocation": who reads a parameter, and whether compare and backtest vary it. */
+function readerText(c: ParamChangeView): string {
+  return `${c.readBy}${c.modelled !== null ? `; compare/backtest: ${c.modelled}` : "; not modelled by compare/backtest"}`;
+}
+
 function paramsLines(m: Extract<MessageJudgement, { kind: "update-params" }>, runAs: string): string[] {
   const out: string[] = [`  authority ${m.authority}; sets all ${m.set} parameters of x/inference (a MsgUpdateParams replaces the whole Params)`];
   if (m.inForce === null) out.push("  against: no params in force given");
   else out.push(`  against the params in force: ${m.inForce.source}${m.inForce.complete ? "" : " (records only what the rules read)"}`);
+  if (m.refused.length > 0) {
+    out.push(`  REFUSED BY THE CHAIN: Params.Validate (${m.validateVersion}) refuses ${m.refused.length} of the values this message sets, so it fails when executed and nothing changes (the proposal ends failed):`);
+    for (const r of m.refused) out.push(`    ${r.path}${r.value === null ? " (left out)" : ` ${r.value === "" ? '""' : r.value}`}: ${r.rule}${r.kept ? " (the value in force too)" : ""}`);
+  }
   const changed = m.changes.filter((c) => c.status === "changed");
   const unknown = m.changes.filter((c) => c.status === "not-recorded");
-  if (m.inForce !== null) out.push(`  ${changed.length === 0 ? "changes nothing" : `changes ${changed.length} parameter${changed.length === 1 ? "" : "s"}`}${m.unchanged > 0 ? `; ${m.unchanged} set to the value in force` : ""}`);
-  for (const c of changed) {
-    const rule = c.readBy === null ? "read by no rule of the port" : `read by ${c.readBy}`;
-    const modelled = c.modelled !== null ? `; compare/backtest: ${c.modelled}` : c.readBy !== null ? "; not modelled by compare/backtest" : "";
-    out.push(`    ${c.path}: ${changeText(c)}`, `      ${rule}${modelled}`);
+  // every change first, old → new, whoever reads it; then which of them the port reads
+  if (m.inForce !== null) out.push(`  ${changed.length === 0 ? "changes nothing" : `changes ${changed.length} parameter${changed.length === 1 ? "" : "s"}`}${m.unchanged > 0 ? `; ${m.unchanged} set to the value in force` : ""}${changed.length > 0 ? ":" : ""}`);
+  for (const c of changed) out.push(`    ${c.path}: ${changeText(c)}`);
+  const read = changed.filter((c) => c.readBy !== null);
+  if (changed.length > 0) {
+    out.push(read.length === 0 ? `  no rule of the port reads ${changed.length === 1 ? "it" : "any of them"}: compare and backtest run with the value${changed.length === 1 ? "" : "s"} in force` : `  of these, the port reads ${read.length}${read.length < changed.length ? ` (no rule of the port reads the other ${changed.length - read.length})` : ""}:`);
+    for (const c of read) out.push(`    ${c.path}: ${readerText(c)}`);
   }
   if (unknown.length > 0) {
-    const modelled = unknown.filter((c) => c.modelled !== null || c.readBy !== null);
+    const modelled = unknown.filter((c) => c.readBy !== null);
     out.push(`  ${unknown.length} parameter${unknown.length === 1 ? "" : "s"} the params in force do not record (so whether they change is unknown)${modelled.length ? "; of these the port reads:" : ""}`);
-    for (const c of modelled) out.push(`    ${c.path}: ${changeText(c)} (read by ${c.readBy}${c.modelled !== null ? `; compare/backtest: ${c.modelled}` : ""})`);
+    for (const c of modelled) out.push(`    ${c.path}: ${changeText(c)} (read by ${readerText(c)})`);
   }
   for (const u of m.unknownFields) out.push(`  unknown field ${u.path}: ${u.detail}`);
   if (m.changes.some((c) => c.modelled !== null && c.status === "changed")) {

@@ -44,8 +44,9 @@ export function statedAmounts(text: string): StatedAmount[] {
     const unit = m[3]!.toUpperCase() === "GNK" ? "GNK" : "ngonka";
     if (unit === "ngonka" && frac !== "") continue; // ngonka is the smallest unit: a fraction of it is no amount
     if (frac.length > 9) continue;
-    const ngonka = unit === "GNK" ? BigInt(whole) * NGONKA_PER_GNK + BigInt(frac.padEnd(9, "0") || "0") : BigInt(whole);
-    out.push({ text: m[0], ngonka, places: unit === "GNK" ? frac.length : 0, unit });
+    // (ngonka has no fraction here: its places are 0)
+    const ngonka = unit === "GNK" ? BigInt(whole) * NGONKA_PER_GNK + BigInt(frac.padEnd(9, "0")) : BigInt(whole);
+    out.push({ text: m[0], ngonka, places: frac.length, unit });
   }
   return out;
 }
@@ -70,7 +71,8 @@ export function statedEpochs(text: string): { from: bigint; to: bigint; text: st
  * decimals) equal once rounded half up to those places.
  */
 export function agreesWithStated(computed: bigint, stated: StatedAmount): boolean {
-  if (stated.unit === "ngonka" || stated.places >= 9) return computed === stated.ngonka;
+  // (9 places, the ngonka, round to themselves)
+  if (stated.unit === "ngonka") return computed === stated.ngonka;
   const rounded = Decimal.new(computed, -9).round(stated.places);
   return rounded.equal(Decimal.new(stated.ngonka, -9));
 }

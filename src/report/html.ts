@@ -5,6 +5,7 @@
  */
 import { groupDigits } from "../format/numbers.js";
 import type { ComparisonModel } from "../compare/model.js";
+import { inputsText, refusalLines } from "../compare/format.js";
 import { preservedWeightChart } from "./bars.js";
 import { missCurveChart } from "./curves.js";
 import { esc } from "./escape.js";
@@ -40,6 +41,7 @@ td.pass { color: #1d7a38; } td.fail { color: #b3261e; font-weight: 600; }
 code { font: 12px ui-monospace, SFMono-Regular, Menlo, monospace; }
 ul#differences li { margin: 2px 0; }
 p.same { color: #1d7a38; font-weight: 600; }
+div.warning { border: 2px solid #b3261e; background: #fdecea; padding: 4px 12px; margin: 8px 0; }
 svg.chart { display: block; max-width: 100%; height: auto; margin: 8px 0; }
 details summary { cursor: pointer; color: ${MUTED}; margin: 6px 0; }
 footer { margin-top: 36px; color: ${MUTED}; font-size: 12px; }
@@ -63,13 +65,21 @@ function description(m: ComparisonModel): string {
   return d ? `<ul>${d}</ul>` : "";
 }
 
+/** A real proposal B whose Params the chain refuses: the warning, first thing under the title. */
+function refusalWarning(m: ComparisonModel): string {
+  const [head, ...lines] = refusalLines(m);
+  if (head === undefined) return "";
+  return `<div id="refused" class="warning"><p><b>${esc(head)}</b></p><ul>${lines.map((l) => `<li>${esc(l)}</li>`).join("")}</ul></div>`;
+}
+
 /** Render the comparison model as one HTML document. */
 export function renderReport(m: ComparisonModel, options: ReportOptions = {}): string {
   const title = `${m.a.name} vs ${m.b.name}`;
   const src = m.snapshot.source ? ` (${esc(m.snapshot.source)})` : "";
   const sections = [
     `<h1>Proposal comparison: <span class="a">${esc(m.a.name)}</span> vs <span class="b">${esc(m.b.name)}</span></h1>`,
-    `<p class="sub">Chain ${esc(m.snapshot.chainId)} at height ${esc(groupDigits(BigInt(m.snapshot.height)))}${src}; episode anchor ${esc(groupDigits(m.anchor))}. Deltas are B − A. Inputs: the snapshot's preserved state; demand ${esc(m.a.demandSource === m.b.demandSource ? `from ${m.a.demandSource ?? "none"}` : `A from ${m.a.demandSource ?? "none"}, B from ${m.b.demandSource ?? "none"}`)}; the miss test on ${m.missTest ? "the snapshot's settlement slice" : "no settlement slice"}; the epoch-433 replay on the built-in scenario.</p>`,
+    `<p class="sub">Chain ${esc(m.snapshot.chainId)} at height ${esc(groupDigits(BigInt(m.snapshot.height)))}${src}; episode anchor ${esc(groupDigits(m.anchor))}. Deltas are B − A. Inputs: ${esc(inputsText(m))}.</p>`,
+    refusalWarning(m),
     description(m),
     `<h2 id="what-changes">What changes</h2>`,
     differencesList(m),
@@ -92,8 +102,7 @@ export function renderReport(m: ComparisonModel, options: ReportOptions = {}): s
     `<h2 id="votes">Vote threshold</h2>`,
     `<p class="muted">A devshard vote resolves with more than T = ComputeVoteThreshold(N, factor) slots, i.e. T + 1 of N.</p>`,
     votesTable(m),
-    `<h2 id="simulation">Epoch-433 replay: the per-host cap at each proposal's rate</h2>`,
-    simulationTable(m),
+    ...(m.simulation === null ? [] : [`<h2 id="simulation">Epoch-433 replay: the per-host cap at each proposal's rate</h2>`, simulationTable(m)]),
   ];
   if (m.notes.length > 0) sections.push(`<h2 id="notes">Notes</h2><ul>${m.notes.map((n) => `<li>${esc(n)}</li>`).join("")}</ul>`);
   sections.push(`<footer>gonka-spec compare${options.generatedAt ? ` · generated ${esc(options.generatedAt)}` : ""} · every number above is computed exactly (bigint and Go decimal); chart geometry is for display only.</footer>`);

@@ -52,6 +52,35 @@ describe("proposal --node URL --id N", () => {
   });
 });
 
+describe("proposal --node URL --id N with a parameter update", () => {
+  const update = (params: Uint8Array): Any => ({ typeUrl: "/inference.inference.MsgUpdateParams", value: InferenceMsgUpdateParams.encode({ authority: "gonka1gov", params }) });
+  const send: Any = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: Uint8Array.from([10, 1, 97, 18, 1, 98]) };
+  const proposal = (messages: Any[]) =>
+    Buffer.from(QueryProposalResponse.encode({ proposal: { id: 6n, messages, status: 2, title: "t", summary: "", metadata: "", proposer: "", expedited: false, failedReason: "", totalDeposit: [], finalTallyResult: undefined, submitTime: undefined, depositEndTime: undefined, votingStartTime: undefined, votingEndTime: undefined } })).toString("base64");
+  const paramsAnswer = (value: Uint8Array): RecordedAnswer => ({ path: "/inference.inference.Query/Params", data_hex: "", height: 100, value_b64: Buffer.from(value).toString("base64"), code: 0, log: "" });
+  const epochLength = (n: number) => Params.encode({ epochParams: { epochLength: BigInt(n) } } as never);
+
+  it("reads the params in force at the same height when any message updates them, and names them", async () => {
+    const s = await node({ latestHeight: 100, stateAt: () => undefined, recorded: [proposalAnswer(6n, 100, proposal([send, update(epochLength(9))])), paramsAnswer(QueryParamsResponse.encode({ params: Params.decode(epochLength(7)) }))] });
+    const r = await runCli(["proposal", "--node", s.url, "--id", "6"]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain(`  against the params in force: the node's params at height 100 (${s.url})\n`);
+    expect(r.out).toContain("    epoch_params.epoch_length: 7 → 9 blocks\n");
+    expect(r.out).toContain(`  read from ${s.url} proposal 6 at height 100 (protobuf, the node's answer at height 100)`);
+    // no update, no params read
+    const t = await node({ latestHeight: 100, stateAt: () => undefined, recorded: [proposalAnswer(6n, 100, proposal([send]))] });
+    expect((await runCli(["proposal", "--node", t.url, "--id", "6"])).code).toBe(0);
+    expect(t.asked.filter((q) => q.method === "abci_query").map((q) => q.path)).toEqual(["/cosmos.gov.v1.Query/Proposal"]);
+  });
+
+  it("params in force that do not decode: one line naming the node, the height and the query", async () => {
+    // the answer decodes, the Params in it do not
+    const s = await node({ latestHeight: 100, stateAt: () => undefined, recorded: [proposalAnswer(6n, 100, proposal([update(epochLength(9))])), paramsAnswer(Uint8Array.from([0x0a, 3, 0x0a, 2, 8]))] });
+    const r = await runCli(["proposal", "--node", s.url, "--id", "6"]);
+    expect([r.code, r.err.trim()]).toEqual([2, `gonka-spec proposal: ${s.url}@100: /inference.inference.Query/Params: does not decode: cannot decode Params.epoch_params: length 2 runs past the end of the buffer`]);
+  });
+});
+
 describe("compare --node URL --b-proposal N", () => {
   it("B is the node's params at the height with proposal N's MsgUpdateParams applied: the outcome of the hand-written file", async () => {
     const height = 2851200;
@@ -76,11 +105,19 @@ describe("compare --node URL --b-proposal N", () => {
     expect(hand.code, hand.err).toBe(0);
     const r = parseJson(real.out) as Doc;
     const h = parseJson(hand.out) as Doc;
-    const outcome = (d: Doc) => ({ ...d, a: { ...(d.a as Doc), name: null }, b: { ...(d.b as Doc), name: null, description: null }, notes: null });
+    // the outcome: everything but names, where B's values came from, its change list and the notes
+    const values = (s: Json) => Object.fromEntries(Object.entries(s as Doc).map(([k, v]) => [k, v !== null && typeof v === "object" && "value" in v ? (v as Doc).value! : k === "name" || k === "description" ? null : v]));
+    const outcome = (d: Doc) => ({ ...d, a: values(d.a!), b: values(d.b!), bProposal: null, differences: (d.differences as Doc[]).filter((x) => !/PocSlotAllocation/.test(x.what as string)), notes: null });
     expect((r.b as Doc).pocSlotAllocation).toEqual({ value: "0.25", source: "proposal" });
     expect(outcome(r)).toEqual(outcome(h));
-    // the node's params are complete: nothing is "not recorded", and the port's Params holds every field it encodes
-    expect((r.notes as string[]).filter((n) => /not compared|do not record/.test(n))).toEqual([]);
+    expect((r.differences as Doc[])[0]).toEqual({ what: "PocSlotAllocation (epoch_params.poc_slot_allocation)", a: "0.1 fraction of each model's weight", b: "0.25 fraction of each model's weight" });
+    expect((h.differences as Doc[])[0]).toEqual({ what: "PocSlotAllocation", a: "0.1", b: "0.25" });
+    // the node's params are complete: nothing is "not recorded"; the one change is the slot allocation
+    const view = r.bProposal as { changes: Doc[]; refused: Doc[] };
+    expect(view.changes.map((c) => [c.path, c.old, c.new, c.treatment])).toEqual([["epoch_params.poc_slot_allocation", "0.1", "0.25", "modelled"]]);
+    // the test node's params hold only the fields the port's own Params encodes: every refusal is of a value in force too
+    expect(view.refused.length).toBeGreaterThan(0);
+    expect(view.refused.every((x) => x.kept === true)).toBe(true);
     // every read pinned to the one height
     expect(new Set(replay.asked.filter((q) => q.method === "abci_query").map((q) => q.height))).toEqual(new Set([height]));
   });

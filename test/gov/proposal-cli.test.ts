@@ -136,11 +136,24 @@ describe("gonka-spec proposal: a MsgUpdateParams in amino and proto JSON", () =>
     expect(r.code, r.err).toBe(0);
     expect(r.out).toContain("message 1 of 1: /inference.inference.MsgUpdateParams");
     expect(r.out).toContain("against the params in force: the snapshot " + SNAP + " (records only what the rules read)");
-    expect(r.out).toContain("changes 1 parameter; 1 set to the value in force");
-    expect(r.out).toContain("    epoch_params.poc_slot_allocation: 0.1 → 0.25 fraction of each model's weight");
-    expect(r.out).toContain("      read by the preserved-set sampler (preserved, check, compare); compare/backtest: PocSlotAllocation");
-    expect(r.out).toMatch(/\d+ parameters the params in force do not record/);
-    expect(r.out).toContain("devshard_escrow_params.vote_threshold_factor: 0 percent (read by the validation vote tally (tally, compare); compare/backtest: vote_threshold_factor)");
+    // every change first, then which of them the port reads
+    expect(r.out).toContain(
+      [
+        "  changes 1 parameter; 1 set to the value in force:",
+        "    epoch_params.poc_slot_allocation: 0.1 → 0.25 fraction of each model's weight",
+        "  of these, the port reads 1:",
+        "    epoch_params.poc_slot_allocation: the preserved-set sampler (preserved, check, compare); compare/backtest: PocSlotAllocation",
+        "  167 parameters the params in force do not record (so whether they change is unknown); of these the port reads:",
+      ].join("\n"),
+    );
+    expect(r.out).toContain("    devshard_escrow_params.vote_threshold_factor: 50 percent (read by the validation vote tally (tally, compare); compare/backtest: vote_threshold_factor)");
+    expect(r.out).not.toContain("REFUSED");
+  });
+
+  it("against the params it was built from (examples/gov/mainnet-params.json): the one change its name says", async () => {
+    const r = await runCli(["proposal", PROTO, "--params", join(ROOT, "examples", "gov", "mainnet-params.json")]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("  changes 1 parameter; 168 set to the value in force:\n    epoch_params.poc_slot_allocation: 0.1 → 0.25 fraction of each model's weight\n  of these, the port reads 1:\n");
   });
 
   it("amino and proto JSON give the same judgement", async () => {
@@ -152,14 +165,31 @@ describe("gonka-spec proposal: a MsgUpdateParams in amino and proto JSON", () =>
     expect(strip(a)).toEqual(strip(p));
   });
 
-  it("against the real params (--params, a complete Params): every field the message leaves out is set to zero, and says so", async () => {
+  it("against the real params (--params, a complete Params saved before v0.2.13): the slot allocation and the 15 fields v0.2.13 and v0.2.14 added", async () => {
     const r = await runCli(["proposal", PROTO, "--params", join(REST, "epoch_249", "params.json"), "--json"]);
     expect(r.code, r.err).toBe(0);
-    const m = (json(r.out).messages as { changes: { path: string; old: string; new: string; status: string; modelled: string | null }[]; unchanged: number }[])[0]!;
+    const m = (json(r.out).messages as { changes: { path: string; old: string; new: string; status: string; modelled: string | null }[]; unchanged: number; refused: Json[] }[])[0]!;
     expect(m.changes.every((c) => c.status === "changed")).toBe(true);
     expect(m.changes.find((c) => c.path === "epoch_params.poc_slot_allocation")).toMatchObject({ old: "0.1", new: "0.25", modelled: "PocSlotAllocation" });
-    expect(m.changes.find((c) => c.path === "epoch_params.epoch_length")).toMatchObject({ old: "15391", new: "0", modelled: null });
-    expect(m.changes.find((c) => c.path === "validation_params.binom_test_p0")).toBeUndefined();
+    expect(m.changes.find((c) => c.path === "devshard_escrow_params.vote_threshold_factor")).toMatchObject({ old: "0", new: "50", modelled: "vote_threshold_factor" });
+    expect(m.changes.filter((c) => !/^(devshard_escrow_params|maintenance_params)\.|validation_vote_threshold_bps|poc_slot_allocation/.test(c.path))).toEqual([]);
+    expect(m.changes).toHaveLength(17);
+    expect(m.refused).toEqual([]);
+  });
+
+  it("a proposal built from one field zeroes the rest: the chain refuses it, and the text says so before the changes", async () => {
+    const one = write("one-field.json", { proposal: { id: "9", title: "slot allocation only", messages: [{ "@type": "/inference.inference.MsgUpdateParams", authority: "gonka1gov", params: { epoch_params: { poc_slot_allocation: { value: "25", exponent: -2 } } } }] } });
+    const r = await runCli(["proposal", one, "--params", join(REST, "epoch_249", "params.json")]);
+    expect(r.code, r.err).toBe(0);
+    const head = r.out.indexOf("  REFUSED BY THE CHAIN: Params.Validate (v0.2.14) refuses ");
+    expect(head).toBeGreaterThan(0);
+    expect(head).toBeLessThan(r.out.indexOf("  changes "));
+    expect(r.out).toContain("    epoch_params.epoch_length 0: epoch length must be positive\n");
+    expect(r.out).toContain("    tokenomics_params (left out): tokenomics params cannot be nil\n");
+    expect(r.out).toContain("    dynamic_pricing_params (left out): nil, which Validate dereferences\n");
+    // a message left out is not checked (Go checks devshard_escrow_params only when present)
+    expect(r.out).not.toMatch(/REFUSED[^]*devshard_escrow_params\.vote_threshold_factor 0/);
+    expect(r.out).toContain("    epoch_params.epoch_length: 15,391 → 0 blocks\n");
   });
 });
 

@@ -119,7 +119,17 @@ async function backtestB(p: Parsed, pending: Awaited<ReturnType<typeof readB>>, 
   };
   const r = await resolveB(pending, p, str(p, "height"), inForce);
   const fromFile = r.proposal.statusParams === undefined ? null : Object.fromEntries(Object.entries(r.proposal.statusParams).map(([k, d]) => [k, d.toChain()]));
-  return { side: { side: "B", name: r.proposal.name, file: r.where, proposal: r.proposal }, notes: r.notes, status: r.gov !== undefined ? statusOverridesOfProposal(r.gov) : fromFile };
+  const status = r.gov !== undefined ? statusOverridesOfProposal(r.gov) : fromFile;
+  const notes = [...r.notes, ...r.changeNotes];
+  let proposal = r.proposal;
+  if (r.view !== null && proposal.voteThresholdFactor !== undefined) {
+    // A real proposal sets every parameter, the devshard vote tally's too, which no epoch's settlement or
+    // preservation reads (and epochs before v0.2.14 lack): named, not applied.
+    const { voteThresholdFactor, ...rest } = proposal;
+    proposal = rest;
+    notes.push(`B: proposal ${r.view.id} sets vote_threshold_factor to ${voteThresholdFactor}, the devshard vote tally's, which changes neither settlement nor preservation: not applied to the epochs`);
+  }
+  return { side: { side: "B", name: proposal.name, file: r.where, proposal }, notes, status };
 }
 
 /** `--chain-version V` (every epoch) and `--chain-version EPOCH=V` (one epoch). */

@@ -8,7 +8,7 @@ import { writeFileAtomic } from "../../fs/files.js";
 import { preservedInputs } from "../../sources/preserved-inputs.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
 import { renderReport } from "../../report/html.js";
-import { flagTaken, heightFlag, intFlag, parse, required, str } from "../args.js";
+import { flagTaken, heightFlag, intFlag, parse, str } from "../args.js";
 import type { Command } from "../command.js";
 import { groupDigits } from "../../format/numbers.js";
 import { gapInputLines } from "../../sources/rest-dump/dump-gap.js";
@@ -26,7 +26,7 @@ const MAX_COMPARE_ANCHORS = 20_000;
 
 const usage = `Usage:
   gonka-spec compare --snapshot FILE|--node URL [--height H]|--rest-dump DIR... --a A.json --b B.json
-                     [--anchor H] [--anchors N] [--rows N] [--brief] [--html OUT] [--json]
+                     [--anchor H] [--anchors N] [--rows N] [--brief] [--replay] [--html OUT] [--json]
   gonka-spec compare --snapshot FILE --b PROPOSAL.json    (a real governance proposal; A: the params in force)
   gonka-spec compare --node URL [--height H] --b-proposal N
 
@@ -35,8 +35,10 @@ the target and achieved preserved weight, node count, smallest preserved node an
 expected demand; per operator the preserved nodes and weight gained and lost (with the probability
 of being preserved over N anchors, default ${DEFAULT_ANCHORS}, at most ${groupDigits(MAX_COMPARE_ANCHORS)}; 0 skips it); each participant's miss-test
 verdict and reward at stake under each p0 (when the snapshot has a settlement slice); the miss-test
-boundary curves; the slots a vote resolution needs; and the epoch-433 replay with the per-host cap
-at each proposal's rate, with its cost in requests refused. The header names the input of each part.
+boundary curves; the slots a vote resolution needs; and, on a generated snapshot or with --replay, the
+epoch-433 replay with the per-host cap at each proposal's rate, with its cost in requests refused. The
+header names the input of each part. With a real proposal as B, "What changes" lists every parameter
+it changes (those compare does not model too), under a warning when the chain would refuse its Params.
 
 A proposal file sets any of PocSlotAllocation ("0.25"), PoCMaxConcurrentPer10000Weight (10),
 BinomTestP0 ("0.10"), vote_threshold_factor (50), preserved_rule (current|demand) and demand (a path
@@ -48,6 +50,8 @@ ${REST_DUMP_PRESERVED_USAGE}
 ${B_PROPOSAL_USAGE}
   --rows N     rows of the per-operator and miss-test tables in the terminal (default ${TERMINAL_ROWS})
   --brief      only the parts a first reading needs (no parameter table, curves or vote table)
+  --replay     also the epoch-433 replay (the built-in scenario of the gateway, not this chain state):
+               on by default only for a generated snapshot (the bundled example)
   --html OUT   also write a self-contained HTML report (inline SVG charts, no network)
   --json       the comparison model: schemas/compare.schema.json (gonka-spec/compare@1; deltas are B − A)
 ${chainVersionUsage("preserved", "miss-test", "settlement")}
@@ -68,6 +72,7 @@ export const compareCommand: Command = {
       html: { type: "string" },
       rows: { type: "string" },
       brief: { type: "boolean" },
+      replay: { type: "boolean" },
       json: { type: "boolean" },
       ...CHAIN_VERSION_OPTION,
       ...REST_DUMP_PRESERVED_OPTIONS,
@@ -76,7 +81,10 @@ export const compareCommand: Command = {
     if (rows !== undefined && (rows < 0n || rows > 1_000_000n)) throw new InputError(`expected 0..1000000 rows, got ${rows}`, "--rows");
     const pendingB = await readB(p);
     if (pendingB === undefined) throw new InputError("missing required option --b (or --b-proposal N)");
-    const fileA = pendingB.kind === "file" ? required(p, "a") : str(p, "a");
+    const fileA = str(p, "a");
+    if (pendingB.kind === "file" && fileA === undefined) {
+      throw new InputError("missing --a A.json: B is a proposal file, so A is one too; --a is optional when B is a real x/gov proposal (--b with a saved proposal, or --b-proposal N), A then being the params in force");
+    }
     const anchors = intFlag(p, "anchors");
     if (anchors !== undefined && (anchors < 0n || anchors > BigInt(MAX_COMPARE_ANCHORS))) throw new InputError(`expected 0..${MAX_COMPARE_ANCHORS} anchors, got ${anchors}`, "--anchors");
     const anchor = heightFlag(p, "anchor"); // an int64 ≥ 0, the check every height flag gets
@@ -85,16 +93,21 @@ export const compareCommand: Command = {
     // The preserved set and the miss test both run: a REST dump's lacks for either are named.
     const source = await readSnapshotSource(p, { uses: ["preserved", "miss-test"], warn: (l) => io.err(l) });
     const { snapshot, label } = source;
-    const b = await resolveB(pendingB, p, snapshot.height, () => stateParamsInForce(p, snapshot, label));
     // The anchor the chain uses (the stored snapshot's while a PoC runs, else the next PoC's start), as check and preserved.
     const { state, anchorInfo: episode, version } = preservedInputs(source, { ...(anchor !== undefined ? { anchor } : {}), chainVersion: chainVersionFlag(p) });
-    const model = compareProposals({ snapshot, a, b: b.proposal, state }, defaultEngines({ preservedRules: preservedRulesForChoice(version), settlementVersion: version.version }), {
+    // A real B's Params judged by Params.Validate of the state's version: what B would meet on this chain.
+    const b = await resolveB(pendingB, p, snapshot.height, () => stateParamsInForce(p, snapshot, label), version.version);
+    // The epoch-433 replay is a built-in scenario, not this state: part of a comparison on a generated example, else only when asked.
+    const replay = p.values.replay === true || snapshot.source === "generated";
+    const model = compareProposals({ snapshot, a, b: b.proposal, state, ...(b.view !== null ? { bProposal: b.view } : {}) }, defaultEngines({ preservedRules: preservedRulesForChoice(version), settlementVersion: version.version }), {
       anchor: episode.height,
       ...(anchors !== undefined ? { anchors: Number(anchors) } : {}),
       whereA: fileA ?? `${label} (params in force)`,
       whereB: b.where,
+      simulate: replay,
     });
     model.notes.push(...b.notes);
+    if (!replay) model.notes.push("The epoch-433 replay (the gateway's built-in incident scenario, not this chain state) is not part of a comparison on real data: --replay adds it.");
     const html = str(p, "html");
     if (html !== undefined) {
       writeFileAtomic(html, renderReport(model), "the report");

@@ -145,6 +145,8 @@ function messageJson(m: MessageJudgement): object {
         unchanged: m.unchanged,
         changes: m.changes.map((c) => ({ path: c.path, unit: c.unit, old: c.old, new: c.new, status: c.status, readBy: c.readBy, modelled: c.modelled, ...(c.added !== undefined ? { added: c.added, removed: c.removed } : {}) })),
         unknownFields: m.unknownFields,
+        refused: m.refused,
+        validateVersion: m.validateVersion,
       };
     case "transfers":
       return {
