@@ -1,5 +1,5 @@
 /**
- * Writes examples/status-epoch/ and examples/gov/status-thresholds.proto.json: the saved answers of the status scenario (src/testing/status-scenario.ts),
+ * Writes examples/status-epoch/ and examples/gov/status-thresholds.proto.json: the saved answers of the status scenario (src/testing/status-scenario.ts; its params answer whole, mainnet's examples/gov/mainnet-params.json under its own values),
  * deterministic; test/status/status-example.test.ts checks the committed folder equals it. Run with
  * `npm run gen:status-example`.
  */

@@ -4,6 +4,7 @@
  * `block_results` JSON-RPC answers with the transactions base64, `devshard_escrow` and
  * `devshard_host_epoch_stats` answers; and the fixture node's state at any height.
  */
+import { readFileSync } from "node:fs";
 import type { ChainDecimal } from "../go/chain-decimal.js";
 import type { Participant } from "../chain/gen/proto.js";
 import { STATUS_NAMES, type EpochStats } from "../status/status-types.js";
@@ -63,16 +64,7 @@ export function scenarioRestFiles(rewarded: (address: string) => bigint = () => 
     }),
   });
   // saved after governance raised H, P1 and turned the downtime test off: not the params of the epoch
-  files.set("params.json", {
-    params: {
-      epoch_params: { epoch_length: s(SCENARIO_EPOCH_PARAMS.epochLength), epoch_multiplier: "1", epoch_shift: "0", poc_stage_duration: "35", poc_exchange_duration: "0", poc_validation_delay: "5", poc_validation_duration: "240", set_new_validators_delay: "120", inference_validation_cutoff: "2", poc_slot_allocation: { value: "1", exponent: -1 }, confirmation_poc_safety_window: "500", default_unit_of_compute_price: "100" },
-      validation_params: validationParamsJson({ ...SCENARIO_VALIDATION, ...SCENARIO_PROPOSAL }),
-      bitcoin_reward_params: { use_bitcoin_rewards: true, initial_epoch_reward: "285000000000000", decay_rate: { value: "-475", exponent: -6 }, genesis_epoch: "1", utilization_bonus_factor: { value: "5", exponent: -1 }, full_coverage_bonus_factor: { value: "12", exponent: -1 }, partial_coverage_bonus_factor: { value: "1", exponent: -1 } },
-      collateral_params: { grace_period_end_epoch: "180", slash_fraction_invalid: { value: "2", exponent: -1 }, slash_fraction_downtime: { value: "1", exponent: -1 } },
-      confirmation_poc_params: { expected_confirmations_per_epoch: "4", alpha_threshold: dec(SCENARIO_ALPHA), slash_fraction: { value: "0", exponent: 0 }, upgrade_protection_window: "500" },
-      poc_params: { models: [{ model_id: SCENARIO_MODEL, seq_len: "1024", weight_scale_factor: { value: "1", exponent: 0 }, penalty_start_epoch: "0" }] },
-    },
-  });
+  files.set("params.json", { params: scenarioWholeParams(true) });
   files.set(`confirmation_poc_events_${E}.json`, { events: [{ epoch_index: s(E), event_sequence: s(CPOC.sequence), trigger_height: s(CPOC.trigger), generation_start_height: s(CPOC.generationStart), phase: "CONFIRMATION_POC_COMPLETED", poc_seed_block_hash: hex(CPOC.trigger) }] });
   for (const h of [...new Set(TXS.map((t) => t.height))]) {
     const txs = TXS.filter((t) => t.height === h).sort((a, b) => a.index - b.index);
@@ -140,15 +132,45 @@ export function scenarioTxs(): FixtureTx[] {
   return TXS.map((t) => ({ height: t.height, index: t.index, code: t.code, bytes: t.bytes, events: t.code === 0 && t.settle !== null ? [{ type: "devshard_escrow_settled", attributes: [{ key: "escrow_id", value: s(t.settle.escrowId) }] }] : [] }));
 }
 
+/** The scenario's params answer: the epoch's (`after` false) or the one saved after governance's change (true); only what the rules read. */
+export function scenarioParamsJson(after: boolean): J {
+  return {
+
+    epoch_params: { epoch_length: s(SCENARIO_EPOCH_PARAMS.epochLength), epoch_multiplier: "1", epoch_shift: "0", poc_stage_duration: "35", poc_exchange_duration: "0", poc_validation_delay: "5", poc_validation_duration: "240", set_new_validators_delay: "120", inference_validation_cutoff: "2", poc_slot_allocation: { value: "1", exponent: -1 }, confirmation_poc_safety_window: "500", default_unit_of_compute_price: "100" },
+    validation_params: validationParamsJson(after ? { ...SCENARIO_VALIDATION, ...SCENARIO_PROPOSAL } : SCENARIO_VALIDATION),
+    bitcoin_reward_params: { use_bitcoin_rewards: true, initial_epoch_reward: "285000000000000", decay_rate: { value: "-475", exponent: -6 }, genesis_epoch: "1", utilization_bonus_factor: { value: "5", exponent: -1 }, full_coverage_bonus_factor: { value: "12", exponent: -1 }, partial_coverage_bonus_factor: { value: "1", exponent: -1 } },
+    collateral_params: { grace_period_end_epoch: "180", slash_fraction_invalid: { value: "2", exponent: -1 }, slash_fraction_downtime: { value: "1", exponent: -1 } },
+    confirmation_poc_params: { expected_confirmations_per_epoch: "4", alpha_threshold: dec(SCENARIO_ALPHA), slash_fraction: { value: "0", exponent: 0 }, upgrade_protection_window: "500" },
+    poc_params: { models: [{ model_id: SCENARIO_MODEL, seq_len: "1024", weight_scale_factor: { value: "1", exponent: 0 }, penalty_start_epoch: "0" }] },
+  };
+}
+
+/** Mainnet's whole params (examples/gov/mainnet-params.json, shipped with the package), under which the scenario sets its own values. */
+function mainnetParams(): J {
+  return (JSON.parse(readFileSync(new URL("../../examples/gov/mainnet-params.json", import.meta.url), "utf8")) as { params: J }).params;
+}
+
+/** A whole params answer: mainnet's (./mainnetParams) with the scenario's values over it (objects merged, lists replaced), as a node answers it. */
+export function scenarioWholeParams(after: boolean, whole: J = mainnetParams()): J {
+  const merge = (base: unknown, over: unknown): unknown => {
+    if (over === null || typeof over !== "object" || Array.isArray(over) || base === null || typeof base !== "object" || Array.isArray(base)) return over;
+    const out: J = { ...(base as J) };
+    for (const [k, v] of Object.entries(over as J)) out[k] = k in out ? merge(out[k], v) : v;
+    return out;
+  };
+  return merge(whole, scenarioParamsJson(after)) as J;
+}
+
 /**
  * Governance's answer to the epoch (the issue's August-2026 proposal): a MsgUpdateParams raising
  * invalidation_h_threshold to 40 and bad_participant_invalidation_rate to 0.18 and turning the downtime
  * SPRT off (downtime_bad_percentage = downtime_good_percentage: both logs 0), every other parameter as
- * the params answer saved after it holds them (a MsgUpdateParams replaces the whole Params); proto JSON,
+ * the whole params answer saved after it holds them (a MsgUpdateParams replaces the whole Params, so it sets
+ * them all); proto JSON,
  * as `inferenced query gov proposal N -o json` prints it.
  */
 export function scenarioProposal(): J {
-  const params = scenarioRestFiles().get("params.json")!.params;
+  const params = scenarioWholeParams(true);
   return {
     proposal: {
       id: "131",

@@ -50,11 +50,11 @@ describe("compare --b with a real proposal", () => {
       const view = r.bProposal as { changes: Doc[]; refused: Json[] };
       expect(view.refused).toEqual([]);
       expect(view.changes.filter((c) => c.treatment !== "not-recorded").map((c) => [c.path, c.old, c.new, c.treatment])).toEqual([["epoch_params.poc_slot_allocation", "0.1", "0.25", "modelled"]]);
-      expect(view.changes.filter((c) => c.treatment === "not-recorded")).toHaveLength(167);
+      expect(view.changes.filter((c) => c.treatment === "not-recorded")).toHaveLength(180);
       expect((r.differences as Doc[]).slice(0, 3)).toEqual([
         { what: "PocSlotAllocation (epoch_params.poc_slot_allocation)", a: "0.1 fraction of each model's weight", b: "0.25 fraction of each model's weight" },
         { what: "vote_threshold_factor (devshard_escrow_params.vote_threshold_factor; not compared: the params in force do not record it)", a: "(not recorded)", b: "50 percent" },
-        { what: `166 other parameters the params in force (the snapshot ${SNAP}) do not record, so whether B changes them is unknown (not modelled; --json lists them under bProposal)`, a: "(not recorded)", b: "set by B" },
+        { what: `179 other parameters the params in force (the snapshot ${SNAP}) do not record, so whether B changes them is unknown (not modelled; --json lists them under bProposal)`, a: "(not recorded)", b: "set by B" },
       ]);
       expect(r.notes as string[]).toEqual([]);
     }

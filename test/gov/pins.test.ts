@@ -370,6 +370,10 @@ describe("the judge", () => {
       ["poc_params.models[m2].stat_test.p_value_threshold", "0", null, "changed"],
       ["poc_params.models[m2].weight_scale_factor", "0", null, "changed"],
       ["poc_params.models[m2].penalty_start_epoch", "0", null, "changed"],
+      ["poc_params.models[m2].dynamic_coefficient.coeff_min", "0", null, "changed"],
+      ["poc_params.models[m2].dynamic_coefficient.coeff_max", "0", null, "changed"],
+      ["poc_params.models[m2].dynamic_coefficient.relative_difficulty", "0", null, "changed"],
+      ["poc_params.models[m2].dynamic_coefficient.target_share_bps", "0", null, "changed"],
     ]);
     const j = judgeProposal({ ...fromJson({}), messages: [{ kind: "update-params", typeUrl: "/inference.inference.MsgUpdateParams", authority: GOV, params: proposed }] }, inForce, null);
     const m = j.messages[0] as Extract<MessageJudgement, { kind: "update-params" }>;
@@ -380,7 +384,7 @@ describe("the judge", () => {
     const text = proposalText(j);
     expect(text).toContain("    genesis_guardian_params.guardian_addresses: 2 entries → 2 entries; adds gonka1c; removes gonka1a\n");
     expect(text).toContain("    poc_params.models[m2].seq_len: 2 → (none) tokens\n");
-    expect(text).toContain("  of these, the port reads 2 (no rule of the port reads the other 6):\n");
+    expect(text).toContain("  of these, the port reads 2 (no rule of the port reads the other 10):\n");
     expect(text).toContain("    genesis_guardian_params.guardian_addresses: the preserved-set sampler (preserved, check, compare); not modelled by compare/backtest");
   });
 
@@ -441,9 +445,9 @@ describe("the judge", () => {
     expect(head).toEqual([
       "proposal 7: (no title)",
       "  failed (passed, but its messages failed) (PROPOSAL_STATUS_FAILED); voting ends 1970-01-01T00:00:00Z; expedited; failed: boom",
-      "  proposer (none); deposit 1 GNK (1,000,000,000 ngonka); metadata ipfs://x",
+      "  proposer (none); deposit 1.000000000 GNK (1,000,000,000 ngonka); metadata ipfs://x",
       "  read from wire.json (protobuf, the node's answer at height 5)",
-      "  final tally: yes 0, no 7, abstain , no with veto 0",
+      "  final tally, in voting power (the chain's TallyResult counts): yes 0, no 7, abstain , no with veto 0",
       "",
     ]);
     const quiet = proposalText(judgeProposal(fromJson({ status: 3, finalTallyResult: { yes_count: "0" } }), null, null)).split("\n");
@@ -482,7 +486,7 @@ describe("figures a title states", () => {
   });
 
   it("GNK of a negative difference keeps its sign", () => {
-    expect([gnkText(-1_500_000_000n), gnkText(-1n), gnkText(0n), gnkText(1_000_000_000_000n)]).toEqual(["-1.5", "-0.000000001", "0", "1,000"]);
+    expect([gnkText(-1_500_000_000n), gnkText(-1n), gnkText(0n), gnkText(1_000_000_000_000n)]).toEqual(["-1.500000000", "-0.000000001", "0.000000000", "1,000.000000000"]);
   });
 });
 
