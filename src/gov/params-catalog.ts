@@ -48,6 +48,8 @@ const SETTLEMENT = "settlement (settle, backtest)";
 const MISS_TEST = "the miss test in settlement (miss-test, settle, compare, backtest)";
 const HEIGHTS = "the epoch's stage heights (the PoC anchor, the settlement block)";
 const VOTES = "the validation vote tally (tally, compare)";
+/** The in-epoch status tests: a change is judged over settled epochs by replaying each participant. */
+export const STATUS_TESTS = "the in-epoch status tests (status; proposal and backtest replay each participant of the epochs given)";
 
 type Extra = Partial<Pick<ScalarField, "readBy" | "modelled" | "deprecated" | "repeated">>;
 const s = (kind: ScalarKind) => (name: string, id: number, unit: string, extra: Extra = {}): ScalarField => ({ name, id, kind, unit, ...extra });
@@ -83,7 +85,7 @@ export const PARAMS_CATALOG: readonly ParamField[] = [
     i64("confirmation_poc_safety_window", 15, "blocks"),
   ]),
   msg("validation_params", 2, [
-    dec("false_positive_rate", 1, "fraction"),
+    dec("false_positive_rate", 1, "fraction", { readBy: STATUS_TESTS }),
     i32("min_ramp_up_measurements", 2, "measurements"),
     dec("pass_value", 3, "score"),
     dec("min_validation_average", 4, "fraction"),
@@ -98,14 +100,14 @@ export const PARAMS_CATALOG: readonly ParamField[] = [
     i64("timestamp_expiration", 13, "seconds"),
     i64("timestamp_advance", 14, "seconds"),
     u64("estimated_limits_per_block_kb", 15, "KB"),
-    dec("invalid_reputation_preserve", 16, "fraction"),
-    dec("bad_participant_invalidation_rate", 17, "fraction"),
-    dec("invalidation_h_threshold", 18, "SPRT threshold"),
-    dec("downtime_good_percentage", 19, "fraction"),
-    dec("downtime_bad_percentage", 20, "fraction"),
-    dec("downtime_h_threshold", 21, "SPRT threshold"),
-    dec("downtime_reputation_preserve", 22, "fraction"),
-    dec("quick_failure_threshold", 23, "probability"),
+    dec("invalid_reputation_preserve", 16, "fraction", { readBy: STATUS_TESTS }),
+    dec("bad_participant_invalidation_rate", 17, "fraction", { readBy: STATUS_TESTS }),
+    dec("invalidation_h_threshold", 18, "SPRT threshold", { readBy: STATUS_TESTS }),
+    dec("downtime_good_percentage", 19, "fraction", { readBy: STATUS_TESTS }),
+    dec("downtime_bad_percentage", 20, "fraction", { readBy: STATUS_TESTS }),
+    dec("downtime_h_threshold", 21, "SPRT threshold", { readBy: STATUS_TESTS }),
+    dec("downtime_reputation_preserve", 22, "fraction", { readBy: STATUS_TESTS }),
+    dec("quick_failure_threshold", 23, "probability", { readBy: STATUS_TESTS }),
     dec("binom_test_p0", 24, "probability (the miss test's p0)", { readBy: MISS_TEST, modelled: "BinomTestP0" }),
     bool("claim_validation_enabled", 25),
     str("logprobs_mode", 26),
@@ -212,7 +214,7 @@ export const PARAMS_CATALOG: readonly ParamField[] = [
   ]),
   msg("confirmation_poc_params", 9, [
     u64("expected_confirmations_per_epoch", 1, "confirmations"),
-    dec("alpha_threshold", 2, "fraction"),
+    dec("alpha_threshold", 2, "fraction", { readBy: STATUS_TESTS }),
     dec("slash_fraction", 3, "fraction"),
     i64("upgrade_protection_window", 4, "blocks"),
   ]),

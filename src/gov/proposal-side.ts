@@ -13,7 +13,7 @@ import { readTextFile } from "../fs/files.js";
 import type { ProposalParamChange, RealProposalB } from "../compare/model.js";
 import { judgeProposal, type MessageJudgement, type ParamChangeView } from "./judge.js";
 import type { ParamSet } from "./param-values.js";
-import { catalogLeaves } from "./params-catalog.js";
+import { catalogLeaves, STATUS_TESTS } from "./params-catalog.js";
 import { VALIDATE_VERSION } from "./params-validate.js";
 import type { ChainVersion } from "../versions/chain-version.js";
 import { changeText, changeWords } from "./proposal-text.js";
@@ -101,7 +101,7 @@ export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: str
           changeNotes.push(`not compared: proposal ${gov.id} sets ${c.path} ${changeText(c)}, which compare cannot run (${why}); A and B both run with the state's value`);
         }
       }
-    } else changeNotes.push(`not modelled: proposal ${gov.id} changes ${c.path} ${changeText(c)}${c.readBy ? ` (read by ${c.readBy}; compare and backtest run it with the value in force)` : " (read by no rule of the port)"}`);
+    } else changeNotes.push(c.readBy === STATUS_TESTS ? `not modelled on one state: proposal ${gov.id} changes ${c.path} ${changeText(c)} (read by ${c.readBy}; compare runs the value in force)` : `not modelled: proposal ${gov.id} changes ${c.path} ${changeText(c)}${c.readBy ? ` (read by ${c.readBy}; compare and backtest run it with the value in force)` : " (read by no rule of the port)"}`);
   }
   if (notRecorded.length > 0) {
     const shown = notRecorded.slice(0, 5).join(", ");

@@ -7,6 +7,7 @@ import type { Coin } from "./proposal.js";
 import { statusWords } from "./proposal.js";
 import { DENOM, type MessageJudgement, type ParamChangeView, type ProposalJudgement } from "./judge.js";
 import { gnkText } from "./stated-figures.js";
+import { STATUS_TESTS } from "./params-catalog.js";
 
 /** A parameter value for people: integers grouped, empty strings quoted, lists by their length. */
 function valueText(v: string | null, list: boolean): string {
@@ -51,7 +52,7 @@ function coinsText(cs: Coin[]): string {
 
 /** "the preserved-set sampler (…); compare/backtest: PocSlotAllocation": who reads a parameter, and whether compare and backtest vary it. */
 function readerText(c: ParamChangeView): string {
-  return `${c.readBy}${c.modelled !== null ? `; compare/backtest: ${c.modelled}` : "; not modelled by compare/backtest"}`;
+  return `${c.readBy}${c.modelled !== null ? `; compare/backtest: ${c.modelled}` : c.readBy === STATUS_TESTS ? "; not modelled by compare" : "; not modelled by compare/backtest"}`;
 }
 
 function paramsLines(m: Extract<MessageJudgement, { kind: "update-params" }>, runAs: string): string[] {

@@ -12,7 +12,7 @@ import type { ReplayResult } from "../status-replay/replay-status.js";
 import { appliedPlansUpTo, emptyFixtureState, type FixtureChainState } from "./fixture-state.js";
 import type { FixtureTx } from "./fixture-txs.js";
 import {
-  CPOC, CREATOR, ESCROWS, HOSTS, SCENARIO_ALPHA, SCENARIO_START, SCENARIO_EPOCH, SCENARIO_EPOCH_PARAMS, SCENARIO_HEIGHTS, SCENARIO_POC_START, SCENARIO_PROPOSAL, SCENARIO_VALIDATION,
+  CPOC, CREATOR, ESCROWS, HOSTS, SCENARIO_ALPHA, SCENARIO_START, SCENARIO_EPOCH, SCENARIO_EPOCH_PARAMS, SCENARIO_HEIGHTS, SCENARIO_POC_START, SCENARIO_PROPOSAL, SCENARIO_VALIDATION, SCENARIO_EPOCH_SHIFT, SCENARIO_INITIAL_EPOCH_REWARD,
   scenarioHistories, scenarioParams, TXS,
 } from "./status-scenario.js";
 
@@ -132,16 +132,14 @@ export function scenarioTxs(): FixtureTx[] {
   return TXS.map((t) => ({ height: t.height, index: t.index, code: t.code, bytes: t.bytes, events: t.code === 0 && t.settle !== null ? [{ type: "devshard_escrow_settled", attributes: [{ key: "escrow_id", value: s(t.settle.escrowId) }] }] : [] }));
 }
 
-/** The scenario's params answer: the epoch's (`after` false) or the one saved after governance's change (true); only what the rules read. */
+/** The scenario's params answer: the epoch's (`after` false) or the one saved after governance's change (true); only what the rules read (mainnet's values but for the status tests' after the change; the PoC models are mainnet's list, ./scenarioWholeParams). */
 export function scenarioParamsJson(after: boolean): J {
   return {
-
-    epoch_params: { epoch_length: s(SCENARIO_EPOCH_PARAMS.epochLength), epoch_multiplier: "1", epoch_shift: "0", poc_stage_duration: "35", poc_exchange_duration: "0", poc_validation_delay: "5", poc_validation_duration: "240", set_new_validators_delay: "120", inference_validation_cutoff: "2", poc_slot_allocation: { value: "1", exponent: -1 }, confirmation_poc_safety_window: "500", default_unit_of_compute_price: "100" },
+    epoch_params: { epoch_length: s(SCENARIO_EPOCH_PARAMS.epochLength), epoch_multiplier: "1", epoch_shift: s(SCENARIO_EPOCH_SHIFT), poc_stage_duration: "35", poc_exchange_duration: "0", poc_validation_delay: "5", poc_validation_duration: "240", set_new_validators_delay: "120", inference_validation_cutoff: "2", poc_slot_allocation: { value: "1", exponent: -1 }, confirmation_poc_safety_window: "500", default_unit_of_compute_price: "100" },
     validation_params: validationParamsJson(after ? { ...SCENARIO_VALIDATION, ...SCENARIO_PROPOSAL } : SCENARIO_VALIDATION),
-    bitcoin_reward_params: { use_bitcoin_rewards: true, initial_epoch_reward: "285000000000000", decay_rate: { value: "-475", exponent: -6 }, genesis_epoch: "1", utilization_bonus_factor: { value: "5", exponent: -1 }, full_coverage_bonus_factor: { value: "12", exponent: -1 }, partial_coverage_bonus_factor: { value: "1", exponent: -1 } },
+    bitcoin_reward_params: { use_bitcoin_rewards: true, initial_epoch_reward: s(SCENARIO_INITIAL_EPOCH_REWARD), decay_rate: { value: "-475", exponent: -6 }, genesis_epoch: "1", utilization_bonus_factor: { value: "5", exponent: -1 }, full_coverage_bonus_factor: { value: "12", exponent: -1 }, partial_coverage_bonus_factor: { value: "1", exponent: -1 } },
     collateral_params: { grace_period_end_epoch: "180", slash_fraction_invalid: { value: "2", exponent: -1 }, slash_fraction_downtime: { value: "1", exponent: -1 } },
     confirmation_poc_params: { expected_confirmations_per_epoch: "4", alpha_threshold: dec(SCENARIO_ALPHA), slash_fraction: { value: "0", exponent: 0 }, upgrade_protection_window: "500" },
-    poc_params: { models: [{ model_id: SCENARIO_MODEL, seq_len: "1024", weight_scale_factor: { value: "1", exponent: 0 }, penalty_start_epoch: "0" }] },
   };
 }
 

@@ -29,6 +29,14 @@ export const SCENARIO_EPOCH = 470n;
 /** Mainnet's epoch params (test/realdata params answers). */
 export const SCENARIO_EPOCH_PARAMS = { epochLength: 15391n, pocStageDuration: 35n, pocExchangeDuration: 0n, pocValidationDelay: 5n, pocValidationDuration: 240n, setNewValidatorsDelay: 120n };
 export const SCENARIO_POC_START = 6_700_000n;
+/** Mainnet's epoch shift and initial epoch reward (examples/gov/mainnet-params.json). */
+export const SCENARIO_EPOCH_SHIFT = 16_980n;
+export const SCENARIO_INITIAL_EPOCH_REWARD = 323_000_000_000_000n;
+/** Mainnet's PoC models (examples/gov/mainnet-params.json): the scenario's model first. */
+const SCENARIO_POC_MODELS = [
+  { modelId: "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", seqLen: 1024n, statTest: { distThreshold: D(2n, -1), pMismatch: D(1n, -1), pValueThreshold: D(5n, -2) }, weightScaleFactor: D(3593n, -4), penaltyStartEpoch: 0n, dynamicCoefficient: undefined },
+  { modelId: "moonshotai/Kimi-K2.6", seqLen: 1024n, statTest: { distThreshold: D(4n, -1), pMismatch: D(1n, -1), pValueThreshold: D(5n, -2) }, weightScaleFactor: D(12620856201975851n, -16), penaltyStartEpoch: 251n, dynamicCoefficient: undefined },
+];
 /** Epoch 469's settlement (the counters' reset), epoch 470's start and its settlement. */
 export const SCENARIO_HEIGHTS = {
   statsReset: endOfPoCValidation(SCENARIO_POC_START, SCENARIO_EPOCH_PARAMS),
@@ -124,7 +132,7 @@ export function scenarioParams(height: bigint): Partial<Params> {
   const v = height > 6_720_000n ? { ...SCENARIO_VALIDATION, ...SCENARIO_PROPOSAL } : SCENARIO_VALIDATION;
   const u = <T>(x: T | null): T | undefined => x ?? undefined;
   return {
-    epochParams: { ...SCENARIO_EPOCH_PARAMS, epochMultiplier: 1n, epochShift: 0n, inferenceValidationCutoff: 0n, pocSlotAllocation: D(1n, -1), confirmationPocSafetyWindow: 500n },
+    epochParams: { ...SCENARIO_EPOCH_PARAMS, epochMultiplier: 1n, epochShift: SCENARIO_EPOCH_SHIFT, inferenceValidationCutoff: 0n, pocSlotAllocation: D(1n, -1), confirmationPocSafetyWindow: 500n },
     validationParams: {
       falsePositiveRate: u(v.falsePositiveRate), badParticipantInvalidationRate: u(v.badParticipantInvalidationRate), invalidationHThreshold: u(v.invalidationHThreshold),
       downtimeGoodPercentage: u(v.downtimeGoodPercentage), downtimeBadPercentage: u(v.downtimeBadPercentage), downtimeHThreshold: u(v.downtimeHThreshold),
@@ -132,8 +140,9 @@ export function scenarioParams(height: bigint): Partial<Params> {
       missPercentageCutoff: D(1n, -2), missRequestsPenalty: D(1n, 0), binomTestP0: D(1n, -1), claimValidationEnabled: false,
     },
     confirmationPocParams: { expectedConfirmationsPerEpoch: 4n, alphaThreshold: SCENARIO_ALPHA, slashFraction: D(0n, 0), upgradeProtectionWindow: 500n },
-    bitcoinRewardParams: { useBitcoinRewards: true, initialEpochReward: 285_000_000_000_000n, decayRate: D(-475n, -6), genesisEpoch: 1n, utilizationBonusFactor: D(5n, -1), fullCoverageBonusFactor: D(12n, -1), partialCoverageBonusFactor: D(1n, -1) },
+    bitcoinRewardParams: { useBitcoinRewards: true, initialEpochReward: SCENARIO_INITIAL_EPOCH_REWARD, decayRate: D(-475n, -6), genesisEpoch: 1n, utilizationBonusFactor: D(5n, -1), fullCoverageBonusFactor: D(12n, -1), partialCoverageBonusFactor: D(1n, -1) },
     collateralParams: { gracePeriodEndEpoch: 180n },
+    pocParams: { models: SCENARIO_POC_MODELS } as Params["pocParams"],
   };
 }
 

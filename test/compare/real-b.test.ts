@@ -2,6 +2,7 @@
 // B makes (those compare runs, those it does not model, and the values the chain would refuse, as a
 // warning at the top); B's values say what the proposal sets; the real-data comparison shows only
 // real-data sections unless asked (--replay).
+import { STATUS_TESTS } from "../../src/gov/params-catalog.js";
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -34,16 +35,16 @@ const ONE_FIELD = join(TMP, "one-field.json");
 writeFileSync(ONE_FIELD, JSON.stringify({ proposal: { id: "78", title: "Raise PoC slot allocation to 0.25", messages: [{ "@type": "/inference.inference.MsgUpdateParams", authority: "gonka1gov", params: { epoch_params: { poc_slot_allocation: { value: "25", exponent: -2 } } } }] } }));
 
 describe("compare --rest-dump with a real proposal that changes only status params", () => {
-  it("lists each change as one no modelled rule reads, never 'No difference'", async () => {
+  it("lists each change as one only the status tests read (judged by backtest and proposal over epochs, not on one state), never 'No difference'", async () => {
     const r = await runCli(["compare", "--rest-dump", REST, "--b", STATUS, "--anchors", "0", "--brief"]);
     expect(r.code, r.err).toBe(0);
     expect(r.out).not.toContain("No difference");
     expect(r.out).toContain(
       [
         "What changes (A -> B)",
-        "  validation_params.bad_participant_invalidation_rate (not modelled: no rule of the port reads it): 0.1 fraction -> 0.18 fraction",
-        "  validation_params.invalidation_h_threshold (not modelled: no rule of the port reads it): 4 SPRT threshold -> 40 SPRT threshold",
-        "  validation_params.downtime_h_threshold (not modelled: no rule of the port reads it): 100 SPRT threshold -> 0 SPRT threshold",
+        "  validation_params.bad_participant_invalidation_rate (not modelled: read by the in-epoch status tests (status; proposal and backtest replay each participant of the epochs given); compare runs A and B with the value in force): 0.1 fraction -> 0.18 fraction",
+        "  validation_params.invalidation_h_threshold (not modelled: read by the in-epoch status tests (status; proposal and backtest replay each participant of the epochs given); compare runs A and B with the value in force): 4 SPRT threshold -> 40 SPRT threshold",
+        "  validation_params.downtime_h_threshold (not modelled: read by the in-epoch status tests (status; proposal and backtest replay each participant of the epochs given); compare runs A and B with the value in force): 100 SPRT threshold -> 0 SPRT threshold",
         "",
       ].join("\n"),
     );
@@ -53,9 +54,9 @@ describe("compare --rest-dump with a real proposal that changes only status para
     const view = j.bProposal as Doc;
     expect(view.validateVersion).toBe("v0.2.12");
     expect((view.changes as Doc[]).map((c) => [c.path, c.old, c.new, c.treatment, c.readBy])).toEqual([
-      ["validation_params.bad_participant_invalidation_rate", "0.1", "0.18", "not-modelled", null],
-      ["validation_params.invalidation_h_threshold", "4", "40", "not-modelled", null],
-      ["validation_params.downtime_h_threshold", "100", "0", "not-modelled", null],
+      ["validation_params.bad_participant_invalidation_rate", "0.1", "0.18", "not-modelled", STATUS_TESTS],
+      ["validation_params.invalidation_h_threshold", "4", "40", "not-modelled", STATUS_TESTS],
+      ["validation_params.downtime_h_threshold", "100", "0", "not-modelled", STATUS_TESTS],
     ]);
     expect(j.differences as Doc[]).toHaveLength(3);
     expect(j.changes).toEqual([]);
