@@ -58,9 +58,16 @@ const CALLS: Record<string, [string | undefined, string]> = {
   ExcludedParticipants: ["QueryEpochIndexRequest", "QueryExcludedParticipantsResponse"],
   Participant: ["QueryGetParticipantRequest", "QueryGetParticipantResponse"],
   TokenomicsData: [undefined, "QueryGetTokenomicsDataResponse"],
+  // the status command: an escrow's epoch and slots (src/chain/queries.ts devshardEscrow)
+  DevshardEscrow: ["QueryGetDevshardEscrowRequest", "QueryGetDevshardEscrowResponse"],
 };
-/** Ours that are not x/inference messages (cosmos group, upgrade and query types: checked against cosmjs-types in proto.test.ts). */
-const NOT_INFERENCE = new Set(["PageRequest", "PageResponse", "Empty", "QueryAppliedPlanRequest", "QueryAppliedPlanResponse", "GroupMemberInfo", "GroupMember", "QueryGroupMembersRequest", "QueryGroupMembersResponse"]);
+/**
+ * Ours that are not x/inference messages: cosmos group, upgrade and query types (checked against cosmjs-types in
+ * proto.test.ts), and the cosmos-sdk transaction envelope the status command reads blocks with (tx.proto: TxRaw,
+ * TxBody, MsgExec; checked below against fixtures/wire/cosmos-sdk/tx.json and in proto.test.ts against cosmjs-types).
+ */
+const COSMOS_TX = ["TxRaw", "TxBody", "MsgExec"];
+const NOT_INFERENCE = new Set(["PageRequest", "PageResponse", "Empty", "QueryAppliedPlanRequest", "QueryAppliedPlanResponse", "GroupMemberInfo", "GroupMember", "QueryGroupMembersRequest", "QueryGroupMembersResponse", ...COSMOS_TX]);
 
 /**
  * Our message → the upstream message it must match at `d`: by name, through the Query method for
@@ -97,6 +104,9 @@ function counterparts(d: WireDescriptor): Map<string, string> {
 /** Upstream field names that differ from ours at one version only (same number and type: a rename). */
 const RENAMED: Partial<Record<ChainVersion, Record<string, string>>> = {
   "v0.2.11": { "Params.devshard_escrow_params": "subnet_escrow_params" },
+  // field 9 (string) is `version` until v0.2.13 (tx.proto at d8b8e907 and 17808620), renamed at v0.2.14 (ee730031)
+  "v0.2.12": { "MsgSettleDevshardEscrow.state_root_and_protocol_version": "version" },
+  "v0.2.13": { "MsgSettleDevshardEscrow.state_root_and_protocol_version": "version" },
 };
 
 /** Every difference between our messages and version `v`'s, and what our messages have that `v` lacks. */
@@ -151,9 +161,16 @@ const PRESERVED = ["PreservedNodesSnapshot", "ModelPreservedNodes", "Participant
 const DELEGATION = ["DelegationRewardTransfer", "DelegationRewardPenalty", "DelegationRewardTransferSnapshot"];
 /** v0.2.16's new messages the port declares: the dynamic coefficients (#1566) and the PoC challenge record (#1811). */
 const V16 = ["DynamicCoefficientModelConfig", "DynamicCoefficientParams", "PoCChallenge"];
+/**
+ * The devshard escrow records, settlement message and queries the status command reads (from v0.2.12, d8b8e907).
+ * v0.2.10 has no escrow. v0.2.11 has its forerunner under other names (subnet_escrow.proto: SubnetEscrow,
+ * MsgSettleSubnetEscrow, Query/SubnetEscrow), so neither the type URL the replay looks for nor the query the chain
+ * client calls exists there: to the port those versions have no devshard settlements.
+ */
+const DEVSHARD = ["DevshardEscrow", "DevshardHostEpochStats", "DevshardSettlementHostStats", "DevshardSlotSignature", "MsgSettleDevshardEscrow", "QueryGetDevshardEscrowRequest", "QueryGetDevshardEscrowResponse", "QueryGetDevshardHostEpochStatsRequest", "QueryGetDevshardHostEpochStatsResponse"];
 const EXPECTED: Record<WireVersion, { messages: string[]; methods: string[] }> = {
-  "v0.2.10": { messages: ["DevshardEscrowParams", "PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16], methods: ["PreservedNodesSnapshot"] },
-  "v0.2.11": { messages: ["PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16], methods: ["PreservedNodesSnapshot"] },
+  "v0.2.10": { messages: ["DevshardEscrowParams", "PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16, ...DEVSHARD], methods: ["PreservedNodesSnapshot", "DevshardEscrow"] },
+  "v0.2.11": { messages: ["PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16, ...DEVSHARD], methods: ["PreservedNodesSnapshot", "DevshardEscrow"] },
   "v0.2.12": { messages: ["ConfirmationWeightScale", ...DELEGATION, ...V16], methods: [] },
   "v0.2.13": { messages: [...DELEGATION, ...V16], methods: [] },
   "v0.2.14": { messages: [...V16], methods: [] },
