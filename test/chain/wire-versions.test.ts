@@ -11,6 +11,7 @@ import protobuf from "protobufjs";
 import { describe, expect, it } from "vitest";
 import { loadProtoRoot } from "../../scripts/gen-proto.js";
 import { StoreKeys, u64be } from "../../src/chain/queries.js";
+import { AUTHZ_EXEC_TYPE_URL, SETTLE_DEVSHARD_ESCROW_TYPE_URL } from "../../src/chain/decode-tx.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";
 
 interface UpField { name: string; number: number; type: string; label: string; kind?: "enum" | "message" }
@@ -259,5 +260,44 @@ describe("raw store keys against every chain version's keys", () => {
     expect(has("DelegationRewardTransferSnapshotPrefix")).toEqual(["v0.2.14", "v0.2.16"]);
     expect(has("PoCChallengePrefix")).toEqual(["v0.2.16"]);
     expect(has("EpochGroupDataPrefix")).toEqual([...WIRE_VERSIONS]);
+  });
+});
+
+describe("the cosmos-sdk transaction envelope the status command reads blocks with (fixtures/wire/cosmos-sdk/tx.json)", () => {
+  // cosmos-sdk's messages by full name; README beside the fixtures says where they were read (the SDK gonka's go.mod pins)
+  const cosmos = JSON.parse(readFileSync(join(import.meta.dirname, "fixtures", "wire", "cosmos-sdk", "tx.json"), "utf8")) as { messages: Record<string, UpField[]> };
+  const ourName = (full: string) => full.split(".").pop()!;
+
+  it("the descriptor holds exactly TxRaw, TxBody, MsgExec and the Any they carry", () => {
+    expect(Object.keys(cosmos.messages).map(ourName).sort()).toEqual([...COSMOS_TX, "Any"].sort());
+  });
+
+  for (const full of Object.keys(cosmos.messages)) {
+    it(`${full}: every field we decode has the upstream number, name, type and label`, () => {
+      const t = ours.lookupType(ourName(full));
+      const up = cosmos.messages[full]!;
+      const mismatches: string[] = [];
+      for (const f of t.fieldsArray) {
+        f.resolve();
+        const u = up.find((x) => x.number === f.id);
+        const where = `${t.name}.${f.name} (${f.id})`;
+        if (u === undefined) {
+          mismatches.push(`${where}: no such number upstream`);
+          continue;
+        }
+        if (u.name !== f.name) mismatches.push(`${where}: upstream names it ${u.name}`);
+        if ((u.label === "repeated") !== f.repeated || u.label.startsWith("map")) mismatches.push(`${where}: label ${f.repeated ? "repeated" : "singular"} vs upstream ${u.label || "singular"}`);
+        if (f.resolvedType instanceof protobuf.Type) {
+          if (u.kind !== "message" || u.type !== f.resolvedType.name) mismatches.push(`${where}: message ${f.resolvedType.name} vs upstream ${u.kind ?? "scalar"} ${u.type}`);
+        } else if (u.kind !== undefined || u.type !== f.type) mismatches.push(`${where}: ${f.type} vs upstream ${u.kind ?? ""} ${u.type}`);
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+
+  it("the type URLs the replay matches name these messages: MsgExec here, MsgSettleDevshardEscrow in x/inference from v0.2.12", () => {
+    expect(cosmos.messages[AUTHZ_EXEC_TYPE_URL.slice(1)]).toBeDefined();
+    const settle = SETTLE_DEVSHARD_ESCROW_TYPE_URL.replace(/^\/inference\.inference\./, "");
+    expect(WIRE_VERSIONS.filter((v) => wire(v).messages[settle] !== undefined)).toEqual(["v0.2.12", "v0.2.13", "v0.2.14", "v0.2.16"]);
   });
 });
