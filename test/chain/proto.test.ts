@@ -230,6 +230,42 @@ describe("wire compatibility with cosmos.upgrade.v1beta1 (cosmjs-types)", () => 
   });
 });
 
+describe("wire compatibility with cosmos.tx.v1beta1 and cosmos.authz.v1beta1 (cosmjs-types, Cosmos SDK 0.53)", () => {
+  it("TxRaw, TxBody and MsgExec: theirs decoded by ours (fields we skip included), ours decoded by theirs", async () => {
+    const tx = await import("cosmjs-types/cosmos/tx/v1beta1/tx");
+    const authz = await import("cosmjs-types/cosmos/authz/v1beta1/tx");
+    const settle = { typeUrl: "/inference.inference.MsgSettleDevshardEscrow", value: Uint8Array.of(8, 1) };
+    const exec = authz.MsgExec.encode(authz.MsgExec.fromPartial({ grantee: "gonka1warm", msgs: [settle] })).finish();
+    const body = tx.TxBody.encode(
+      tx.TxBody.fromPartial({
+        messages: [{ typeUrl: "/cosmos.authz.v1beta1.MsgExec", value: exec }],
+        memo: "m",
+        timeoutHeight: 2n ** 64n - 1n,
+        unordered: true,
+        timeoutTimestamp: { seconds: 1700000000n, nanos: 1 },
+        extensionOptions: [{ typeUrl: "/x.Ext", value: Uint8Array.of(1) }],
+        nonCriticalExtensionOptions: [{ typeUrl: "/x.NonCritical", value: Uint8Array.of(2) }],
+      }),
+    ).finish();
+    const raw = tx.TxRaw.encode(tx.TxRaw.fromPartial({ bodyBytes: body, authInfoBytes: Uint8Array.of(3, 4), signatures: [Uint8Array.of(5), Uint8Array.of(6, 7)] })).finish();
+    const r = G.TxRaw.decode(raw);
+    expect([[...r.bodyBytes], [...r.authInfoBytes], r.signatures.map((s) => [...s])]).toEqual([[...body], [3, 4], [[5], [6, 7]]]);
+    const b = G.TxBody.decode(r.bodyBytes);
+    expect([b.memo, b.timeoutHeight, b.messages.map((m) => m.typeUrl)]).toEqual(["m", 2n ** 64n - 1n, ["/cosmos.authz.v1beta1.MsgExec"]]);
+    const e = G.MsgExec.decode(b.messages[0]!.value);
+    expect([e.grantee, e.msgs.map((m) => [m.typeUrl, [...m.value]])]).toEqual(["gonka1warm", [[settle.typeUrl, [8, 1]]]]);
+
+    const ourExec = G.MsgExec.encode({ grantee: "gonka1g", msgs: [settle, { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: new Uint8Array(0) }] });
+    const ourBody = G.TxBody.encode({ messages: [{ typeUrl: "/cosmos.authz.v1beta1.MsgExec", value: ourExec }], memo: "n", timeoutHeight: 7n });
+    const theirRaw = tx.TxRaw.decode(G.TxRaw.encode({ bodyBytes: ourBody, authInfoBytes: Uint8Array.of(9), signatures: [new Uint8Array(64)] }));
+    expect([theirRaw.authInfoBytes.length, theirRaw.signatures.length, theirRaw.signatures[0]!.length]).toEqual([1, 1, 64]);
+    const theirBody = tx.TxBody.decode(theirRaw.bodyBytes);
+    expect([theirBody.memo, theirBody.timeoutHeight, theirBody.unordered, theirBody.messages[0]!.typeUrl]).toEqual(["n", 7n, false, "/cosmos.authz.v1beta1.MsgExec"]);
+    const theirExec = authz.MsgExec.decode(theirBody.messages[0]!.value);
+    expect([theirExec.grantee, theirExec.msgs.map((m) => m.typeUrl)]).toEqual(["gonka1g", [settle.typeUrl, "/cosmos.bank.v1beta1.MsgSend"]]);
+  });
+});
+
 describe("query paths and wrappers match upstream query.proto", () => {
   const query = upstreamFacts().query;
   // Our request/response message for each RPC we call (by method name).

@@ -11,6 +11,7 @@ import protobuf from "protobufjs";
 import { describe, expect, it } from "vitest";
 import { loadProtoRoot } from "../../scripts/gen-proto.js";
 import { StoreKeys, u64be } from "../../src/chain/queries.js";
+import { AUTHZ_EXEC_TYPE_URL, SETTLE_DEVSHARD_ESCROW_TYPE_URL } from "../../src/chain/decode-tx.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";
 
 interface UpField { name: string; number: number; type: string; label: string; kind?: "enum" | "message" }
@@ -58,9 +59,16 @@ const CALLS: Record<string, [string | undefined, string]> = {
   ExcludedParticipants: ["QueryEpochIndexRequest", "QueryExcludedParticipantsResponse"],
   Participant: ["QueryGetParticipantRequest", "QueryGetParticipantResponse"],
   TokenomicsData: [undefined, "QueryGetTokenomicsDataResponse"],
+  // the status command: an escrow's epoch and slots (src/chain/queries.ts devshardEscrow)
+  DevshardEscrow: ["QueryGetDevshardEscrowRequest", "QueryGetDevshardEscrowResponse"],
 };
-/** Ours that are not x/inference messages (cosmos group, upgrade and query types: checked against cosmjs-types in proto.test.ts). */
-const NOT_INFERENCE = new Set(["PageRequest", "PageResponse", "Empty", "QueryAppliedPlanRequest", "QueryAppliedPlanResponse", "GroupMemberInfo", "GroupMember", "QueryGroupMembersRequest", "QueryGroupMembersResponse"]);
+/**
+ * Ours that are not x/inference messages: cosmos group, upgrade and query types (checked against cosmjs-types in
+ * proto.test.ts), and the cosmos-sdk transaction envelope the status command reads blocks with (tx.proto: TxRaw,
+ * TxBody, MsgExec; checked below against fixtures/wire/cosmos-sdk/tx.json and in proto.test.ts against cosmjs-types).
+ */
+const COSMOS_TX = ["TxRaw", "TxBody", "MsgExec"];
+const NOT_INFERENCE = new Set(["PageRequest", "PageResponse", "Empty", "QueryAppliedPlanRequest", "QueryAppliedPlanResponse", "GroupMemberInfo", "GroupMember", "QueryGroupMembersRequest", "QueryGroupMembersResponse", ...COSMOS_TX]);
 
 /**
  * Our message → the upstream message it must match at `d`: by name, through the Query method for
@@ -97,6 +105,9 @@ function counterparts(d: WireDescriptor): Map<string, string> {
 /** Upstream field names that differ from ours at one version only (same number and type: a rename). */
 const RENAMED: Partial<Record<ChainVersion, Record<string, string>>> = {
   "v0.2.11": { "Params.devshard_escrow_params": "subnet_escrow_params" },
+  // field 9 (string) is `version` until v0.2.13 (tx.proto at d8b8e907 and 17808620), renamed at v0.2.14 (ee730031)
+  "v0.2.12": { "MsgSettleDevshardEscrow.state_root_and_protocol_version": "version" },
+  "v0.2.13": { "MsgSettleDevshardEscrow.state_root_and_protocol_version": "version" },
 };
 
 /** Every difference between our messages and version `v`'s, and what our messages have that `v` lacks. */
@@ -151,9 +162,16 @@ const PRESERVED = ["PreservedNodesSnapshot", "ModelPreservedNodes", "Participant
 const DELEGATION = ["DelegationRewardTransfer", "DelegationRewardPenalty", "DelegationRewardTransferSnapshot"];
 /** v0.2.16's new messages the port declares: the dynamic coefficients (#1566) and the PoC challenge record (#1811). */
 const V16 = ["DynamicCoefficientModelConfig", "DynamicCoefficientParams", "PoCChallenge"];
+/**
+ * The devshard escrow records, settlement message and queries the status command reads (from v0.2.12, d8b8e907).
+ * v0.2.10 has no escrow. v0.2.11 has its forerunner under other names (subnet_escrow.proto: SubnetEscrow,
+ * MsgSettleSubnetEscrow, Query/SubnetEscrow), so neither the type URL the replay looks for nor the query the chain
+ * client calls exists there: to the port those versions have no devshard settlements.
+ */
+const DEVSHARD = ["DevshardEscrow", "DevshardHostEpochStats", "DevshardSettlementHostStats", "DevshardSlotSignature", "MsgSettleDevshardEscrow", "QueryGetDevshardEscrowRequest", "QueryGetDevshardEscrowResponse", "QueryGetDevshardHostEpochStatsRequest", "QueryGetDevshardHostEpochStatsResponse"];
 const EXPECTED: Record<WireVersion, { messages: string[]; methods: string[] }> = {
-  "v0.2.10": { messages: ["DevshardEscrowParams", "PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16], methods: ["PreservedNodesSnapshot"] },
-  "v0.2.11": { messages: ["PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16], methods: ["PreservedNodesSnapshot"] },
+  "v0.2.10": { messages: ["DevshardEscrowParams", "PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16, ...DEVSHARD], methods: ["PreservedNodesSnapshot", "DevshardEscrow"] },
+  "v0.2.11": { messages: ["PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16, ...DEVSHARD], methods: ["PreservedNodesSnapshot", "DevshardEscrow"] },
   "v0.2.12": { messages: ["ConfirmationWeightScale", ...DELEGATION, ...V16], methods: [] },
   "v0.2.13": { messages: [...DELEGATION, ...V16], methods: [] },
   "v0.2.14": { messages: [...V16], methods: [] },
@@ -242,5 +260,44 @@ describe("raw store keys against every chain version's keys", () => {
     expect(has("DelegationRewardTransferSnapshotPrefix")).toEqual(["v0.2.14", "v0.2.16"]);
     expect(has("PoCChallengePrefix")).toEqual(["v0.2.16"]);
     expect(has("EpochGroupDataPrefix")).toEqual([...WIRE_VERSIONS]);
+  });
+});
+
+describe("the cosmos-sdk transaction envelope the status command reads blocks with (fixtures/wire/cosmos-sdk/tx.json)", () => {
+  // cosmos-sdk's messages by full name; README beside the fixtures says where they were read (the SDK gonka's go.mod pins)
+  const cosmos = JSON.parse(readFileSync(join(import.meta.dirname, "fixtures", "wire", "cosmos-sdk", "tx.json"), "utf8")) as { messages: Record<string, UpField[]> };
+  const ourName = (full: string) => full.split(".").pop()!;
+
+  it("the descriptor holds exactly TxRaw, TxBody, MsgExec and the Any they carry", () => {
+    expect(Object.keys(cosmos.messages).map(ourName).sort()).toEqual([...COSMOS_TX, "Any"].sort());
+  });
+
+  for (const full of Object.keys(cosmos.messages)) {
+    it(`${full}: every field we decode has the upstream number, name, type and label`, () => {
+      const t = ours.lookupType(ourName(full));
+      const up = cosmos.messages[full]!;
+      const mismatches: string[] = [];
+      for (const f of t.fieldsArray) {
+        f.resolve();
+        const u = up.find((x) => x.number === f.id);
+        const where = `${t.name}.${f.name} (${f.id})`;
+        if (u === undefined) {
+          mismatches.push(`${where}: no such number upstream`);
+          continue;
+        }
+        if (u.name !== f.name) mismatches.push(`${where}: upstream names it ${u.name}`);
+        if ((u.label === "repeated") !== f.repeated || u.label.startsWith("map")) mismatches.push(`${where}: label ${f.repeated ? "repeated" : "singular"} vs upstream ${u.label || "singular"}`);
+        if (f.resolvedType instanceof protobuf.Type) {
+          if (u.kind !== "message" || u.type !== f.resolvedType.name) mismatches.push(`${where}: message ${f.resolvedType.name} vs upstream ${u.kind ?? "scalar"} ${u.type}`);
+        } else if (u.kind !== undefined || u.type !== f.type) mismatches.push(`${where}: ${f.type} vs upstream ${u.kind ?? ""} ${u.type}`);
+      }
+      expect(mismatches).toEqual([]);
+    });
+  }
+
+  it("the type URLs the replay matches name these messages: MsgExec here, MsgSettleDevshardEscrow in x/inference from v0.2.12", () => {
+    expect(cosmos.messages[AUTHZ_EXEC_TYPE_URL.slice(1)]).toBeDefined();
+    const settle = SETTLE_DEVSHARD_ESCROW_TYPE_URL.replace(/^\/inference\.inference\./, "");
+    expect(WIRE_VERSIONS.filter((v) => wire(v).messages[settle] !== undefined)).toEqual(["v0.2.12", "v0.2.13", "v0.2.14", "v0.2.16"]);
   });
 });
