@@ -141,7 +141,10 @@ export function scenarioParamsJson(after: boolean): J {
     bitcoin_reward_params: { use_bitcoin_rewards: true, initial_epoch_reward: "285000000000000", decay_rate: { value: "-475", exponent: -6 }, genesis_epoch: "1", utilization_bonus_factor: { value: "5", exponent: -1 }, full_coverage_bonus_factor: { value: "12", exponent: -1 }, partial_coverage_bonus_factor: { value: "1", exponent: -1 } },
     collateral_params: { grace_period_end_epoch: "180", slash_fraction_invalid: { value: "2", exponent: -1 }, slash_fraction_downtime: { value: "1", exponent: -1 } },
     confirmation_poc_params: { expected_confirmations_per_epoch: "4", alpha_threshold: dec(SCENARIO_ALPHA), slash_fraction: { value: "0", exponent: 0 }, upgrade_protection_window: "500" },
-    poc_params: { models: [{ model_id: SCENARIO_MODEL, seq_len: "1024", weight_scale_factor: { value: "1", exponent: 0 }, penalty_start_epoch: "0" }] },
+    // the one model as the v0.2.16 upgrade leaves a scale of 1: no scale, a dynamic range of [0.9, 1.1] and the whole target
+    poc_params: {
+      models: [{ model_id: SCENARIO_MODEL, seq_len: "1024", weight_scale_factor: null, penalty_start_epoch: "0", dynamic_coefficient: { coeff_min: { value: "9", exponent: -1 }, coeff_max: { value: "11", exponent: -1 }, relative_difficulty: { value: "1", exponent: 0 }, target_share_bps: 10000 } }],
+    },
   };
 }
 

@@ -25,14 +25,17 @@ function edited(edits: [string, Json | undefined][]): JsonObject {
   }
   return p;
 }
-const refusals = (edits: [string, Json | undefined][], version?: ChainVersion): ChainRefusal[] => chainRefusals(paramsFromJson(edited(edits), "p", "s"), version);
+/** Judged as `version` (by default v0.2.14, the version the value-by-value cases below were written for). */
+const refusals = (edits: [string, Json | undefined][], version: ChainVersion = "v0.2.14"): ChainRefusal[] => chainRefusals(paramsFromJson(edited(edits), "p", "s"), version);
 const paths = (edits: [string, Json | undefined][], version?: ChainVersion): string[] => refusals(edits, version).map((r) => r.path);
 
 describe("Params.Validate", () => {
   it("accepts the example's whole mainnet params at every ported version; a snapshot's incomplete set is not judged", () => {
-    for (const v of ["v0.2.12", "v0.2.13", "v0.2.14"] as const) expect(refusals([], v)).toEqual([]);
+    for (const v of ["v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15", "v0.2.16"] as const) expect(refusals([], v)).toEqual([]);
+    expect(chainRefusals(paramsFromJson(BASE, "p", "s"))).toEqual([]); // the default: the newest ported, v0.2.16
     expect(chainRefusals(paramsFromJson({}, "p", "s", false))).toEqual([]);
-    expect([validateVersionFor("v0.2.10"), validateVersionFor("v0.2.12"), validateVersionFor("v0.2.13"), validateVersionFor("v0.2.14"), validateVersionFor("v0.2.16")]).toEqual(["v0.2.12", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.14"]);
+    const versions = ["v0.2.10", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15", "v0.2.16", "v0.2.17"] as const;
+    expect(versions.map(validateVersionFor)).toEqual(["v0.2.12", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15", "v0.2.16", "v0.2.16"]);
   });
 
   it("every required message left out is nil, and its fields are not judged", () => {
