@@ -294,7 +294,9 @@ export function chainRefusals(set: ParamSet, version: ChainVersion = VALIDATE_VE
         const at = e.field.replace(/^poc_params\.models\[(\d+)\]/, (_m, i: string) => modelsAt[Number(i)]!);
         if (!badExponent.has(at)) {
           const total = (coefficientSet.models ?? []).reduce((t, m) => t + (m?.dynamicCoefficient?.targetShareBps ?? 0n), 0n);
-          refuse(at, e.message, at === "poc_params.models" ? total.toString() : absent(at) ? null : text(at));
+          const leaf = set.values.get(at);
+          // a scalar left out is its zero value; only a Decimal left out is nil
+          refuse(at, e.message, leaf === undefined ? total.toString() : absent(at) && leaf.field.kind === "decimal" ? null : text(at));
         }
       }
     }
