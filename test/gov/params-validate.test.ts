@@ -13,13 +13,17 @@ import type { ChainVersion } from "../../src/versions/chain-version.js";
 const BASE = (JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "examples", "gov", "mainnet-params.json"), "utf8")) as { params: JsonObject }).params;
 const dec = (value: string, exponent: number) => ({ value, exponent });
 
-/** The base params with `path` (dotted; `[i]` for a list entry) set to `v` (undefined: left out). */
+/** The base params with `path` (dotted; `[i]` for a list entry) set to `v` (undefined: left out); a message on the way that the base leaves out is sent. */
 function edited(edits: [string, Json | undefined][]): JsonObject {
   const p = structuredClone(BASE) as { [k: string]: Json };
   for (const [path, v] of edits) {
     const keys = path.split(".").flatMap((k) => k.split(/\[(\d+)\]/).filter((x) => x !== ""));
     let o = p as { [k: string]: Json } | Json[];
-    for (const k of keys.slice(0, -1)) o = (o as { [k: string]: Json })[k] as { [k: string]: Json };
+    for (const k of keys.slice(0, -1)) {
+      const parent = o as { [k: string]: Json };
+      parent[k] ??= {}; // a message the base leaves out (null) is sent
+      o = parent[k] as { [k: string]: Json };
+    }
     const last = keys.at(-1)!;
     if (v === undefined) delete (o as { [k: string]: Json })[last];
     else (o as { [k: string]: Json })[last] = v;
@@ -260,6 +264,34 @@ describe("Params.Validate", () => {
       { path: `${QWEN}.weight_scale_factor`, value: "10000000000000000000", rule: EXP(19) },
     ]);
     expect(refusals([[`poc_params.models[0].weight_scale_factor`, dec("1", 19)], ["poc_params.weight_scale_factor", dec("1", -19)]], "v0.2.16")).toEqual([]);
+  });
+
+  it("v0.2.15 and v0.2.16 bound exactly the Decimals Go lists, in its order", () => {
+    const go15 = [
+      "epoch_params.poc_slot_allocation",
+      ...["subsidy_reduction_interval", "subsidy_reduction_amount", "current_subsidy_percentage"].map((f) => `tokenomics_params.${f}`),
+      ...["false_positive_rate", "pass_value", "min_validation_average", "max_validation_average", "min_validation_halfway", "miss_percentage_cutoff", "miss_requests_penalty", "invalid_reputation_preserve", "bad_participant_invalidation_rate", "invalidation_h_threshold", "downtime_good_percentage", "downtime_bad_percentage", "downtime_h_threshold", "downtime_reputation_preserve", "quick_failure_threshold", "binom_test_p0"].map((f) => `validation_params.${f}`),
+      "poc_params.weight_scale_factor",
+      ...["model_params.ffn_dim_multiplier", "model_params.norm_eps", "model_params.r_target", "stat_test.dist_threshold", "stat_test.p_mismatch", "stat_test.p_value_threshold"].map((f) => `poc_params.${f}`),
+      "confirmation_poc_params.alpha_threshold", "confirmation_poc_params.slash_fraction",
+      ...["slash_fraction_invalid", "slash_fraction_downtime", "downtime_missed_percentage_threshold", "base_weight_ratio", "collateral_per_weight_unit"].map((f) => `collateral_params.${f}`),
+      ...["decay_rate", "utilization_bonus_factor", "full_coverage_bonus_factor", "partial_coverage_bonus_factor"].map((f) => `bitcoin_reward_params.${f}`),
+      ...["stability_zone_lower_bound", "stability_zone_upper_bound", "price_elasticity"].map((f) => `dynamic_pricing_params.${f}`),
+      "bandwidth_limits_params.kb_per_input_token", "bandwidth_limits_params.kb_per_output_token",
+      ...["refusal_penalty", "no_participation_penalty", "delegation_share", "w_threshold", "cap_factor", "max_model_voting_power_percentage"].map((f) => `delegation_params.${f}`),
+    ];
+    const modelFields = (i: number, v16: boolean) => [
+      ...(v16 ? [] : ["weight_scale_factor"]), "stat_test.dist_threshold", "stat_test.p_mismatch", "stat_test.p_value_threshold",
+      ...(v16 ? ["dynamic_coefficient.coeff_min", "dynamic_coefficient.coeff_max", "dynamic_coefficient.relative_difficulty"] : []),
+    ].map((f) => `poc_params.models[${i}].${f}`);
+    const steps = ["step_min", "step_max", "bootstrap_step_max"].map((f) => `${D}.${f}`);
+    const every = [...go15, ...modelFields(0, false), ...modelFields(1, false), ...modelFields(0, true), ...modelFields(1, true), ...steps];
+    const edits = [...new Set(every)].map((p): [string, Json] => [p, dec("1", 19)]);
+    const named = (ps: string[]) => ps.map((p) => p.replace("poc_params.models[0]", QWEN).replace("poc_params.models[1]", "poc_params.models[moonshotai/Kimi-K2.6]"));
+    expect(go15).toHaveLength(49);
+    const exponentPaths = (v: ChainVersion) => refusals(edits, v).filter((r) => r.rule === EXP(19)).map((r) => r.path);
+    expect(exponentPaths("v0.2.15")).toEqual(named([...go15, ...modelFields(0, false), ...modelFields(1, false)]));
+    expect(exponentPaths("v0.2.16")).toEqual(named([...go15.filter((p) => p !== "poc_params.weight_scale_factor"), ...modelFields(0, true), ...modelFields(1, true), ...steps]));
   });
 
   it("v0.2.16: a nil dynamic_coefficient_params needs a weight_scale_factor on every model; an empty one is checked", () => {
