@@ -7,7 +7,9 @@ import type { Json } from "../../src/go/json.js";
 import type { JsonObject } from "../../src/json-input.js";
 import { Params } from "../../src/chain/gen/proto.js";
 import { paramsFromBytes, paramsFromJson } from "../../src/gov/param-values.js";
+import { judgeProposal } from "../../src/gov/judge.js";
 import { chainRefusals, validateVersionFor, type ChainRefusal } from "../../src/gov/params-validate.js";
+import { proposalFromJson } from "../../src/gov/proposal-json.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";
 
 const BASE = (JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "examples", "gov", "mainnet-params.json"), "utf8")) as { params: JsonObject }).params;
@@ -357,6 +359,23 @@ describe("Params.Validate", () => {
       { path: "epoch_params.poc_slot_allocation", value: "0.000000000000000001", rule: EXP(-19) },
       { path: `${D}.target_zone_bps`, value: "0", rule: `${D}.target_zone_bps must be in [1, 10000]` },
     ]);
+  });
+
+  it("v0.2.16's fee groups are not in the catalog: kept as unknown fields, named as checked by v0.2.16's Validate and not judged", () => {
+    const params = edited([["fee_params.enabled_fee_groups", ["epoch"]], ["fee_params.groups", [{ name: "nope" }]]]);
+    const update = (v?: ChainVersion) => {
+      const p = proposalFromJson({ id: "1", messages: [{ "@type": "/inference.inference.MsgUpdateParams", authority: "gonka1gov", params }] }, "p", "p.json");
+      const m = judgeProposal(p, null, null, v).messages[0] as { unknownFields: { path: string; detail: string }[]; refused: ChainRefusal[] };
+      return { unknown: m.unknownFields.map((u) => `${u.path}: ${u.detail}`), refused: m.refused };
+    };
+    expect(update()).toEqual({
+      unknown: [
+        'fee_params.enabled_fee_groups: not in the port\'s catalog of x/inference Params (["epoch"]); Params.Validate (v0.2.16) checks the fee groups (#1616), which the port does not judge',
+        'fee_params.groups: not in the port\'s catalog of x/inference Params ([{"name":"nope"}]); Params.Validate (v0.2.16) checks the fee groups (#1616), which the port does not judge',
+      ],
+      refused: [],
+    });
+    expect(update("v0.2.15").unknown[0]).toBe('fee_params.enabled_fee_groups: not in the port\'s catalog of x/inference Params (["epoch"])');
   });
 
   it("v0.2.15 makes none of v0.2.16's checks", () => {
