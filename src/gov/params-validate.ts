@@ -5,7 +5,9 @@
  * (zpoken/gonka@89ff8bdb) and v0.2.16 (zpoken/gonka@ef1a5efd) added, each named where it applies).
  * MsgUpdateParams runs it before storing the params: a proposal whose Params fail it can pass
  * the vote, and its message then fails when executed (the proposal ends FAILED and nothing changes).
- * Go stops at the first failure; every failing value is listed here, in Go's order. Read from the flat
+ * Go stops at the first failure; every failing value is listed here, in Go's order (a value refused
+ * for its exponent once; v0.2.16's dynamic coefficient checks only up to their first failure, as the
+ * shared code in src/coefficients/validate-poc-params.ts runs them). Read from the flat
  * set of ./param-values.ts: what the message leaves out is nil in Go (`absent`), which some checks
  * refuse and some dereference (a panic, which fails the message too).
  */
@@ -85,7 +87,8 @@ function modelPrefixes(set: ParamSet): string[] {
   const ids = [...set.values.keys()].filter((k) => /^poc_params\.models\[[^\]]*\]\.model_id$/.test(k)).map((k) => ({ at: k.slice(0, -".model_id".length), id: set.values.get(k)!.value.text }));
   // entries named by model_id are listed as read; named by index (./param-values.ts), a model_id left out is filled in last
   const byId = ids.every((e) => e.at === `poc_params.models[${e.id}]`);
-  return (byId ? ids : ids.sort((a, b) => Number(a.at.slice(18, -1)) - Number(b.at.slice(18, -1)))).map((e) => e.at);
+  const index = (at: string): number => Number(at.slice("poc_params.models[".length, -1));
+  return (byId ? ids : ids.sort((a, b) => index(a.at) - index(b.at))).map((e) => e.at);
 }
 
 /** PocParams' coefficient fields as the v0.2.16 checks read them (nil where the message leaves a Decimal or message out). */
