@@ -111,10 +111,13 @@ function coefficientParams(set: ParamSet, models: string[]): CoefficientParams {
   };
 }
 
+/** FeeParams' enabled_fee_groups (4) and groups (5), as an unknown field is named in JSON (either case) or on the wire. */
+const FEE_GROUP_FIELDS = ["fee_params.enabled_fee_groups", "fee_params.enabledFeeGroups", "fee_params.groups", "fee_params.(field 4)", "fee_params.(field 5)"];
+
 /** What Params.Validate of `version` checks in `path`, a field the catalog does not know and the port therefore does not judge (null: nothing it checks). */
 export function unjudgedCheck(path: string, version: ChainVersion): string | null {
   // v0.2.16's FeeParams.Validate over groups and enabled_fee_groups (types/fee_params.go, zpoken/gonka@ef1a5efd, PR #1616): not ported
-  return atLeast(version, "v0.2.16") && path.startsWith("fee_params.") ? `Params.Validate (${version}) checks the fee groups (#1616), which the port does not judge` : null;
+  return atLeast(version, "v0.2.16") && FEE_GROUP_FIELDS.includes(path) ? `Params.Validate (${version}) checks the fee groups (#1616), which the port does not judge` : null;
 }
 
 /** Every value of `set` (a complete Params) that Params.Validate of `version` (./validateVersionFor) refuses; [] for a set that is not complete. */

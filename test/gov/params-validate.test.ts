@@ -8,7 +8,7 @@ import type { JsonObject } from "../../src/json-input.js";
 import { Params } from "../../src/chain/gen/proto.js";
 import { paramsFromBytes, paramsFromJson } from "../../src/gov/param-values.js";
 import { judgeProposal } from "../../src/gov/judge.js";
-import { chainRefusals, validateVersionFor, type ChainRefusal } from "../../src/gov/params-validate.js";
+import { chainRefusals, unjudgedCheck, validateVersionFor, type ChainRefusal } from "../../src/gov/params-validate.js";
 import { proposalFromJson } from "../../src/gov/proposal-json.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";
 
@@ -362,7 +362,7 @@ describe("Params.Validate", () => {
   });
 
   it("v0.2.16's fee groups are not in the catalog: kept as unknown fields, named as checked by v0.2.16's Validate and not judged", () => {
-    const params = edited([["fee_params.enabled_fee_groups", ["epoch"]], ["fee_params.groups", [{ name: "nope" }]]]);
+    const params = edited([["fee_params.enabled_fee_groups", ["epoch"]], ["fee_params.groups", [{ name: "nope" }]], ["fee_params.mystery", 5]]);
     const update = (v?: ChainVersion) => {
       const p = proposalFromJson({ id: "1", messages: [{ "@type": "/inference.inference.MsgUpdateParams", authority: "gonka1gov", params }] }, "p", "p.json");
       const m = judgeProposal(p, null, null, v).messages[0] as { unknownFields: { path: string; detail: string }[]; refused: ChainRefusal[] };
@@ -372,10 +372,15 @@ describe("Params.Validate", () => {
       unknown: [
         'fee_params.enabled_fee_groups: not in the port\'s catalog of x/inference Params (["epoch"]); Params.Validate (v0.2.16) checks the fee groups (#1616), which the port does not judge',
         'fee_params.groups: not in the port\'s catalog of x/inference Params ([{"name":"nope"}]); Params.Validate (v0.2.16) checks the fee groups (#1616), which the port does not judge',
+        "fee_params.mystery: not in the port's catalog of x/inference Params (5)",
       ],
       refused: [],
     });
     expect(update("v0.2.15").unknown[0]).toBe('fee_params.enabled_fee_groups: not in the port\'s catalog of x/inference Params (["epoch"])');
+    // on the wire they are fields 4 and 5 of FeeParams (Params field 15)
+    const group = Uint8Array.from([0x2a, 3, 0x0a, 1, 0x61]); // groups { name: "a" }
+    const wire = paramsFromBytes(Uint8Array.from([0x7a, group.length, ...group]), "wire");
+    expect(wire.unknown.map((u) => [u.path, unjudgedCheck(u.path, "v0.2.16") !== null])).toEqual([["fee_params.(field 5)", true]]);
   });
 
   it("v0.2.15 makes none of v0.2.16's checks", () => {
