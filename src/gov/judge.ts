@@ -10,7 +10,7 @@ import { FAMILY_COVERAGE, familyKnows } from "../versions/rule-families.js";
 import { UPGRADE_PLAN_NAMES } from "../chain/applied-plan.js";
 import { catalogLeaves, type ModelledKey } from "./params-catalog.js";
 import { diffParams, type ParamSet, type UnknownParam } from "./param-values.js";
-import { VALIDATE_VERSION, chainRefusals, validateVersionFor, type ChainRefusal } from "./params-validate.js";
+import { VALIDATE_VERSION, chainRefusals, unjudgedCheck, validateVersionFor, type ChainRefusal } from "./params-validate.js";
 import type { Coin, GovProposal, ProposalMessage, Transfer } from "./proposal.js";
 import { agreesWithStated, gnkText, statedAmounts, statedCounts, statedEpochs } from "./stated-figures.js";
 import { groupDigits } from "../format/numbers.js";
@@ -164,7 +164,13 @@ function judgeParams(index: number, m: Extract<ProposalMessage, { kind: "update-
     changes,
     unchanged,
     set: proposed.values.size,
-    unknownFields: [...proposed.unknown, ...(inForce?.unknown ?? []).map((u) => ({ ...u, detail: `in the params in force: ${u.detail}` }))],
+    unknownFields: [
+      ...proposed.unknown.map((u) => {
+        const unjudged = unjudgedCheck(u.path, validateAt);
+        return unjudged === null ? u : { ...u, detail: `${u.detail}; ${unjudged}` };
+      }),
+      ...(inForce?.unknown ?? []).map((u) => ({ ...u, detail: `in the params in force: ${u.detail}` })),
+    ],
     refused: chainRefusals(proposed, validateAt).map((r) => ({ ...r, kept: keeps(base, r) })),
     validateVersion: validateAt,
   };

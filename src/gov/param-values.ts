@@ -10,7 +10,7 @@ import { InputError, describeValue } from "../errors.js";
 import { decodeDecimal } from "../chain/gen/proto.js";
 import { DecodeError, Reader, expectWire, fieldError, readInt64, readLength, readUint64 } from "../chain/wire.js";
 import { Decimal } from "../go/decimal.js";
-import { parseChainDecimal } from "../go/chain-decimal.js";
+import { parseChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 import { INT32_MAX, INT32_MIN, UINT32_MAX, checkedInt64, checkedUint64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
@@ -21,6 +21,8 @@ export interface ParamValue {
   text: string;
   /** The elements of a repeated string (address lists). */
   list?: string[];
+  /** A decimal's Decimal{value, exponent} as the message holds it (`text` drops the exponent: 0.50 and 0.5 read "0.5"; v0.2.15's Validate bounds it). */
+  decimal?: ChainDecimal;
 }
 
 export interface ParamEntry {
@@ -46,7 +48,8 @@ export interface ParamSet {
   unknown: UnknownParam[];
   /**
    * What a complete set holds only as the zero value because the message left it out: scalar leaves
-   * by path, and top-level messages by name (epoch_params). In Go a left-out Decimal or message is
+   * and messages by path (epoch_params, poc_params.dynamic_coefficient_params,
+   * poc_params.models[m].dynamic_coefficient). In Go a left-out Decimal or message is
    * nil, which Params.Validate refuses for some fields (./params-validate.ts). Undefined: a set that
    * is not complete (a snapshot's), where a field it lacks is not recorded.
    */
@@ -56,7 +59,24 @@ export interface ParamSet {
 const ZERO: Record<ScalarField["kind"], string> = { int64: "0", uint64: "0", int32: "0", uint32: "0", bool: "false", string: "", decimal: "0" };
 
 function zeroValue(f: ScalarField): ParamValue {
-  return f.repeated ? { text: "[]", list: [] } : { text: ZERO[f.kind] };
+  if (f.repeated) return { text: "[]", list: [] };
+  return f.kind === "decimal" ? decimalValue({ value: 0n, exponent: 0 }) : { text: ZERO[f.kind] };
+}
+
+/** A decimal leaf: Go's String() of it, and the value and exponent the message holds. */
+function decimalValue(d: ChainDecimal): ParamValue {
+  return { text: Decimal.fromChain(d).toString(), decimal: { value: d.value, exponent: d.exponent } };
+}
+
+/** The non-repeated messages present in a map of values read from a message, by path relative to it. */
+const messagesIn = new WeakMap<Map<string, ParamEntry>, Set<string>>();
+
+/** Note the messages present in `inner` (values read at `prefix` within `values`), and `prefix` itself unless it is empty or names a list entry, as present in `values`. */
+function notePresent(values: Map<string, ParamEntry>, prefix: string, inner: Map<string, ParamEntry>): void {
+  const s = messagesIn.get(values) ?? new Set<string>();
+  if (prefix !== "" && !prefix.endsWith("].")) s.add(prefix.slice(0, -1));
+  for (const m of messagesIn.get(inner) ?? []) s.add(`${prefix}${m}`);
+  messagesIn.set(values, s);
 }
 
 function listValue(list: string[]): ParamValue {
@@ -75,11 +95,12 @@ function addEntries(into: Map<string, ParamEntry>, prefix: string, f: MessageFie
   const names = entryNames(entries, f);
   entries.forEach((e, i) => {
     for (const [k, v] of e) into.set(`${prefix}${f.name}[${names[i]}].${k}`, v);
+    notePresent(into, `${prefix}${f.name}[${names[i]}].`, e);
   });
 }
 
-/** Fill every scalar leaf of `fields` that `values` lacks with its zero value (a complete message), naming it in `absent`. */
-function fillZeros(values: Map<string, ParamEntry>, fields: readonly ParamField[], prefix: string, absent: Set<string>): void {
+/** Fill every scalar leaf of `fields` that `values` lacks with its zero value (a complete message), naming it, and every message not `present`, in `absent`. */
+function fillZeros(values: Map<string, ParamEntry>, fields: readonly ParamField[], prefix: string, absent: Set<string>, present: Set<string>): void {
   for (const f of fields) {
     const path = `${prefix}${f.name}`;
     if (f.kind !== "message") {
@@ -90,27 +111,18 @@ function fillZeros(values: Map<string, ParamEntry>, fields: readonly ParamField[
     } else if (f.repeated) {
       // each entry present is itself complete; absent entries are absent
       const entryPrefixes = new Set([...values.keys()].filter((k) => k.startsWith(`${path}[`)).map((k) => k.slice(0, k.indexOf("].", path.length) + 2)));
-      for (const ep of entryPrefixes) fillZeros(values, f.fields, ep, absent);
-    } else fillZeros(values, f.fields, `${path}.`, absent);
+      for (const ep of entryPrefixes) fillZeros(values, f.fields, ep, absent, present);
+    } else {
+      if (!present.has(path)) absent.add(path);
+      fillZeros(values, f.fields, `${path}.`, absent, present);
+    }
   }
 }
 
-/** The top-level messages (epoch_params, …) present in the input being read, by the set it is read into. */
-const presentMessages = new WeakMap<ParamSet, Set<string>>();
-
-/** Note a message field present (nested ones too: only the top-level names are looked up). */
-function markPresent(out: ParamSet, f: MessageField): void {
-  const s = presentMessages.get(out) ?? new Set<string>();
-  s.add(f.name);
-  presentMessages.set(out, s);
-}
-
-/** The whole message: every leaf it lacks filled with its zero value and named as absent, as is every top-level message it lacks (nil in Go). */
+/** The whole message: every leaf it lacks filled with its zero value and named as absent, as is every message it lacks (nil in Go). */
 function completed(set: ParamSet): ParamSet {
   const absent = new Set<string>();
-  fillZeros(set.values, PARAMS_CATALOG, "", absent);
-  const present = presentMessages.get(set);
-  for (const f of PARAMS_CATALOG) if (!present?.has(f.name)) absent.add(f.name);
+  fillZeros(set.values, PARAMS_CATALOG, "", absent, messagesIn.get(set.values) ?? new Set());
   set.absent = absent;
   return set;
 }
@@ -166,19 +178,23 @@ function readMessage(r: Reader, end: number, fields: readonly ParamField[], mess
       } else if (f.kind === "message") {
         expectWire(wt, 2);
         const n = readLength(r);
-        markPresent(out, f);
         if (f.repeated) {
           const entry = readMessage(r, r.pos + n, f.fields, f.name, `${prefix}${f.name}[].`, out);
           const slot = repeated.get(f.name) ?? { field: f, entries: [] };
           slot.entries.push(entry);
           repeated.set(f.name, slot);
         } else {
-          for (const [k, v] of readMessage(r, r.pos + n, f.fields, f.name, `${prefix}${f.name}.`, out)) values.set(`${f.name}.${k}`, v);
+          const inner = readMessage(r, r.pos + n, f.fields, f.name, `${prefix}${f.name}.`, out);
+          for (const [k, v] of inner) values.set(`${f.name}.${k}`, v);
+          notePresent(values, `${f.name}.`, inner);
         }
       } else if (f.repeated) {
         const slot = lists.get(f.name) ?? { field: f, items: [] };
         slot.items.push(readScalar(r, wt, f));
         lists.set(f.name, slot);
+      } else if (f.kind === "decimal") {
+        expectWire(wt, 2);
+        values.set(f.name, { field: f, value: decimalValue(decodeDecimal(r, readLength(r))) });
       } else values.set(f.name, { field: f, value: { text: readScalar(r, wt, f) } });
     } catch (e) {
       throw fieldError(e, messageName, label);
@@ -209,6 +225,12 @@ function jsonInteger(v: Json, f: ScalarField, path: string): string {
   return n.toString();
 }
 
+function jsonDecimal(v: Json, path: string): ChainDecimal {
+  if (!isJsonObject(v)) throw new InputError(`expected a decimal {"value", "exponent"}, got ${describeValue(v)}`, path);
+  // amino JSON leaves out a zero value or exponent (proto3 zero)
+  return parseChainDecimal({ ...v, value: v.value ?? 0, exponent: v.exponent ?? 0 }, path);
+}
+
 function jsonScalar(v: Json, f: ScalarField, path: string): string {
   switch (f.kind) {
     case "bool":
@@ -217,12 +239,8 @@ function jsonScalar(v: Json, f: ScalarField, path: string): string {
     case "string":
       if (typeof v !== "string") throw new InputError(`expected a string, got ${describeValue(v)}`, path);
       return v;
-    case "decimal": {
-      if (!isJsonObject(v)) throw new InputError(`expected a decimal {"value", "exponent"}, got ${describeValue(v)}`, path);
-      // amino JSON leaves out a zero value or exponent (proto3 zero)
-      const d = parseChainDecimal({ ...v, value: v.value ?? 0, exponent: v.exponent ?? 0 }, path);
-      return Decimal.fromChain(d).toString();
-    }
+    case "decimal":
+      return Decimal.fromChain(jsonDecimal(v, path)).toString();
     default:
       return jsonInteger(v, f, path);
   }
@@ -242,7 +260,6 @@ function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: str
     // lacks as null: the zero value of a complete message, not recorded in a snapshot
     if (v === null) continue;
     if (f.kind === "message") {
-      markPresent(out, f);
       if (f.repeated) {
         if (!Array.isArray(v)) throw new InputError(`expected a list, got ${describeValue(v)}`, at);
         const entries = v.map((e, i) => {
@@ -252,14 +269,18 @@ function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: str
         const inner = new Map<string, ParamEntry>();
         addEntries(inner, "", f, entries);
         for (const [ik, iv] of inner) values.set(ik, iv);
+        notePresent(values, "", inner);
       } else {
         if (!isJsonObject(v)) throw new InputError(`expected an object, got ${describeValue(v)}`, at);
-        for (const [ik, iv] of readJsonMessage(v, f.fields, at, `${flat}${f.name}.`, out)) values.set(`${f.name}.${ik}`, iv);
+        const inner = readJsonMessage(v, f.fields, at, `${flat}${f.name}.`, out);
+        for (const [ik, iv] of inner) values.set(`${f.name}.${ik}`, iv);
+        notePresent(values, `${f.name}.`, inner);
       }
     } else if (f.repeated) {
       if (!Array.isArray(v)) throw new InputError(`expected a list, got ${describeValue(v)}`, at);
       values.set(f.name, { field: f, value: listValue(v.map((x, i) => jsonScalar(x, f, `${at}[${i}]`))) });
-    } else values.set(f.name, { field: f, value: { text: jsonScalar(v, f, at) } });
+    } else if (f.kind === "decimal") values.set(f.name, { field: f, value: decimalValue(jsonDecimal(v, at)) });
+    else values.set(f.name, { field: f, value: { text: jsonScalar(v, f, at) } });
   }
   return values;
 }

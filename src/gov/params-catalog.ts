@@ -1,7 +1,7 @@
 /**
  * Every field of the x/inference `Params` message (inference-chain/proto/inference/inference/params.proto
- * at ee730031, v0.2.14, and v0.2.16's dynamic coefficient fields of PocParams, which the port's own protos
- * declare): name, field number, type, unit, and which rule of this port reads it. A
+ * at ee730031, v0.2.14, v0.2.16's dynamic coefficient fields of PocParams, which the port's own protos
+ * declare, and v0.2.16's PoCChallengeParams; not v0.2.16's fee groups, kept as unknown fields): name, field number, type, unit, and which rule of this port reads it. A
  * governance MsgUpdateParams replaces the whole message, so judging one needs every field, not only
  * the subset the rules read (proto/gonka/chain.proto). src/gov/param-values.ts decodes the wire form
  * and the JSON forms through this table; test/gov/params-catalog.test.ts checks the numbers against
@@ -272,6 +272,8 @@ export const PARAMS_CATALOG: readonly ParamField[] = [
     u64("maintenance_credit_cap_blocks", 6, "blocks"),
     u64("maintenance_credit_earn_per_successful_epoch_blocks", 7, "blocks"),
   ]),
+  // v0.2.16 (#1811, params.proto at zpoken/gonka@ef1a5efd): the PoC challenge's governance parameters
+  msg("poc_challenge_params", 18, [dec("payment_ratio", 1, "fraction"), u32("max_active_challenges", 2, "challenges"), i64("min_punishable_segment_blocks", 3, "blocks")]),
 ];
 
 /** snake_case → camelCase, as the generated code and the snapshot name fields (poc_v2_enabled → pocV2Enabled). */

@@ -32,11 +32,12 @@ export const SCENARIO_POC_START = 6_700_000n;
 /** Mainnet's epoch shift and initial epoch reward (examples/gov/mainnet-params.json). */
 export const SCENARIO_EPOCH_SHIFT = 16_980n;
 export const SCENARIO_INITIAL_EPOCH_REWARD = 323_000_000_000_000n;
-/** Mainnet's PoC models (examples/gov/mainnet-params.json): the scenario's model first. */
+/** Mainnet's PoC models and dynamic-coefficient params as the v0.2.16 upgrade leaves them (examples/gov/mainnet-params.json): the scenario's model first. */
 const SCENARIO_POC_MODELS = [
-  { modelId: "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", seqLen: 1024n, statTest: { distThreshold: D(2n, -1), pMismatch: D(1n, -1), pValueThreshold: D(5n, -2) }, weightScaleFactor: D(3593n, -4), penaltyStartEpoch: 0n, dynamicCoefficient: undefined },
-  { modelId: "moonshotai/Kimi-K2.6", seqLen: 1024n, statTest: { distThreshold: D(4n, -1), pMismatch: D(1n, -1), pValueThreshold: D(5n, -2) }, weightScaleFactor: D(12620856201975851n, -16), penaltyStartEpoch: 251n, dynamicCoefficient: undefined },
+  { modelId: "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", seqLen: 1024n, statTest: { distThreshold: D(2n, -1), pMismatch: D(1n, -1), pValueThreshold: D(5n, -2) }, weightScaleFactor: undefined, penaltyStartEpoch: 0n, dynamicCoefficient: { coeffMin: D(32337n, -5), coeffMax: D(39523n, -5), relativeDifficulty: D(1n, 0), targetShareBps: 5000 } },
+  { modelId: "moonshotai/Kimi-K2.6", seqLen: 1024n, statTest: { distThreshold: D(4n, -1), pMismatch: D(1n, -1), pValueThreshold: D(5n, -2) }, weightScaleFactor: undefined, penaltyStartEpoch: 251n, dynamicCoefficient: { coeffMin: D(113587705817782659n, -17), coeffMax: D(138829418221734361n, -17), relativeDifficulty: D(1n, 0), targetShareBps: 5000 } },
 ];
+const SCENARIO_DYNAMIC_COEFFICIENT_PARAMS = { targetZoneBps: 500, stepMin: D(5n, -3), stepMax: D(5n, -2), bootstrapStepMax: D(25n, -2), bootstrapShareBps: 100 };
 /** Epoch 469's settlement (the counters' reset), epoch 470's start and its settlement. */
 export const SCENARIO_HEIGHTS = {
   statsReset: endOfPoCValidation(SCENARIO_POC_START, SCENARIO_EPOCH_PARAMS),
@@ -142,7 +143,7 @@ export function scenarioParams(height: bigint): Partial<Params> {
     confirmationPocParams: { expectedConfirmationsPerEpoch: 4n, alphaThreshold: SCENARIO_ALPHA, slashFraction: D(0n, 0), upgradeProtectionWindow: 500n },
     bitcoinRewardParams: { useBitcoinRewards: true, initialEpochReward: SCENARIO_INITIAL_EPOCH_REWARD, decayRate: D(-475n, -6), genesisEpoch: 1n, utilizationBonusFactor: D(5n, -1), fullCoverageBonusFactor: D(12n, -1), partialCoverageBonusFactor: D(1n, -1) },
     collateralParams: { gracePeriodEndEpoch: 180n },
-    pocParams: { models: SCENARIO_POC_MODELS } as Params["pocParams"],
+    pocParams: { models: SCENARIO_POC_MODELS, dynamicCoefficientParams: SCENARIO_DYNAMIC_COEFFICIENT_PARAMS } as Params["pocParams"],
   };
 }
 

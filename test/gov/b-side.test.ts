@@ -100,12 +100,14 @@ describe("backtest --b with a real proposal", () => {
       // v0.2.11/v0.2.12 epochs cannot run (the classic messages are named)
       const sc = r.statusChange as { epochs: { participants: { verdict: string }[] }[] };
       expect(sc.epochs.flatMap((e) => e.participants).every((p) => p.verdict === "unknown")).toBe(true);
-      // Against the dumps' params.json (saved before v0.2.13), the example also sets the fields v0.2.13 and
-      // v0.2.14 added: every such change is named; the vote threshold factor, which no epoch reads, is not applied.
+      // Against the dumps' params.json (saved before v0.2.13), the example (today's params, v0.2.16's) also sets
+      // the fields v0.2.13 and v0.2.14 added (15) and what v0.2.16's upgrade changed (21: the dynamic coefficients,
+      // the PoC challenge params, the model scales and the approved versions it moved out): every such change is
+      // named; the vote threshold factor, which no epoch reads, is not applied.
       const notes = r.notes as string[];
       expect(notes).toContain("not modelled: proposal 9001 changes devshard_escrow_params.refusal_timeout 0 → 60 seconds (read by no rule of the port)");
       expect(notes).toContain("B: proposal 9001 sets vote_threshold_factor to 50, the devshard vote tally's, which changes neither settlement nor preservation: not applied to the epochs");
-      expect(notes.filter((n) => n.startsWith("not modelled: proposal 9001 changes ")).length).toBe(15);
+      expect(notes.filter((n) => n.startsWith("not modelled: proposal 9001 changes ")).length).toBe(36);
       expect(notes.filter((n) => /epoch_length|refused/.test(n))).toEqual([]);
     }
     const epochs = h.epochs as { preserved: { models: Json[] } | null }[];

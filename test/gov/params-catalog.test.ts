@@ -32,11 +32,11 @@ function catalogFields(fields: readonly ParamField[], path = ""): string[] {
 const REAL_PARAMS = [247, 248, 249].map((e) => (parseJson(readRealdata(`rest/epoch_${e}/params.json`)) as { params: JsonObject }).params);
 
 describe("the x/inference Params catalog", () => {
-  it("has every field of the upstream Params (test/chain/fixtures, 85835b31) with its number and type, plus the two ee730031 added and v0.2.16's dynamic coefficients", () => {
+  it("has every field of the upstream Params (test/chain/fixtures, 85835b31) with its number and type, plus the two ee730031 added, v0.2.16's dynamic coefficients and its PoC challenge params", () => {
     const upstream = upstreamFields(upstreamRoot().lookupType("inference.inference.Params"));
     const ours = catalogFields(PARAMS_CATALOG);
     const added = ["poc_params.validation_vote_threshold_bps = 15 uint32", "maintenance_params = 17 message"];
-    const v16 = (f: string) => f.startsWith("poc_params.dynamic_coefficient_params") || f.startsWith("poc_params.models.dynamic_coefficient");
+    const v16 = (f: string) => f.startsWith("poc_params.dynamic_coefficient_params") || f.startsWith("poc_params.models.dynamic_coefficient") || f.startsWith("poc_challenge_params");
     expect(ours.filter((f) => !upstream.includes(f) && !f.startsWith("maintenance_params.") && !v16(f))).toEqual(added);
     // v0.2.16's dynamic coefficient fields (params.proto at zpoken/gonka@ef1a5efd, as the port's protos declare them)
     expect(ours.filter(v16)).toEqual([
@@ -51,6 +51,11 @@ describe("the x/inference Params catalog", () => {
       "poc_params.dynamic_coefficient_params.step_max = 3 decimal",
       "poc_params.dynamic_coefficient_params.bootstrap_step_max = 4 decimal",
       "poc_params.dynamic_coefficient_params.bootstrap_share_bps = 5 uint32",
+      // PoCChallengeParams (#1811, params.proto at zpoken/gonka@ef1a5efd)
+      "poc_challenge_params = 18 message",
+      "poc_challenge_params.payment_ratio = 1 decimal",
+      "poc_challenge_params.max_active_challenges = 2 uint32",
+      "poc_challenge_params.min_punishable_segment_blocks = 3 int64",
     ]);
     expect(upstream.filter((f) => !ours.includes(f))).toEqual([]);
     expect(ours.filter((f) => f.startsWith("maintenance_params."))).toHaveLength(7);
@@ -70,7 +75,7 @@ describe("the x/inference Params catalog", () => {
       expect(s.values.get("epoch_params.poc_slot_allocation")?.value.text).toBe("0.1");
       expect(s.values.get("bitcoin_reward_params.initial_epoch_reward")?.value.text).toBe("323000000000000");
     }
-    expect(catalogLeaves().length).toBe(171); // README.md says so
+    expect(catalogLeaves().length).toBe(174); // README.md says so
   });
 
   it("reads the same values from the wire form as from the JSON form (the real params, encoded by protobufjs from the upstream schema)", () => {

@@ -5,34 +5,44 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Json } from "../../src/go/json.js";
 import type { JsonObject } from "../../src/json-input.js";
-import { paramsFromJson } from "../../src/gov/param-values.js";
-import { chainRefusals, validateVersionFor, type ChainRefusal } from "../../src/gov/params-validate.js";
+import { Params } from "../../src/chain/gen/proto.js";
+import { paramsFromBytes, paramsFromJson } from "../../src/gov/param-values.js";
+import { judgeProposal } from "../../src/gov/judge.js";
+import { chainRefusals, unjudgedCheck, validateVersionFor, type ChainRefusal } from "../../src/gov/params-validate.js";
+import { proposalFromJson } from "../../src/gov/proposal-json.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";
 
 const BASE = (JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "examples", "gov", "mainnet-params.json"), "utf8")) as { params: JsonObject }).params;
 const dec = (value: string, exponent: number) => ({ value, exponent });
 
-/** The base params with `path` (dotted; `[i]` for a list entry) set to `v` (undefined: left out). */
+/** The base params with `path` (dotted; `[i]` for a list entry) set to `v` (undefined: left out); a message on the way that the base leaves out is sent. */
 function edited(edits: [string, Json | undefined][]): JsonObject {
   const p = structuredClone(BASE) as { [k: string]: Json };
   for (const [path, v] of edits) {
     const keys = path.split(".").flatMap((k) => k.split(/\[(\d+)\]/).filter((x) => x !== ""));
     let o = p as { [k: string]: Json } | Json[];
-    for (const k of keys.slice(0, -1)) o = (o as { [k: string]: Json })[k] as { [k: string]: Json };
+    for (const k of keys.slice(0, -1)) {
+      const parent = o as { [k: string]: Json };
+      parent[k] ??= {}; // a message the base leaves out (null) is sent
+      o = parent[k] as { [k: string]: Json };
+    }
     const last = keys.at(-1)!;
     if (v === undefined) delete (o as { [k: string]: Json })[last];
     else (o as { [k: string]: Json })[last] = v;
   }
   return p;
 }
-const refusals = (edits: [string, Json | undefined][], version?: ChainVersion): ChainRefusal[] => chainRefusals(paramsFromJson(edited(edits), "p", "s"), version);
+/** Judged as `version` (by default v0.2.14, the version the value-by-value cases below were written for). */
+const refusals = (edits: [string, Json | undefined][], version: ChainVersion = "v0.2.14"): ChainRefusal[] => chainRefusals(paramsFromJson(edited(edits), "p", "s"), version);
 const paths = (edits: [string, Json | undefined][], version?: ChainVersion): string[] => refusals(edits, version).map((r) => r.path);
 
 describe("Params.Validate", () => {
   it("accepts the example's whole mainnet params at every ported version; a snapshot's incomplete set is not judged", () => {
-    for (const v of ["v0.2.12", "v0.2.13", "v0.2.14"] as const) expect(refusals([], v)).toEqual([]);
+    for (const v of ["v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15", "v0.2.16"] as const) expect(refusals([], v)).toEqual([]);
+    expect(chainRefusals(paramsFromJson(BASE, "p", "s"))).toEqual([]); // the default: the newest ported, v0.2.16
     expect(chainRefusals(paramsFromJson({}, "p", "s", false))).toEqual([]);
-    expect([validateVersionFor("v0.2.10"), validateVersionFor("v0.2.12"), validateVersionFor("v0.2.13"), validateVersionFor("v0.2.14"), validateVersionFor("v0.2.16")]).toEqual(["v0.2.12", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.14"]);
+    const versions = ["v0.2.10", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15", "v0.2.16", "v0.2.17"] as const;
+    expect(versions.map(validateVersionFor)).toEqual(["v0.2.12", "v0.2.12", "v0.2.13", "v0.2.14", "v0.2.15", "v0.2.16", "v0.2.16"]);
   });
 
   it("every required message left out is nil, and its fields are not judged", () => {
@@ -226,5 +236,175 @@ describe("Params.Validate", () => {
     ]);
     // the checks every ported version makes
     expect(paths([["epoch_params.epoch_length", "0"]], "v0.2.12")).toEqual(["epoch_params.epoch_length"]);
+  });
+
+  const EXP = (e: number) => `decimal exponent must be between -18 and 18: ${e}`;
+  const QWEN = "poc_params.models[Qwen/Qwen3-235B-A22B-Instruct-2507-FP8]";
+
+  it("v0.2.15: every listed Decimal's exponent within ±18, first of all; v0.2.14 bounds only the decimal places LegacyDec takes", () => {
+    // ±18 passes, ±19 is refused, whatever the value's text (0.000000000000000001 is 10 × 10^-19)
+    expect(refusals([["epoch_params.poc_slot_allocation", dec("1", -18)], ["tokenomics_params.subsidy_reduction_amount", dec("1", 18)]], "v0.2.15")).toEqual([]);
+    const far: [string, Json | undefined][] = [["epoch_params.poc_slot_allocation", dec("10", -19)], ["validation_params.binom_test_p0", dec("1", 19)], ["confirmation_poc_params.alpha_threshold", dec("0", -19)], [`poc_params.models[1].stat_test.p_mismatch`, dec("10", -19)]];
+    expect(refusals(far, "v0.2.15")).toEqual([
+      { path: "epoch_params.poc_slot_allocation", value: "0.000000000000000001", rule: EXP(-19) },
+      { path: "validation_params.binom_test_p0", value: "10000000000000000000", rule: EXP(19) },
+      { path: "confirmation_poc_params.alpha_threshold", value: "0", rule: EXP(-19) },
+      { path: "poc_params.models[moonshotai/Kimi-K2.6].stat_test.p_mismatch", value: "0.000000000000000001", rule: EXP(-19) },
+    ]);
+    expect(refusals(far, "v0.2.14")).toEqual([]);
+    // a value refused for its exponent is refused once (its range checks would fail the same way), before the other messages' checks
+    expect(refusals([["collateral_params.base_weight_ratio", dec("10", -19)], ["validation_params.timestamp_advance", "0"], ["delegation_params.w_threshold", dec("1", -19)]], "v0.2.15")).toEqual([
+      { path: "collateral_params.base_weight_ratio", value: "0.000000000000000001", rule: EXP(-19) },
+      { path: "delegation_params.w_threshold", value: "0.0000000000000000001", rule: EXP(-19) },
+      { path: "validation_params.timestamp_advance", value: "0", rule: "timestamp advance must be positive" },
+    ]);
+    expect(paths([["collateral_params.base_weight_ratio", dec("10", -19)]], "v0.2.14")).toEqual([]);
+    expect(refusals([["delegation_params.w_threshold", dec("1", -19)]], "v0.2.14")).toEqual([{ path: "delegation_params.w_threshold", value: "0.0000000000000000001", rule: "0.0000000000000000001 has more than 18 decimal places (LegacyDec)" }]);
+    // the deprecated scales are bounded at v0.2.15, no longer at v0.2.16
+    expect(refusals([[`poc_params.models[0].weight_scale_factor`, dec("1", 19)], ["poc_params.weight_scale_factor", dec("1", -19)]], "v0.2.15")).toEqual([
+      { path: "poc_params.weight_scale_factor", value: "0.0000000000000000001", rule: EXP(-19) },
+      { path: `${QWEN}.weight_scale_factor`, value: "10000000000000000000", rule: EXP(19) },
+    ]);
+    expect(refusals([[`poc_params.models[0].weight_scale_factor`, dec("1", 19)], ["poc_params.weight_scale_factor", dec("1", -19)]], "v0.2.16")).toEqual([]);
+  });
+
+  it("v0.2.15 and v0.2.16 bound exactly the Decimals Go lists, in its order", () => {
+    const go15 = [
+      "epoch_params.poc_slot_allocation",
+      ...["subsidy_reduction_interval", "subsidy_reduction_amount", "current_subsidy_percentage"].map((f) => `tokenomics_params.${f}`),
+      ...["false_positive_rate", "pass_value", "min_validation_average", "max_validation_average", "min_validation_halfway", "miss_percentage_cutoff", "miss_requests_penalty", "invalid_reputation_preserve", "bad_participant_invalidation_rate", "invalidation_h_threshold", "downtime_good_percentage", "downtime_bad_percentage", "downtime_h_threshold", "downtime_reputation_preserve", "quick_failure_threshold", "binom_test_p0"].map((f) => `validation_params.${f}`),
+      "poc_params.weight_scale_factor",
+      ...["model_params.ffn_dim_multiplier", "model_params.norm_eps", "model_params.r_target", "stat_test.dist_threshold", "stat_test.p_mismatch", "stat_test.p_value_threshold"].map((f) => `poc_params.${f}`),
+      "confirmation_poc_params.alpha_threshold", "confirmation_poc_params.slash_fraction",
+      ...["slash_fraction_invalid", "slash_fraction_downtime", "downtime_missed_percentage_threshold", "base_weight_ratio", "collateral_per_weight_unit"].map((f) => `collateral_params.${f}`),
+      ...["decay_rate", "utilization_bonus_factor", "full_coverage_bonus_factor", "partial_coverage_bonus_factor"].map((f) => `bitcoin_reward_params.${f}`),
+      ...["stability_zone_lower_bound", "stability_zone_upper_bound", "price_elasticity"].map((f) => `dynamic_pricing_params.${f}`),
+      "bandwidth_limits_params.kb_per_input_token", "bandwidth_limits_params.kb_per_output_token",
+      ...["refusal_penalty", "no_participation_penalty", "delegation_share", "w_threshold", "cap_factor", "max_model_voting_power_percentage"].map((f) => `delegation_params.${f}`),
+    ];
+    const modelFields = (i: number, v16: boolean) => [
+      ...(v16 ? [] : ["weight_scale_factor"]), "stat_test.dist_threshold", "stat_test.p_mismatch", "stat_test.p_value_threshold",
+      ...(v16 ? ["dynamic_coefficient.coeff_min", "dynamic_coefficient.coeff_max", "dynamic_coefficient.relative_difficulty"] : []),
+    ].map((f) => `poc_params.models[${i}].${f}`);
+    const steps = ["step_min", "step_max", "bootstrap_step_max"].map((f) => `${D}.${f}`);
+    const every = [...go15, ...modelFields(0, false), ...modelFields(1, false), ...modelFields(0, true), ...modelFields(1, true), ...steps];
+    const edits = [...new Set(every)].map((p): [string, Json] => [p, dec("1", 19)]);
+    const named = (ps: string[]) => ps.map((p) => p.replace("poc_params.models[0]", QWEN).replace("poc_params.models[1]", "poc_params.models[moonshotai/Kimi-K2.6]"));
+    expect(go15).toHaveLength(49);
+    const exponentPaths = (v: ChainVersion) => refusals(edits, v).filter((r) => r.rule === EXP(19)).map((r) => r.path);
+    expect(exponentPaths("v0.2.15")).toEqual(named([...go15, ...modelFields(0, false), ...modelFields(1, false)]));
+    expect(exponentPaths("v0.2.16")).toEqual(named([...go15.filter((p) => p !== "poc_params.weight_scale_factor"), ...modelFields(0, true), ...modelFields(1, true), ...steps]));
+  });
+
+  it("v0.2.16: a nil dynamic_coefficient_params needs a weight_scale_factor on every model; an empty one is checked", () => {
+    const noDynamic: [string, Json | undefined][] = [["poc_params.dynamic_coefficient_params", undefined], ["poc_params.models[0].dynamic_coefficient", undefined], ["poc_params.models[1].dynamic_coefficient", undefined]];
+    expect(refusals(noDynamic, "v0.2.16")).toEqual([
+      { path: `${QWEN}.weight_scale_factor`, value: null, rule: "poc_params.dynamic_coefficient_params cannot be nil after deprecated weight_scale_factor was removed from model 0" },
+    ]);
+    expect(refusals([...noDynamic, ["poc_params.models[0].weight_scale_factor", dec("3593", -4)], ["poc_params.models[1].weight_scale_factor", dec("1", 0)]], "v0.2.16")).toEqual([]);
+    expect(refusals(noDynamic, "v0.2.15")).toEqual([]);
+    expect(refusals([["poc_params.dynamic_coefficient_params", {}]], "v0.2.16")).toEqual([
+      { path: "poc_params.dynamic_coefficient_params.target_zone_bps", value: "0", rule: "poc_params.dynamic_coefficient_params.target_zone_bps must be in [1, 10000]" },
+    ]);
+  });
+
+  const D = "poc_params.dynamic_coefficient_params";
+  const coefficientCases: [string, [string, Json | undefined][], ChainRefusal[]][] = [
+    ["zone 1, bootstrap share 10000", [[`${D}.target_zone_bps`, 1], [`${D}.bootstrap_share_bps`, 10000]], []],
+    ["zone 10001", [[`${D}.target_zone_bps`, 10001]], [{ path: `${D}.target_zone_bps`, value: "10001", rule: `${D}.target_zone_bps must be in [1, 10000]` }]],
+    ["bootstrap share 10001", [[`${D}.bootstrap_share_bps`, 10001]], [{ path: `${D}.bootstrap_share_bps`, value: "10001", rule: `${D}.bootstrap_share_bps must be <= 10000` }]],
+    ["step_min = step_max = bootstrap_step_max", [[`${D}.step_min`, dec("5", -2)], [`${D}.bootstrap_step_max`, dec("50", -3)]], []],
+    ["step_min above step_max", [[`${D}.step_min`, dec("51", -3)]], [{ path: `${D}.step_min`, value: "0.051", rule: `${D}.step_min must be <= step_max` }]],
+    ["step_max above bootstrap_step_max", [[`${D}.step_max`, dec("26", -2)]], [{ path: `${D}.step_max`, value: "0.26", rule: `${D}.step_max must be <= bootstrap_step_max` }]],
+    ["step_min 0", [[`${D}.step_min`, dec("0", 0)]], [{ path: `${D}.step_min`, value: "0", rule: `${D}.step_min must be positive` }]],
+    ["step_max left out", [[`${D}.step_max`, undefined]], [{ path: `${D}.step_max`, value: null, rule: `${D}.step_max cannot be nil` }]],
+    ["bootstrap_step_max exponent 19: refused once, for its exponent", [[`${D}.bootstrap_step_max`, dec("1", 19)]], [{ path: `${D}.bootstrap_step_max`, value: "10000000000000000000", rule: EXP(19) }]],
+    ["coeff_min = coeff_max", [["poc_params.models[0].dynamic_coefficient.coeff_min", dec("39523", -5)]], []],
+    ["coeff_min above coeff_max", [["poc_params.models[0].dynamic_coefficient.coeff_min", dec("39524", -5)]], [{ path: `${QWEN}.dynamic_coefficient.coeff_min`, value: "0.39524", rule: "poc_params.models[0].dynamic_coefficient.coeff_min must be <= coeff_max" }]],
+    ["relative difficulty -1", [["poc_params.models[1].dynamic_coefficient.relative_difficulty", dec("-1", 0)]], [{ path: "poc_params.models[moonshotai/Kimi-K2.6].dynamic_coefficient.relative_difficulty", value: "-1", rule: "poc_params.models[1].dynamic_coefficient.relative_difficulty must be positive" }]],
+    ["target share = zone", [["poc_params.models[0].dynamic_coefficient.target_share_bps", 500], ["poc_params.models[1].dynamic_coefficient.target_share_bps", 9500]], [{ path: `${QWEN}.dynamic_coefficient.target_share_bps`, value: "500", rule: "poc_params.models[0].dynamic_coefficient.target_share_bps must be greater than target_zone_bps" }]],
+    ["target share zone + 1, and 0", [["poc_params.models[0].dynamic_coefficient.target_share_bps", 501], ["poc_params.models[1].dynamic_coefficient.target_share_bps", 9499]], []],
+    ["target share 0 and 10000", [["poc_params.models[0].dynamic_coefficient.target_share_bps", 0], ["poc_params.models[1].dynamic_coefficient.target_share_bps", 10000]], []],
+    ["target share 10001", [["poc_params.models[0].dynamic_coefficient.target_share_bps", 0], ["poc_params.models[1].dynamic_coefficient.target_share_bps", 10001]], [{ path: "poc_params.models[moonshotai/Kimi-K2.6].dynamic_coefficient.target_share_bps", value: "10001", rule: "poc_params.models[1].dynamic_coefficient.target_share_bps must be <= 10000" }]],
+    ["targets summing to 9999", [["poc_params.models[1].dynamic_coefficient.target_share_bps", 4999]], [{ path: "poc_params.models", value: "9999", rule: "poc_params dynamic target shares must sum to 10000 bps, got 9999" }]],
+    ["a model without a dynamic config counts nothing", [["poc_params.models[1].dynamic_coefficient", undefined]], [{ path: "poc_params.models", value: "5000", rule: "poc_params dynamic target shares must sum to 10000 bps, got 5000" }]],
+    ["approved versions", [["devshard_escrow_params.approved_versions", [{ name: "v5", binary: "b", sha256: "a".repeat(64) }]]], [{ path: "devshard_escrow_params.approved_versions", value: '["v5"]', rule: "devshard_escrow_params.approved_versions is deprecated; use MsgPutDevshardApprovedVersion / MsgDeleteDevshardApprovedVersion" }]],
+    ["an invalid approved version: refused as deprecated, not judged", [["devshard_escrow_params.approved_versions", [{ name: "", binary: "", sha256: "" }]]], [{ path: "devshard_escrow_params.approved_versions", value: '[""]', rule: "devshard_escrow_params.approved_versions is deprecated; use MsgPutDevshardApprovedVersion / MsgDeleteDevshardApprovedVersion" }]],
+    ["payment ratio 1, 1 active challenge", [["poc_challenge_params.payment_ratio", dec("1", 0)], ["poc_challenge_params.max_active_challenges", 1]], []],
+    ["payment ratio 0 (validateDecimalFraction passes zero)", [["poc_challenge_params.payment_ratio", dec("0", 0)]], []],
+    ["payment ratio 1.01, no active challenge", [["poc_challenge_params.payment_ratio", dec("101", -2)], ["poc_challenge_params.max_active_challenges", 0]], [
+      { path: "poc_challenge_params.payment_ratio", value: "1.01", rule: "poc_challenge_params.payment_ratio must be between 0 and 1" },
+      { path: "poc_challenge_params.max_active_challenges", value: "0", rule: "poc_challenge_params.max_active_challenges must be greater than 0" },
+    ]],
+    ["payment ratio of exponent -19 (not in the exponent list: refused by validateDecimalFraction)", [["poc_challenge_params.payment_ratio", dec("10", -19)]], [{ path: "poc_challenge_params.payment_ratio", value: "0.000000000000000001", rule: EXP(-19) }]],
+    ["challenge params left out", [["poc_challenge_params", undefined]], []],
+    ["gas price at and above the limit, in v0.2.16's words", [["fee_params.min_gas_price_ngonka", "1000001"]], [{ path: "fee_params.min_gas_price_ngonka", value: "1000001", rule: "min_gas_price_ngonka exceeds safety limit of 1000000" }]],
+    ["gas price at the limit", [["fee_params.min_gas_price_ngonka", "1000000"]], []],
+  ];
+  for (const [name, edits, expected] of coefficientCases) {
+    it(`v0.2.16: ${name}`, () => {
+      expect(refusals(edits, "v0.2.16")).toEqual(expected);
+    });
+  }
+
+  it("the wire form keeps a decimal's exponent and which nested messages were sent, as the JSON forms do", () => {
+    const bytes = Params.encode({
+      epochParams: { epochLength: 100n, pocSlotAllocation: { value: 10n, exponent: -19 } },
+      pocParams: { models: [{ modelId: "m", weightScaleFactor: undefined, dynamicCoefficient: undefined }], dynamicCoefficientParams: { targetZoneBps: 0, stepMin: undefined, stepMax: undefined, bootstrapStepMax: undefined, bootstrapShareBps: 0 } },
+    } as never);
+    const set = paramsFromBytes(bytes, "wire");
+    expect(set.values.get("epoch_params.poc_slot_allocation")?.value).toEqual({ text: "0.000000000000000001", decimal: { value: 10n, exponent: -19 } });
+    expect(["poc_params", D, "poc_params.models[m].dynamic_coefficient", "poc_params.stat_test"].map((m) => set.absent!.has(m))).toEqual([false, false, true, true]);
+    expect(chainRefusals(set, "v0.2.16").filter((r) => /^(epoch_params\.poc_slot|poc_params)/.test(r.path))).toEqual([
+      { path: "epoch_params.poc_slot_allocation", value: "0.000000000000000001", rule: EXP(-19) },
+      { path: `${D}.target_zone_bps`, value: "0", rule: `${D}.target_zone_bps must be in [1, 10000]` },
+    ]);
+  });
+
+  it("v0.2.16's fee groups are not in the catalog: kept as unknown fields, named as checked by v0.2.16's Validate and not judged", () => {
+    const params = edited([["fee_params.enabled_fee_groups", ["epoch"]], ["fee_params.groups", [{ name: "nope" }]], ["fee_params.mystery", 5]]);
+    const update = (v?: ChainVersion) => {
+      const p = proposalFromJson({ id: "1", messages: [{ "@type": "/inference.inference.MsgUpdateParams", authority: "gonka1gov", params }] }, "p", "p.json");
+      const m = judgeProposal(p, null, null, v).messages[0] as { unknownFields: { path: string; detail: string }[]; refused: ChainRefusal[] };
+      return { unknown: m.unknownFields.map((u) => `${u.path}: ${u.detail}`), refused: m.refused };
+    };
+    expect(update()).toEqual({
+      unknown: [
+        'fee_params.enabled_fee_groups: not in the port\'s catalog of x/inference Params (["epoch"]); Params.Validate (v0.2.16) checks the fee groups (#1616), which the port does not judge',
+        'fee_params.groups: not in the port\'s catalog of x/inference Params ([{"name":"nope"}]); Params.Validate (v0.2.16) checks the fee groups (#1616), which the port does not judge',
+        "fee_params.mystery: not in the port's catalog of x/inference Params (5)",
+      ],
+      refused: [],
+    });
+    expect(update("v0.2.15").unknown[0]).toBe('fee_params.enabled_fee_groups: not in the port\'s catalog of x/inference Params (["epoch"])');
+    // on the wire they are fields 4 and 5 of FeeParams (Params field 15)
+    const group = Uint8Array.from([0x2a, 3, 0x0a, 1, 0x61]); // groups { name: "a" }
+    const wire = paramsFromBytes(Uint8Array.from([0x7a, group.length, ...group]), "wire");
+    expect(wire.unknown.map((u) => [u.path, unjudgedCheck(u.path, "v0.2.16") !== null])).toEqual([["fee_params.(field 5)", true]]);
+  });
+
+  it("v0.2.15 makes none of v0.2.16's checks", () => {
+    const v16: [string, Json | undefined][] = [[`${D}.target_zone_bps`, 0], ["poc_challenge_params.max_active_challenges", 0], ["devshard_escrow_params.approved_versions", [{ name: "v5", binary: "b", sha256: "a".repeat(64) }]], ["poc_params.models[0].dynamic_coefficient.coeff_min", dec("0", 0)]];
+    expect(refusals(v16, "v0.2.15")).toEqual([]);
+    expect(paths(v16, "v0.2.16")).toEqual([`${D}.target_zone_bps`, "devshard_escrow_params.approved_versions", "poc_challenge_params.max_active_challenges"]);
+    expect(refusals([["fee_params.min_gas_price_ngonka", "1000001"]], "v0.2.15")).toEqual([{ path: "fee_params.min_gas_price_ngonka", value: "1000001", rule: "min_gas_price_ngonka exceeds safety limit of 1,000,000" }]);
+  });
+
+  it("the params v0.2.14 held (before the v0.2.16 upgrade moved the approved versions out and added the coefficients), judged as v0.2.16: refused for the approved versions alone", () => {
+    const v14: [string, Json | undefined][] = [
+      ["devshard_escrow_params.approved_versions", [{ binary: "https://github.com/gonka-ai/gonka/releases/download/release%2Fv0.2.12/devshardd.zip", name: "v1", sha256: "15f722444e6545bc787f1ef6d1011557d25a8b05cb9f6aaf1a514349d36d4715" }]],
+      [D, undefined],
+      ["poc_params.models[0].dynamic_coefficient", undefined],
+      ["poc_params.models[1].dynamic_coefficient", undefined],
+      ["poc_params.models[0].weight_scale_factor", dec("3593", -4)],
+      ["poc_params.models[1].weight_scale_factor", dec("12620856201975851", -16)],
+      ["poc_challenge_params", undefined],
+    ];
+    for (const v of ["v0.2.14", "v0.2.15"] as const) expect(refusals(v14, v)).toEqual([]);
+    expect(refusals(v14, "v0.2.16")).toEqual([
+      { path: "devshard_escrow_params.approved_versions", value: '["v1"]', rule: "devshard_escrow_params.approved_versions is deprecated; use MsgPutDevshardApprovedVersion / MsgDeleteDevshardApprovedVersion" },
+    ]);
+    // and a version after the newest ported is judged by v0.2.16's checks
+    expect(refusals(v14, validateVersionFor("v0.2.17"))).toEqual(refusals(v14, "v0.2.16"));
   });
 });

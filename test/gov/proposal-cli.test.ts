@@ -165,15 +165,16 @@ describe("gonka-spec proposal: a MsgUpdateParams in amino and proto JSON", () =>
     expect(strip(a)).toEqual(strip(p));
   });
 
-  it("against the real params (--params, a complete Params saved before v0.2.13): the slot allocation and the 15 fields v0.2.13 and v0.2.14 added", async () => {
+  it("against the real params (--params, a complete Params saved before v0.2.13): the slot allocation, the 15 fields v0.2.13 and v0.2.14 added and the 21 v0.2.16's upgrade changed", async () => {
     const r = await runCli(["proposal", PROTO, "--params", join(REST, "epoch_249", "params.json"), "--json"]);
     expect(r.code, r.err).toBe(0);
     const m = (json(r.out).messages as { changes: { path: string; old: string; new: string; status: string; modelled: string | null }[]; unchanged: number; refused: Json[] }[])[0]!;
     expect(m.changes.every((c) => c.status === "changed")).toBe(true);
     expect(m.changes.find((c) => c.path === "epoch_params.poc_slot_allocation")).toMatchObject({ old: "0.1", new: "0.25", modelled: "PocSlotAllocation" });
     expect(m.changes.find((c) => c.path === "devshard_escrow_params.vote_threshold_factor")).toMatchObject({ old: "0", new: "50", modelled: "vote_threshold_factor" });
-    expect(m.changes.filter((c) => !/^(devshard_escrow_params|maintenance_params)\.|validation_vote_threshold_bps|poc_slot_allocation/.test(c.path))).toEqual([]);
-    expect(m.changes).toHaveLength(17);
+    expect(m.changes.filter((c) => !/^(devshard_escrow_params|maintenance_params|poc_challenge_params)\.|validation_vote_threshold_bps|poc_slot_allocation|dynamic_coefficient|weight_scale_factor/.test(c.path))).toEqual([]);
+    expect(m.changes.filter((c) => /^poc_challenge_params\.|dynamic_coefficient|weight_scale_factor|approved_versions/.test(c.path))).toHaveLength(21);
+    expect(m.changes).toHaveLength(38);
     expect(m.refused).toEqual([]);
   });
 
@@ -181,7 +182,7 @@ describe("gonka-spec proposal: a MsgUpdateParams in amino and proto JSON", () =>
     const one = write("one-field.json", { proposal: { id: "9", title: "slot allocation only", messages: [{ "@type": "/inference.inference.MsgUpdateParams", authority: "gonka1gov", params: { epoch_params: { poc_slot_allocation: { value: "25", exponent: -2 } } } }] } });
     const r = await runCli(["proposal", one, "--params", join(REST, "epoch_249", "params.json")]);
     expect(r.code, r.err).toBe(0);
-    const head = r.out.indexOf("  REFUSED BY THE CHAIN: Params.Validate (v0.2.14) refuses ");
+    const head = r.out.indexOf("  REFUSED BY THE CHAIN: Params.Validate (v0.2.16) refuses ");
     expect(head).toBeGreaterThan(0);
     expect(head).toBeLessThan(r.out.indexOf("  changes "));
     expect(r.out).toContain("    epoch_params.epoch_length 0: epoch length must be positive\n");
