@@ -172,6 +172,8 @@ export const REST_DUMP_SETTLEMENT_USAGE = `${REST_DUMP_P0_USAGE}
 function coinBalances(file: string): Map<string, bigint> {
   const j = readJsonFile(file);
   if (!isJsonObject(j)) throw new InputError(`expected an object {address: balance}, got ${describeValue(j)}`, file);
+  // a file naming nobody would leave every balance assumed while the flag says they were given
+  if (Object.keys(j).length === 0) throw new InputError(`${file} names no balance (expected {address: coin balance} naming participants of the epoch)`, "--coin-balances");
   return new Map(Object.keys(j).map((k) => [k, checkedInt64(j[k], `${file}: ${k}`)] as const));
 }
 

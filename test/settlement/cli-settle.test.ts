@@ -102,3 +102,15 @@ describe("settle picks the chain version from the mainnet upgrade table", () => 
     ]);
   });
 });
+
+describe("settle --coin-balances: a file naming no balance", () => {
+  it("{} is refused naming the flag and the file (not read as 'every balance assumed'), exit 2", async () => {
+    const f = join(tmp, "empty-balances.json");
+    const { writeFileSync } = await import("node:fs");
+    writeFileSync(f, "{}");
+    const r = await run(["settle", "--rest-dump", dir(249), "--coin-balances", f]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toBe(`gonka-spec settle: --coin-balances: ${f} names no balance (expected {address: coin balance} naming participants of the epoch)`);
+  });
+});
