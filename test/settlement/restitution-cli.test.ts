@@ -228,23 +228,33 @@ describe("the README's restitution example", () => {
 });
 
 describe("epochs with nothing or something assumed", () => {
-  it("an epoch without exclusions: a CSV of the header alone, and the text says so", async () => {
+  const UNKNOWN = (e: number): string =>
+    `who was excluded in epoch ${e} is not known: the source holds no excluded-participants answer of the epoch (participant status at settlement: ACTIVE unless listed in the excluded participants of epoch ${e} (0 listed; no excluded-participants answer in the dump, so none)); a restitution needs it`;
+
+  it("the auditor's folder (no excluded-participants answer): who was excluded is not known, so no restitution is written and none is said to be owed (exit 2)", async () => {
     const csvFile = out("e265.csv");
     const r = await runCli(["settle", "--rest-dump", AUDITOR, "--epoch", "265", "--restitution", csvFile]);
-    expect(r.code).toBe(1); // 7 rows differ from the chain (test/realdata/auditor-layout/README.md)
-    expect(readFileSync(csvFile, "utf8")).toBe(`${RESTITUTION_CSV_COLUMNS.join(",")}\r\n`);
-    expect(r.out).toContain("restitution: no participant of epoch 265 was excluded: nothing to restitute");
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`gonka-spec settle: --restitution: ${UNKNOWN(265)}`);
+    expect(r.out).not.toContain("no participant of epoch 265 was excluded");
+    expect(existsSync(csvFile)).toBe(false);
+    // the chain paid gonka1famtx… nothing, as it pays a participant not ACTIVE: its ACTIVE here is the assumption, not a fact
+    const a = await runCli(["settle", "--rest-dump", AUDITOR, "--epoch", "265", "--address", "gonka1famtxh54kad6ylwtm60j6d7h6unpc08d4vdqnk", "--restitution", csvFile]);
+    expect(a.code).toBe(2);
+    expect(a.err).toBe(`gonka-spec settle: --restitution: ${UNKNOWN(265)}`);
+    expect(a.err).not.toContain("ACTIVE at the settlement");
   });
 
-  it("a dump without its excluded-participants answer: nothing to restitute, and who was excluded is said to be not known", async () => {
+  it("a dump without its excluded-participants answer: --together is refused the same way, and a plain settle still runs", async () => {
     const copy = out("no-exclusions");
     cpSync(E249, copy, { recursive: true });
     rmSync(join(copy, "excluded_participants_249.json"));
     const r = await runCli(["settle", "--rest-dump", copy, "--together"]);
-    expect(r.out).toContain("restitution: no participant of epoch 249 was excluded: nothing to restitute");
-    expect(r.out).toContain("  not computable who was excluded: participant status at settlement: ACTIVE unless listed in the excluded participants of epoch 249 (0 listed; no excluded-participants answer in the dump, so none)");
-    const { doc } = await settleJson(["--rest-dump", copy, "--together"]);
-    expect((doc.restitution as unknown as { statusesAssumed: { input: string } }).statusesAssumed.input).toBe("participant status at settlement");
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`gonka-spec settle: --together: ${UNKNOWN(249)}`);
+    const plain = await runCli(["settle", "--rest-dump", copy]);
+    expect(plain.code).not.toBe(2);
+    expect(plain.out).not.toContain("nothing to restitute");
   });
 
   it("GRC3 278 (a model's per-model answer missing, rows differing from the chain): every row marked not computable, the capped participant's rise shown, and the shared inputs not taken as corroborated", async () => {

@@ -94,11 +94,17 @@ const reasonWords = (e: Exclusion): string => `${e.reason.replaceAll("_", " ")} 
  */
 export function answerRestitution(req: RestitutionRequest, addresses: string[] | undefined, l: SettlementInputs, s: Settlement, matched: boolean): RestitutionAnswer | null {
   const excluded = excludedParticipants(s);
+  const statusesAssumed = l.assumptions.find((a) => a.warning !== true && a.rowsAffected > 0 && a.fills?.parts.includes("status") === true && a.fills.addresses !== undefined && a.fills.addresses.length >= s.participants.length);
+  // Every status assumed (no excluded-participants answer): "nobody excluded", "ACTIVE at settlement" and an
+  // empty restitution file would each state the assumption as the chain's fact. A restitution asked for is refused.
+  if (statusesAssumed !== undefined && req.explicit) {
+    const flag = req.file !== undefined ? "--restitution" : req.mode === "together" ? "--together" : "--reason";
+    throw new InputError(`who was excluded in epoch ${s.epoch} is not known: the source holds no excluded-participants answer of the epoch (${statusesAssumed.input}: ${statusesAssumed.assumption}); a restitution needs it`, flag);
+  }
   const chosen = chooseRestituted(s, { ...(addresses !== undefined ? { addresses } : {}), ...(req.reasons !== undefined ? { reasons: req.reasons } : {}), asked: req.explicit });
   if (chosen === null) return null;
   const restitution = restitute(l.input, s.version, s, chosen.map((p) => p.address), req.mode);
   const marks = new Map(restitution.counterfactuals.map((cf) => [cf, cf.rows.map((r) => rowAssumptions(r, cf, l.assumptions, matched, s.version))] as const));
-  const statusesAssumed = l.assumptions.find((a) => a.warning !== true && a.rowsAffected > 0 && a.fills?.parts.includes("status") === true && a.fills.addresses !== undefined && a.fills.addresses.length >= s.participants.length);
   return {
     restitution,
     marks,
