@@ -9,6 +9,7 @@ import { Decimal } from "../go/decimal.js";
 import type { JsonObject } from "../json-input.js";
 import { STATUS_PARAMETERS, statusParamPath } from "../compare/status-params.js";
 import { field } from "../sources/rest-dump/recognise-rest-file.js";
+import { refuseEpochsNotHeld } from "../sources/epochs.js";
 import { readRestDumps, type RestDump } from "../sources/rest-dump/read-rest-dump.js";
 import { readSavedActivity } from "../sources/status/saved-activity.js";
 import { statusFromRest } from "../sources/status/status-from-rest.js";
@@ -43,7 +44,10 @@ export function statusEpochsFromRestDumps(dirs: readonly string[], overrides: St
   const activity = readSavedActivity(dump.activity);
   const chainId = options.chainId ?? MAINNET_CHAIN_ID;
   const versionAt = (h: bigint) => versionForHeight(chainId, h, options.versionFlag, undefined, { family: "status", heightName: "block" });
-  const epochs = [...dump.roots.keys()].filter((e) => inRange(e, options.range)).sort((a, b) => (a < b ? -1 : 1));
+  const held = [...dump.roots.keys()].sort((a, b) => (a < b ? -1 : 1));
+  // an epoch asked for that the dumps lack is refused by name, never left out of the judgement silently
+  if (options.range !== null && options.range !== undefined) refuseEpochsNotHeld(options.range, held);
+  const epochs = held.filter((e) => inRange(e, options.range));
   const out: EpochStatusInputs[] = epochs.map((e) => {
     let settlement: EpochStatusInputs["settlement"];
     try {

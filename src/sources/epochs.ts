@@ -187,11 +187,17 @@ export function selectEpochs(sources: EpochSource[], range: { from: bigint; to: 
   }
   const have = [...byEpoch.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   if (range === null) return have.map((e) => byEpoch.get(e)!);
+  refuseEpochsNotHeld(range, have);
+  return have.filter((e) => e >= range.from && e <= range.to).map((e) => byEpoch.get(e)!);
+}
+
+/** An epoch of `range` that the inputs (holding `have`, sorted) lack is an InputError naming them and what they hold. */
+export function refuseEpochsNotHeld(range: { from: bigint; to: bigint }, have: readonly bigint[]): void {
+  const held = new Set(have);
   const missing: bigint[] = [];
-  for (let e = range.from; e <= range.to; e++) if (!byEpoch.has(e)) missing.push(e);
+  for (let e = range.from; e <= range.to; e++) if (!held.has(e)) missing.push(e);
   if (missing.length > 0) {
     const list = missing.length > 5 ? `${missing.slice(0, 5).join(", ")} … (${missing.length} epochs)` : missing.join(", ");
     throw new InputError(`${missing.length === 1 ? `epoch ${list} is` : `epochs ${list} are`} not in the inputs (they hold ${have.length === 0 ? "none" : have.join(", ")})`, `--epochs ${range.from}..${range.to}`);
   }
-  return have.filter((e) => e >= range.from && e <= range.to).map((e) => byEpoch.get(e)!);
 }

@@ -90,6 +90,22 @@ describe("on saved answers", () => {
   });
 });
 
+describe("proposal --epochs: never silently ignored", () => {
+  it("epochs the dumps do not hold are refused, naming the ones they hold (exit 2), as backtest does", async () => {
+    const r = await runCli(["proposal", PROPOSAL, "--rest-dump", EXAMPLE, "--epochs", "471..472"]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toBe("gonka-spec proposal: --epochs 471..472: epochs 471, 472 are not in the inputs (they hold 470)");
+  });
+
+  it("--epochs without --rest-dump or --node has nothing to read the epochs from (exit 2)", async () => {
+    const r = await runCli(["proposal", PROPOSAL, "--epochs", "470..470"]);
+    expect(r.code).toBe(2);
+    expect(r.out).toBe("");
+    expect(r.err).toBe("gonka-spec proposal: --epochs 470..470: the epochs to replay are read from --rest-dump DIR or --node URL, and neither is given");
+  });
+});
+
 describe("judgeStatusChange", () => {
   it("a lower H newly excludes: host 3 and others fall at H 1 on the node-equivalent inputs; their coins go to 0 and the rest are priced by the same settlement", async () => {
     // the example folder's hosts 1 and 2 are decided before any missing input: with H 2 host 2 falls at its first batch instead

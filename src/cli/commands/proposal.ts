@@ -92,6 +92,10 @@ async function readInputs(p: Parsed): Promise<{ proposal: GovProposal; inForce: 
   if (paramsFile !== undefined && snap !== undefined) throw new InputError("give the params in force once: --params FILE or --snapshot FILE");
   const given = paramsFile !== undefined ? paramsFromParamsFile(paramsFile) : snap !== undefined ? paramsFromSnapshot(loadSnapshot(snap), snap) : null;
   const url = nodeUrl(p, file === undefined);
+  const epochs = str(p, "epochs");
+  if (epochs !== undefined && url === undefined && restDumps(p).length === 0) {
+    throw new InputError("the epochs to replay are read from --rest-dump DIR or --node URL, and neither is given", `--epochs ${epochs}`);
+  }
   if (file !== undefined) {
     // a node beside a proposal FILE serves the epochs a status-test change is judged over (--epochs)
     const epochsFromNode = url !== undefined && str(p, "epochs") !== undefined;
