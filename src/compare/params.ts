@@ -30,7 +30,7 @@ import { INT64_MAX } from "../go/int64.js";
 import { parseJson, type Json } from "../go/json.js";
 import { isJsonObject } from "../json-input.js";
 import { didYouMean } from "../format/suggest.js";
-import { STATUS_PARAM_KEYS, STATUS_PARAMETER_ALIASES, type StatusParamKey } from "./status-params.js";
+import { refuseAboveOne, STATUS_PARAM_KEYS, STATUS_PARAMETERS, STATUS_PARAMETER_ALIASES, type StatusParamKey } from "./status-params.js";
 
 export const PRESERVED_RULES = ["current", "demand"] as const;
 export type PreservedRuleName = (typeof PRESERVED_RULES)[number];
@@ -202,7 +202,12 @@ export function parseProposal(written: Json, where: string, options: ParsePropos
   if (doc.PoCMaxConcurrentPer10000Weight !== undefined) out.pocMaxConcurrentPer10000Weight = rateParam(doc.PoCMaxConcurrentPer10000Weight, at("PoCMaxConcurrentPer10000Weight"));
   if (doc.BinomTestP0 !== undefined) out.binomTestP0 = p0Param(doc.BinomTestP0, at("BinomTestP0"));
   if (doc.vote_threshold_factor !== undefined) out.voteThresholdFactor = factorParam(doc.vote_threshold_factor, at("vote_threshold_factor"));
-  for (const k of STATUS_PARAM_KEYS) if (doc[k] !== undefined) (out.statusParams ??= {})[k] = decimalParam(doc[k], at(k));
+  for (const q of STATUS_PARAMETERS) {
+    if (doc[q.key] === undefined) continue;
+    const d = decimalParam(doc[q.key], at(q.key));
+    refuseAboveOne(q, d, String(doc[q.key]), at(q.key));
+    (out.statusParams ??= {})[q.key] = d;
+  }
   if (doc.preserved_rule !== undefined) {
     const r = doc.preserved_rule;
     if (typeof r !== "string" || !(PRESERVED_RULES as readonly string[]).includes(r)) {

@@ -3,6 +3,8 @@
  * every spelling a proposal file, `status --set` or `backtest --b` takes: the Go field name (the key),
  * the chain's snake_case name with or without its params message, the Go path and camelCase.
  */
+import { InputError, describeValue } from "../errors.js";
+import { Decimal } from "../go/decimal.js";
 import type { StatusConfirmationPoCParams, StatusValidationParams } from "../status/status-types.js";
 
 /** A status parameter: its canonical key, the params message holding it and its proto field name. */
@@ -12,6 +14,8 @@ export interface StatusParameter {
   field: string;
   /** What the number is, for people. */
   unit: string;
+  /** A probability or a fraction: at most 1 (the H thresholds are log-likelihood ratios, unbounded). */
+  atMostOne: boolean;
 }
 
 export const STATUS_PARAM_KEYS = [
@@ -49,6 +53,7 @@ export const STATUS_PARAMETERS: readonly StatusParameter[] = STATUS_PARAM_KEYS.m
   message: key === "AlphaThreshold" ? "confirmation_poc_params" : "validation_params",
   field: snake(key),
   unit: UNITS[key],
+  atMostOne: /^(probability|fraction)\b/.test(UNITS[key]),
 }));
 
 const GO_MESSAGE = { validation_params: "ValidationParams", confirmation_poc_params: "ConfirmationPoCParams" } as const;
@@ -69,4 +74,13 @@ export const statusParamPath = (p: StatusParameter): string => `${p.message}.${p
 /** The field of StatusValidationParams / StatusConfirmationPoCParams holding a parameter. */
 export function statusParamField(p: StatusParameter): keyof StatusValidationParams | keyof StatusConfirmationPoCParams {
   return camel(p.field) as keyof StatusValidationParams | keyof StatusConfirmationPoCParams;
+}
+
+/**
+ * A value a person wrote (`status --set`, a proposal file) for a probability or fraction above 1 is refused:
+ * Go runs such a rate through a degenerate branch (probability 0: the test fires at once), which would read
+ * as a verdict on the participant. A governance proposal's value is judged as the chain would run it.
+ */
+export function refuseAboveOne(p: StatusParameter, value: Decimal, text: string, path: string): void {
+  if (p.atMostOne && value.greaterThan(Decimal.fromInt(1))) throw new InputError(`a ${p.unit} is at most 1, got ${describeValue(text)}`, path);
 }

@@ -7,7 +7,7 @@ import { InputError, describeValue } from "../errors.js";
 import type { ChainDecimal } from "../go/chain-decimal.js";
 import { parseDecimalText } from "../go/chain-decimal.js";
 import { Decimal } from "../go/decimal.js";
-import { STATUS_PARAMETERS, STATUS_PARAMETER_ALIASES, statusParamField, statusParameterNamed, statusParamPath, type StatusParamKey } from "../compare/status-params.js";
+import { refuseAboveOne, STATUS_PARAMETERS, STATUS_PARAMETER_ALIASES, statusParamField, statusParameterNamed, statusParamPath, type StatusParamKey } from "../compare/status-params.js";
 import { didYouMean } from "../format/suggest.js";
 import type { StatusConfirmationPoCParams, StatusValidationParams } from "../status/status-types.js";
 import type { ParamsInForce, StatusReplayInput } from "./replay-input.js";
@@ -38,7 +38,9 @@ export function parseStatusOverrides(assignments: readonly string[], path = "--s
     const before = spelled.get(p.key);
     if (before !== undefined) throw new InputError(`${before === name ? `${describeValue(name)} is set twice` : `${describeValue(before)} and ${describeValue(name)} name the same parameter`}; set it once`, path);
     spelled.set(p.key, name);
-    out[p.key] = statusParamValue(a.slice(eq + 1), `${path} ${name}`);
+    const value = statusParamValue(a.slice(eq + 1), `${path} ${name}`);
+    refuseAboveOne(p, Decimal.fromChain(value), a.slice(eq + 1), `${path} ${name}`);
+    out[p.key] = value;
   }
   return out;
 }

@@ -88,3 +88,11 @@ describe("proposal parameter files", () => {
     expect(() => loadProposal(join(dir, "bad.json"))).toThrow(/bad\.json: invalid JSON at line 1/);
   });
 });
+
+describe("proposal files: a status-test probability above 1", () => {
+  it("is refused naming the key and the value (a typo for 0.2 would fire every test at once); 1 and an H above 1 are accepted", () => {
+    expect(() => parse('{"name": "x", "FalsePositiveRate": "2"}')).toThrow(/FalsePositiveRate: a probability \(the invalidation test's P0\) is at most 1, got "2"/);
+    expect(() => parse('{"name": "x", "validation_params.downtime_bad_percentage": "1.5"}')).toThrow(/is at most 1, got "1\.5"/);
+    expect(parse('{"name": "x", "FalsePositiveRate": "1", "InvalidationHThreshold": "40"}').statusParams).toBeDefined();
+  });
+});

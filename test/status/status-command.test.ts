@@ -233,6 +233,12 @@ describe("bad input: one line naming the field and value", () => {
     expect(await bad(["status", H1, "--rest-dump", EXAMPLE, "--set", "validation_params.invalidation_h_treshold=40"])).toMatch(/--set: "validation_params\.invalidation_h_treshold" is not a parameter of the status tests \(did you mean validation_params\.invalidation_h_threshold\?\)/);
     expect(await bad(["status", H1, "--rest-dump", EXAMPLE, "--set", "InvalidationHThreshold=forty"])).toMatch(/--set InvalidationHThreshold: expected a decimal/);
     expect(await bad(["status", H1, "--rest-dump", EXAMPLE, "--set", "invalidation_h_threshold=40", "--set", "ValidationParams.InvalidationHThreshold=30"])).toMatch(/name the same parameter/);
+    // a probability or fraction above 1 (a typo for 0.2, 0.5) would run Go's degenerate branch and read as a verdict
+    expect(await bad(["status", H1, "--rest-dump", EXAMPLE, "--set", "validation_params.false_positive_rate=2"])).toBe(
+      'gonka-spec status: --set validation_params.false_positive_rate: a probability (the invalidation test\'s P0) is at most 1, got "2"',
+    );
+    expect(await bad(["status", H1, "--rest-dump", EXAMPLE, "--set", "AlphaThreshold=5"])).toBe('gonka-spec status: --set AlphaThreshold: a fraction (the confirmation PoC\'s pass ratio) is at most 1, got "5"');
+    expect((await runCli(["status", H1, "--rest-dump", EXAMPLE, "--set", "validation_params.false_positive_rate=1"])).code).toBe(0);
     expect(await bad(["status", H1])).toMatch(/give the epoch's inputs: --rest-dump DIR, --node URL --epoch N, or --snapshot FILE/);
     expect(await bad(["status", "not\u0007an address", "--rest-dump", EXAMPLE])).toMatch(/ADDRESS: expected a participant address \(gonka1\.\.\.\), got "not\\u0007an address"/);
     expect(await bad(["status", "gonka1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqq", "--rest-dump", EXAMPLE])).toMatch(/ADDRESS: "gonka1q+" is not a participant of epoch 470/);
