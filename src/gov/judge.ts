@@ -81,7 +81,8 @@ export interface RestitutionRow {
   recipient: string;
   /** ngonka the proposal sends it (every message, every output). */
   proposed: bigint;
-  paid: { epoch: bigint; reward: bigint; work: bigint; participated: boolean }[];
+  /** `chain`: what the chain recorded paying it (rewarded_coins + earned_coins), when the inputs hold a record of it; null: none. */
+  paid: { epoch: bigint; reward: bigint; work: bigint; participated: boolean; chain: bigint | null }[];
   /** Reward + work over the available epochs. */
   paidTotal: bigint;
 }
@@ -94,8 +95,11 @@ export interface RestitutionView {
   missing: bigint[];
   /** Every epoch the inputs hold. */
   inputEpochs: bigint[];
-  /** The chain version each available epoch was settled with. */
-  versions: { epoch: bigint; version: ChainVersion }[];
+  /**
+   * The chain version each available epoch was settled with, and how many of its participants the port's
+   * settle pays what the chain recorded (`differ` null: the inputs record no payout).
+   */
+  versions: { epoch: bigint; version: ChainVersion; participants: number; differ: number | null }[];
   rows: RestitutionRow[];
 }
 
@@ -113,7 +117,8 @@ export interface ProposalJudgement {
 export interface SettledPayouts {
   /** Every epoch the inputs hold, sorted. */
   held: bigint[];
-  epochs: Map<bigint, { version: ChainVersion; paid: Map<string, { reward: bigint; work: bigint }> }>;
+  /** `recorded`: what the chain recorded paying each participant (reward, work), when the inputs hold it. */
+  epochs: Map<bigint, { version: ChainVersion; paid: Map<string, { reward: bigint; work: bigint }>; recorded?: Map<string, { reward: bigint; work: bigint }> | null }>;
 }
 
 const LEAF_ORDER = new Map(catalogLeaves().map((l, i) => [l.path, i]));
@@ -259,8 +264,10 @@ function restitution(epochs: NonNullable<ProposalJudgement["epochs"]>, transfers
   for (const t of transfers) for (const o of t.outputs) proposed.set(o.recipient, (proposed.get(o.recipient) ?? 0n) + o.coins.filter((c) => c.denom === DENOM).reduce((s, c) => s + c.amount, 0n));
   const rows: RestitutionRow[] = [...proposed].map(([recipient, amount]) => {
     const paid = available.map((e) => {
-      const x = settled.epochs.get(e)!.paid.get(recipient);
-      return { epoch: e, reward: x?.reward ?? 0n, work: x?.work ?? 0n, participated: x !== undefined };
+      const ep = settled.epochs.get(e)!;
+      const x = ep.paid.get(recipient);
+      const c = ep.recorded?.get(recipient);
+      return { epoch: e, reward: x?.reward ?? 0n, work: x?.work ?? 0n, participated: x !== undefined, chain: c === undefined ? null : c.reward + c.work };
     });
     return { recipient, proposed: amount, paid, paidTotal: paid.reduce((s, x) => s + x.reward + x.work, 0n) };
   });
@@ -269,7 +276,12 @@ function restitution(epochs: NonNullable<ProposalJudgement["epochs"]>, transfers
     available,
     missing: named.filter((e) => !settled.epochs.has(e)),
     inputEpochs: settled.held,
-    versions: available.map((e) => ({ epoch: e, version: settled.epochs.get(e)!.version })),
+    versions: available.map((e) => {
+      const ep = settled.epochs.get(e)!;
+      const rec = ep.recorded ?? null;
+      const differ = rec === null ? null : [...ep.paid].filter(([a, x]) => { const c = rec.get(a); return c === undefined || c.reward !== x.reward || c.work !== x.work; }).length;
+      return { epoch: e, version: ep.version, participants: ep.paid.size, differ };
+    }),
     rows,
   };
 }

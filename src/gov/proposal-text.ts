@@ -5,7 +5,7 @@ import { CHAIN_VERSIONS } from "../versions/chain-version.js";
 import { FAMILY_COVERAGE } from "../versions/rule-families.js";
 import type { Coin } from "./proposal.js";
 import { statusWords } from "./proposal.js";
-import { DENOM, type MessageJudgement, type ParamChangeView, type ProposalJudgement } from "./judge.js";
+import { DENOM, type MessageJudgement, type ParamChangeView, type ProposalJudgement, type RestitutionRow } from "./judge.js";
 import { gnkText } from "./stated-figures.js";
 import { STATUS_TESTS } from "./params-catalog.js";
 
@@ -131,10 +131,21 @@ function restitutionLines(j: ProposalJudgement): string[] {
   if (r.missing.length > 0) out.push(`  not available: ${r.available.length === 0 ? `none of ${range}` : r.missing.join(", ")} (the inputs hold epoch${r.inputEpochs.length === 1 ? "" : "s"} ${held})`);
   if (r.available.length === 0) return out;
   out.push(`  settled: ${r.versions.map((v) => `epoch ${v.epoch} on ${v.version} rules`).join(", ")}`);
+  // the port's figure is no fact where the chain recorded another: said per epoch, and in the cell
+  const differing = r.versions.filter((v) => v.differ !== null && v.differ > 0);
+  for (const v of r.versions) {
+    if (v.differ === null) out.push(`  epoch ${v.epoch}: the inputs record no payout to check the port's settle against`);
+    else if (v.differ > 0) out.push(`  epoch ${v.epoch}: the port's settle pays ${v.participants - v.differ} of ${v.participants} participants what the chain recorded; ${v.differ} differ (gonka-spec settle --rest-dump DIR --epoch ${v.epoch} says what they read in doubt)`);
+  }
+  const cell = (p: RestitutionRow["paid"][number]): string => {
+    if (!p.participated) return p.chain === null ? "not a participant" : `0 ≠ chain ${groupDigits(p.chain)}`;
+    const port = p.reward + p.work;
+    return p.chain !== null && p.chain !== port ? `${groupDigits(port)} ≠ chain ${groupDigits(p.chain)}` : groupDigits(port);
+  };
   const headers = ["recipient", "proposed (GNK)", ...r.available.map((e) => `paid ${e} (ngonka)`), "paid in all (GNK)"];
-  const rows = r.rows.map((x) => [x.recipient, gnkText(x.proposed), ...x.paid.map((p) => (p.participated ? groupDigits(p.reward + p.work) : "not a participant")), gnkText(x.paidTotal)]);
+  const rows = r.rows.map((x) => [x.recipient, gnkText(x.proposed), ...x.paid.map(cell), gnkText(x.paidTotal)]);
   out.push(...textTable(headers, rows).split("\n").map((l) => `  ${l}`));
-  out.push("  (paid = reward coins + work coins of the epoch's settlement)");
+  out.push(`  (paid = reward coins + work coins of the port's settlement of the epoch${differing.length > 0 ? "; \"≠ chain X\": the chain recorded paying X (rewarded_coins + earned_coins), so the port's figure there is not what the chain paid, and \"paid in all\" is the port's sum" : ""})`);
   return out;
 }
 

@@ -30,7 +30,9 @@ export function settledPayoutsFromRestDumps(dirs: readonly string[], wanted: Rea
         throw err;
       }
       const s = settleAccounts(rs.input, version);
-      out.epochs.set(epoch, { version, paid: new Map(s.participants.map((p) => [p.address, { reward: p.rewardCoins, work: p.workCoins }])) });
+      // what the chain recorded paying (the performance summaries): the port's figure is shown against it, never for it
+      const recorded = rs.recorded === null ? null : new Map([...rs.recorded].map(([a, r]) => [a, { reward: r.rewardedCoins, work: r.earnedCoins }]));
+      out.epochs.set(epoch, { version, paid: new Map(s.participants.map((p) => [p.address, { reward: p.rewardCoins, work: p.workCoins }])), recorded });
     }
   }
   out.held.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));

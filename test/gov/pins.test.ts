@@ -404,16 +404,16 @@ describe("the judge", () => {
       missing: [11n],
       inputEpochs: [9n, 10n, 12n],
       versions: [
-        { epoch: 10n, version: "v0.2.12" },
-        { epoch: 12n, version: "v0.2.13" },
+        { epoch: 10n, version: "v0.2.12", participants: 1, differ: null },
+        { epoch: 12n, version: "v0.2.13", participants: 1, differ: null },
       ],
       rows: [
         {
           recipient: "gonka1a",
           proposed: 1_500_000_001n,
           paid: [
-            { epoch: 10n, reward: 3n, work: 4n, participated: true },
-            { epoch: 12n, reward: 0n, work: 0n, participated: false },
+            { epoch: 10n, reward: 3n, work: 4n, participated: true, chain: null },
+            { epoch: 12n, reward: 0n, work: 0n, participated: false, chain: null },
           ],
           paidTotal: 7n,
         },
@@ -421,18 +421,19 @@ describe("the judge", () => {
           recipient: "gonka1out1",
           proposed: 4n,
           paid: [
-            { epoch: 10n, reward: 0n, work: 0n, participated: false },
-            { epoch: 12n, reward: 0n, work: 0n, participated: true },
+            { epoch: 10n, reward: 0n, work: 0n, participated: false, chain: null },
+            { epoch: 12n, reward: 0n, work: 0n, participated: true, chain: null },
           ],
           paidTotal: 0n,
         },
-        { recipient: "gonka1out2", proposed: 5n, paid: [{ epoch: 10n, reward: 0n, work: 0n, participated: false }, { epoch: 12n, reward: 0n, work: 0n, participated: false }], paidTotal: 0n },
+        { recipient: "gonka1out2", proposed: 5n, paid: [{ epoch: 10n, reward: 0n, work: 0n, participated: false, chain: null }, { epoch: 12n, reward: 0n, work: 0n, participated: false, chain: null }], paidTotal: 0n },
       ],
     });
     const text = proposalText(j);
     expect(text).toContain("what settlement paid the recipients in epochs 10–12 (named in the title; the port's settle):\n  not available: 11 (the inputs hold epochs 9, 10, 12)\n  settled: epoch 10 on v0.2.12 rules, epoch 12 on v0.2.13 rules\n");
     expect(text).toMatch(/gonka1a\s+1\.500000001\s+7\s+not a participant\s+0\.000000007/);
-    expect(text).toContain("  (paid = reward coins + work coins of the epoch's settlement)");
+    expect(text).toContain("  (paid = reward coins + work coins of the port's settlement of the epoch)");
+    expect(text).toContain("  epoch 10: the inputs record no payout to check the port's settle against\n");
     const none = judgeProposal(await fromWire({ summary: "for epoch 5", messages: [VESTED] }), null, { held: [1n], epochs: new Map() });
     expect(proposalText(none)).toContain("what settlement paid the recipients in epoch 5 (named in the summary; the port's settle):\n  not available: none of epoch 5 (the inputs hold epoch 1)");
     expect(judgeProposal(await fromWire({ summary: "for epoch 5", messages: [VESTED] }), null, null).notes).toEqual(["the summary names epoch 5: give --rest-dump DIR with those settled epochs to see what settlement paid each recipient"]);

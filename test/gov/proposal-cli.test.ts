@@ -115,7 +115,7 @@ describe("restitution: the settled epochs a title names, looked up by number", (
     const res = json(r.out).restitution as { available: string[]; missing: string[]; versions: Json[]; recipients: { recipient: string; proposed: string; paid: { epoch: string; reward: string; participated: boolean }[] }[] };
     expect(res.available).toEqual(["248", "249"]);
     expect(res.missing).toEqual(["250"]);
-    expect(res.versions).toEqual([{ epoch: "248", version: "v0.2.12" }, { epoch: "249", version: "v0.2.12" }]);
+    expect(res.versions).toEqual([{ epoch: "248", version: "v0.2.12", participants: 95, differ: 0 }, { epoch: "249", version: "v0.2.12", participants: 81, differ: 0 }]);
     const row = (x: string) => res.recipients.find((y) => y.recipient === x)!;
     expect(row(a).paid.map((p) => BigInt(p.reward))).toEqual([s248.get(a), s249.get(a)]);
     expect(row(b).paid.map((p) => BigInt(p.reward))).toEqual([s248.get(b), s249.get(b)]);
@@ -127,6 +127,22 @@ describe("restitution: the settled epochs a title names, looked up by number", (
     expect(t.out).toContain("settled: epoch 248 on v0.2.12 rules, epoch 249 on v0.2.12 rules");
     expect(t.out).toMatch(/gonka1stranger0+ +1\.000000000 +not a participant +not a participant +0\.000000000/);
     expect(t.out).toContain("the summary states 3 GNK; the messages send 3.000000000 GNK (3,000,000,000 ngonka) in all: agrees");
+  });
+});
+
+describe("restitution: the port's settle beside what the chain recorded", () => {
+  it("proposal 67 on the auditor's epochs 265 and 267: the rows where the port's settle differs from the chain's record are said to, with the chain's figure, never shown as what the chain paid", async () => {
+    const AUDITOR = join(REALDATA_DIR, "auditor-layout", "e265-e267");
+    const r = await runCli(["proposal", ANSWER, "--rest-dump", AUDITOR, "--json"]);
+    expect(r.code, r.err).toBe(0);
+    const res = json(r.out).restitution as { versions: Json[]; recipients: { recipient: string; paid: { epoch: string; reward: string; work: string; chain: string | null }[] }[] };
+    // settle --epoch 265 pays 44 of 51 rows as the chain did, --epoch 267 36 of 51 (README, auditor layout)
+    expect(res.versions).toEqual([{ epoch: "265", version: "v0.2.12", participants: 51, differ: 7 }, { epoch: "267", version: "v0.2.12", participants: 51, differ: 15 }]);
+    const ujnc = res.recipients.find((x) => x.recipient === "gonka1ujnc662v6g69jm6fgxnr79a2m7ehzeut059239")!;
+    expect(ujnc.paid[0]).toMatchObject({ epoch: "265", reward: "744650114222", chain: "0" });
+    const t = await runCli(["proposal", ANSWER, "--rest-dump", AUDITOR]);
+    expect(t.out).toContain("  epoch 265: the port's settle pays 44 of 51 participants what the chain recorded; 7 differ (gonka-spec settle --rest-dump DIR --epoch 265 says what they read in doubt)");
+    expect(t.out).toMatch(/gonka1ujnc662v6g69jm6fgxnr79a2m7ehzeut059239 +12,612\.234865692 +744,650,114,222 ≠ chain 0 /);
   });
 });
 
