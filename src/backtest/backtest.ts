@@ -144,6 +144,11 @@ export interface BacktestResult {
   losers: AddressTotal[];
   statusQuo: { epochsChecked: number; participantsChecked: number; differs: number; ok: boolean };
   notes: string[];
+  /**
+   * B changes the in-epoch status tests and the change is judged apart (proposal/backtest's status section):
+   * these settlements keep each epoch's exclusions as the chain recorded them. Absent: not said.
+   */
+  statusChangeApart?: boolean;
 }
 
 const p0Text = (d: { value: bigint; exponent: number }): string => Decimal.fromChain(d).toString();

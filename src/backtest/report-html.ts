@@ -10,7 +10,7 @@ import { Decimal } from "../go/decimal.js";
 import { esc, px } from "../report/escape.js";
 import { COLOR_A, COLOR_B, GRID, INK, MUTED } from "../report/palette.js";
 import type { AddressTotal, BacktestResult } from "./backtest.js";
-import { p0Words, statusQuoLine } from "./text.js";
+import { p0Words, statusApartLine, statusQuoLine } from "./text.js";
 import { htmlPage } from "../report/page.js";
 
 const UP = "#1d7a38";
@@ -203,7 +203,7 @@ function changesTable(r: BacktestResult): string {
       rows.push(`<tr><td>${e.epoch}</td><td><code class="addr">${esc(p.address)}</code></td><td class="num">${p.missed === null ? "–" : `${groupDigits(p.missed)} / ${groupDigits(p.total!)}`}</td><td class="num">${g(p.coinsA)}</td><td class="num">${g(p.coinsB)}</td><td class="${cls(p.delta)}">${signed(p.delta)}</td><td>${esc(why)}</td></tr>`);
     }
   }
-  if (rows.length === 0) return `<p class="ok">No participant is paid differently under B than under A.</p>`;
+  if (rows.length === 0) return `<p class="ok">No participant is paid differently under B than under A${r.statusChangeApart === true ? " with the exclusions as recorded (B's status-test change is judged apart)" : ""}.</p>`;
   return `<div class="scroll"><table id="changes"><tr><th>epoch</th><th>participant</th><th>missed / requests</th><th>A (GNK)</th><th>B (GNK)</th><th>B − A (GNK)</th><th>why zero</th></tr>${rows.join("")}</table></div>`;
 }
 
@@ -230,6 +230,7 @@ export function renderBacktestReport(r: BacktestResult): string {
     `<h1>Backtest: <span class="a">${esc(name("a"))}</span> vs <span class="b">${esc(name("b"))}</span></h1>`,
     `<p class="sub">${r.epochs.length} real epochs (${first === last ? first : `${first}–${last}`}), each settled on the rules of the chain version in force at its settlement, under A (${esc(r.a.file ?? "each epoch's own parameters")}) and B (${esc(r.b.file ?? "each epoch's own parameters")}). Deltas are B − A; coins in GNK with every digit of the chain's ${esc(r.denom)} (1 GNK = 10<sup>9</sup> ${esc(r.denom)}; the --json output has ${esc(r.denom)}).</p>`,
     `<p class="${r.statusQuo.ok ? "ok" : "fail"}">${esc(statusQuoLine(r))}</p>`,
+    statusApartLine(r, "html") === null ? "" : `<p class="fail">${esc(statusApartLine(r, "html")!)}</p>`,
     `<h2 id="epochs">Per epoch</h2>`,
     epochTable(r),
     `<h2 id="moved">Coins moved per epoch</h2>`,

@@ -52,6 +52,13 @@ export interface TextOptions {
 }
 
 /** The whole report as text. */
+/** The line saying that B's change of the status tests is not in these settlements (and where it is judged), or null when B makes none. */
+export function statusApartLine(r: BacktestResult, output: "text" | "html" = "text"): string | null {
+  if (r.statusChangeApart !== true) return null;
+  const where = output === "text" ? 'in the "In-epoch status tests" section below' : 'in the "In-epoch status tests" section of the same command\'s text and --json output, not in this report';
+  return `B also changes the in-epoch status tests: these settlements keep each epoch's exclusions as the chain recorded them, so their coins leave that change out; it is judged ${where}`;
+}
+
 export function backtestText(r: BacktestResult, options: TextOptions = {}): string {
   const limit = options.rows ?? 20;
   const out: string[] = [];
@@ -60,6 +67,8 @@ export function backtestText(r: BacktestResult, options: TextOptions = {}): stri
   out.push(`backtest: ${sideLabel(r, "a")} vs ${sideLabel(r, "b")}`);
   out.push(`${r.epochs.length} epoch${r.epochs.length === 1 ? "" : "s"} (${first === last ? first : `${first}–${last}`}), each settled on the rules of the chain version in force at its settlement; deltas are B − A, coins in GNK (1 GNK = 10^9 ${r.denom}; --json gives ${r.denom})`);
   out.push(statusQuoLine(r));
+  const apart = statusApartLine(r);
+  if (apart !== null) out.push(apart);
   out.push("");
   const rows = r.epochs.map((e) => [
     String(e.epoch),
@@ -117,7 +126,7 @@ export function backtestText(r: BacktestResult, options: TextOptions = {}): stri
   }
 
   out.push("");
-  if (r.winners.length === 0 && r.losers.length === 0) out.push("No participant is paid differently under B than under A.");
+  if (r.winners.length === 0 && r.losers.length === 0) out.push(`No participant is paid differently under B than under A${apart !== null ? " with the exclusions as recorded (B's status-test change is judged apart)" : ""}.`);
   else {
     out.push("largest winners under B (over all epochs, GNK):");
     out.push(r.winners.length === 0 ? "  none" : winnersTable(r.winners));

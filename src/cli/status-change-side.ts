@@ -38,6 +38,8 @@ export function statusOverridesOfProposal(gov: GovProposal): StatusOverrides | n
 export interface StatusChangeSection {
   lines: string[];
   json: object;
+  /** The change sets at least one status parameter to another value than the first epoch's own. */
+  changed: boolean;
 }
 
 /** The section over the command's epochs, or null when it was given none to replay. */
@@ -68,5 +70,5 @@ export async function statusChangeSection(p: Parsed, overrides: StatusOverrides,
   const baseline = first === undefined ? null : first.source.input.paramsAt(first.source.facts.heights.effective ?? 0n);
   const changes = changeLines(baseline, overrides);
   const allNotes = [...(baseline !== null ? [`"from" values are epoch ${epochs[0]!.epoch}'s own params (${baseline.source})`] : []), ...notes];
-  return { lines: statusChangeLines(judged, changes, allNotes, options.rows !== undefined ? { rows: options.rows } : {}), json: statusChangeJson(judged, changes, allNotes) };
+  return { lines: statusChangeLines(judged, changes, allNotes, options.rows !== undefined ? { rows: options.rows } : {}), json: statusChangeJson(judged, changes, allNotes), changed: changes.some((c) => c.changed) };
 }

@@ -58,6 +58,10 @@ describe("proposal and backtest on a node's epochs", () => {
     expect(r.out).toMatch(/status quo check: OK/);
     expect(r.out).toMatch(/epoch 470 \(6 participants, node http:\/\/127\.0\.0\.1:\d+\): 2 spared, 0 newly excluded, 0 excluded otherwise, 4 the same, 0 unknown/);
     expect(r.out).toMatch(new RegExp(`${H1}: spared: excluded at block 6,702,100 \\(statistical_invalidations\\) with the params in force, not excluded with the change; paid 0 GNK → [\\d,.]+ GNK`));
+    // the settlement table keeps the recorded exclusions: it must not read as "B pays no one differently" while two are spared
+    expect(r.out).toContain('B also changes the in-epoch status tests: these settlements keep each epoch\'s exclusions as the chain recorded them, so their coins leave that change out; it is judged in the "In-epoch status tests" section below');
+    expect(r.out).not.toContain("No participant is paid differently under B than under A.");
+    expect(r.out).toContain("No participant is paid differently under B than under A with the exclusions as recorded (B's status-test change is judged apart).");
   });
 });
 

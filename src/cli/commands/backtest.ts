@@ -274,6 +274,8 @@ export const backtestCommand: Command = {
     // a change of the status tests' parameters: each epoch's participants replayed with it (src/status-replay)
     const allVersions = list(p, "chain-version").find((v) => !/^\s*\d{1,19}\s*=/.test(v));
     const status = b.status === null ? null : await statusChangeSection(p, b.status, io, { rows, ...(allVersions !== undefined ? { versionFlag: allVersions } : {}) });
+    // the settlements above keep the recorded exclusions: said beside them, never left to read as "B changes nothing"
+    if (status !== null && status.changed) r.statusChangeApart = true;
     if (html !== undefined) writeFileAtomic(html, renderBacktestReport(r), "the report");
     if (p.values.json) io.out(jsonDocument("backtest", { ...backtestJson(r), statusChange: status?.json ?? null }));
     else {
