@@ -20,6 +20,7 @@
  * are refused (a misspelt parameter would otherwise silently compare today's value with itself).
  * Every error names the file and the key.
  */
+import { isGovProposalDocument } from "../gov/proposal-source.js";
 import { readTextFile } from "../fs/files.js";
 import { dirname, resolve as resolvePath } from "node:path";
 import { InputError, describeValue, oneLineText } from "../errors.js";
@@ -222,5 +223,7 @@ export function parseProposal(written: Json, where: string, options: ParsePropos
 /** Read and validate a proposal file; a relative demand path is taken relative to the file. */
 export function loadProposal(file: string, read: ReadText = readText): ProposalParams {
   const doc = parseJson(read(file), file);
+  // --b reads a real proposal before it comes here; anywhere else it would be refused for its "proposal" key
+  if (isGovProposalDocument(doc)) throw new InputError("a real governance proposal is read only as B (--b FILE, or --b-proposal N from a node): A is then the params in force; --a takes a proposal file (docs/compare.md)", file);
   return parseProposal(doc, file, { baseDir: dirname(resolvePath(file)), readText: read });
 }

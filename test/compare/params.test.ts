@@ -96,3 +96,12 @@ describe("proposal files: a status-test probability above 1", () => {
     expect(parse('{"name": "x", "FalsePositiveRate": "1", "InvalidationHThreshold": "40"}').statusParams).toBeDefined();
   });
 });
+
+describe("a real governance proposal given as A", () => {
+  it("is refused saying it is read only as B (not as a proposal file with an unknown key \"proposal\")", () => {
+    const gov = JSON.stringify({ proposal: { id: "131", messages: [], title: "t" } });
+    expect(() => loadProposal("gov.json", () => gov)).toThrow(
+      new InputError("a real governance proposal is read only as B (--b FILE, or --b-proposal N from a node): A is then the params in force; --a takes a proposal file (docs/compare.md)", "gov.json"),
+    );
+  });
+});
