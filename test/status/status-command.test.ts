@@ -246,3 +246,15 @@ describe("bad input: one line naming the field and value", () => {
     expect(await bad(["status", H1, "--rest-dump", broken])).toMatch(/block_6702100\.json: block\.data\.txs\[0\]: not valid base64/);
   });
 });
+
+describe("an address with a performance summary but no place in the epoch group", () => {
+  it("epoch 249's gonka1ql9a… (settled, paid 0 for no validation weight) is not called 'not a participant': the message says what it is and where its pay is explained", async () => {
+    const { REALDATA_DIR } = await import("../realdata/load.js");
+    const a = "gonka1ql9asemklpkpr2d4mh33xw5gj0g5tm0v98c5q3";
+    const r = await runCli(["status", a, "--rest-dump", join(REALDATA_DIR, "rest"), "--epoch", "249"]);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `gonka-spec status: ADDRESS: "${a}" has a performance summary of epoch 249 but no entry in its epoch group's validation weights, and the chain excluded no such address: the status tests run on the group's members only, so there is nothing to replay (gonka-spec settle --address ${a} says what it was paid and why)`,
+    );
+  });
+});

@@ -51,6 +51,10 @@ export function statusFromRest(dump: RestDump, address: string, epoch: bigint, v
   const exclusions = dump.exclusions.get(epoch)?.value ?? (emptyExclusionsFor(dump, root.file, epoch) !== undefined ? [] : undefined);
   const mine = exclusions?.find((x) => field(x, "address") === address);
   const inGroup = members(g)!;
+  if (!inGroup.has(address) && mine === undefined && dump.summaries.get(epoch)?.byId.has(address) === true) {
+    // settled (a summary), so a participant of the epoch to settle; but not one the status tests ran on
+    throw new InputError(`${describeValue(address)} has a performance summary of epoch ${epoch} but no entry in its epoch group's validation weights${exclusions === undefined ? "" : ", and the chain excluded no such address"}: the status tests run on the group's members only, so there is nothing to replay (gonka-spec settle --address ${address} says what it was paid and why)`, "ADDRESS");
+  }
   if (!inGroup.has(address) && mine === undefined) throw new InputError(`${describeValue(address)} is not a participant of epoch ${epoch}: the epoch group does not list it${exclusions === undefined ? "" : " and the chain excluded no such address"}`, "ADDRESS");
   const notes: string[] = [];
   const lacks: ReplayLack[] = [];
