@@ -253,6 +253,16 @@ export function restPreservedOptions(p: Parsed): RestPreservedOptions {
   return out;
 }
 
+/** The flags that only tune reading a node (--chain-id also names the chain of saved answers, so it is kept apart). */
+const NODE_READ_FLAGS = ["height", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"] as const;
+
+/** Refuse a node-reading flag given with a source that reads no node: it would be ignored silently. */
+export function refuseNodeFlags(p: Parsed, options: { chainId?: boolean; to?: string } = {}): void {
+  for (const f of [...NODE_READ_FLAGS, ...(options.chainId === true ? ["chain-id"] : [])]) {
+    if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (${options.to ?? "--node URL"})`);
+  }
+}
+
 /** The source the flags name: --snapshot FILE, --rest-dump DIR..., or the node (--node/--rpc/$GONKA_NODE) at --height. */
 export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions = {}): Promise<SnapshotSource> {
   const file = str(p, "snapshot");
@@ -265,9 +275,7 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
   }
   if (dirs !== undefined) {
     if (file !== undefined || str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give one of --rest-dump DIR, --snapshot FILE or --node URL");
-    for (const f of ["height", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {
-      if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
-    }
+    refuseNodeFlags(p);
     const chainId = str(p, "chain-id");
     // --epoch N picks the epoch of a folder of dumps for every reader (default: the newest settled one).
     const epochNumber = !preserved ? str(p, "epoch") : undefined;
@@ -302,9 +310,7 @@ export async function readSnapshotSource(p: Parsed, options: ReadSourceOptions =
   refuseRestSettlementFlags(p);
   if (file !== undefined) {
     if (str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give either --snapshot FILE or --rpc URL (--node URL), not both");
-    for (const f of ["height", "chain-id", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {
-      if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
-    }
+    refuseNodeFlags(p, { chainId: true });
     return readSnapshotFileSource(file);
   }
   const url = nodeUrl(p);

@@ -114,3 +114,10 @@ describe("settle --coin-balances: a file naming no balance", () => {
     expect(r.err).toBe(`gonka-spec settle: --coin-balances: ${f} names no balance (expected {address: coin balance} naming participants of the epoch)`);
   });
 });
+
+describe("settle --rest-dump with a node-reading flag", () => {
+  it("--height is refused (it would be ignored: the dump is read as saved), exit 2", async () => {
+    const r = await run(["settle", "--rest-dump", dir(249), "--height", "3859384"]);
+    expect([r.code, r.out, r.err]).toEqual([2, "", "gonka-spec settle: --height only applies when reading a node (--node URL)"]);
+  });
+});

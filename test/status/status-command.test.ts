@@ -258,3 +258,14 @@ describe("an address with a performance summary but no place in the epoch group"
     );
   });
 });
+
+describe("flags the chosen source does not read are refused, never ignored", () => {
+  it("--height or --timeout with --rest-dump, --set with --snapshot", async () => {
+    const h = await runCli(["status", H1, "--rest-dump", EXAMPLE, "--height", "5"]);
+    expect([h.code, h.err]).toEqual([2, "gonka-spec status: --height only applies when reading a node (--node URL --epoch N)"]);
+    const t = await runCli(["status", H1, "--rest-dump", EXAMPLE, "--timeout", "5"]);
+    expect([t.code, t.err]).toEqual([2, "gonka-spec status: --timeout only applies when reading a node (--node URL --epoch N)"]);
+    const s = await runCli(["status", H1, "--snapshot", join(import.meta.dirname, "..", "..", "examples", "mainnet-like.snapshot.json"), "--set", "validation_params.invalidation_h_threshold=40"]);
+    expect([s.code, s.err]).toEqual([2, "gonka-spec status: --set: a snapshot file holds no stats updates to replay again; it needs --rest-dump DIR or --node URL --epoch N"]);
+  });
+});

@@ -24,7 +24,7 @@ import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
 import { answerRestitution, restitutionJson, restitutionRequest, restitutionText, RESTITUTION_OPTIONS, RESTITUTION_USAGE, strings, writeRestitution } from "./settle-restitution.js";
 import {
-  clientOptions, nodeUrl, NODE_ENV, readSnapshotSource, refuseRestSettlementFlags, restSettlementOptions, REST_DUMP_SETTLEMENT_OPTIONS, REST_DUMP_SETTLEMENT_USAGE, SNAPSHOT_SOURCE_OPTIONS,
+  clientOptions, nodeUrl, NODE_ENV, readSnapshotSource, refuseNodeFlags, refuseRestSettlementFlags, restSettlementOptions, REST_DUMP_SETTLEMENT_OPTIONS, REST_DUMP_SETTLEMENT_USAGE, SNAPSHOT_SOURCE_OPTIONS,
   SNAPSHOT_SOURCE_USAGE,
 } from "../snapshot-source.js";
 
@@ -78,6 +78,7 @@ export async function loadSettlement(p: Parsed, io?: CliIO): Promise<SettlementI
   const dirs = p.values["rest-dump"] === undefined ? undefined : ([] as string[]).concat(p.values["rest-dump"] as string | string[]);
   if (dirs !== undefined) {
     if (str(p, "snapshot") !== undefined || str(p, "node") !== undefined || str(p, "rpc") !== undefined) throw new InputError("give one of --rest-dump DIR, --snapshot FILE or --node URL");
+    refuseNodeFlags(p);
     const ep = str(p, "epoch");
     if (ep !== undefined && !/^\s*\d{1,19}\s*$/.test(ep)) throw new InputError(`expected an epoch number, got ${describeValue(ep)}`, "--epoch");
     const chainId = str(p, "chain-id");

@@ -20,7 +20,7 @@ import { familyVersionRange } from "../chain-version-flag.js";
 import { parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument, wantsJson } from "../json-output.js";
-import { CHAIN_USAGE, clientOptions, nodeUrl, readSnapshotSource, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
+import { CHAIN_USAGE, clientOptions, nodeUrl, readSnapshotSource, refuseNodeFlags, SNAPSHOT_SOURCE_OPTIONS } from "../snapshot-source.js";
 
 const usage = `Usage:
   gonka-spec status ADDRESS --rest-dump DIR [--epoch N] [--set NAME=VALUE ...] [--json]
@@ -89,6 +89,7 @@ async function load(p: Parsed, address: string, io: CliIO): Promise<StatusSource
   if (given !== 1) throw new InputError(given === 0 ? "give the epoch's inputs: --rest-dump DIR, --node URL --epoch N, or --snapshot FILE" : "give one of --rest-dump DIR, --node URL or --snapshot FILE");
   const epoch = epochFlag(p);
   if (dirs !== undefined) {
+    refuseNodeFlags(p, { to: "--node URL --epoch N" });
     const dump = readRestDumps(dirs);
     const epochs = [...dump.roots.keys()].sort((a, b) => (a < b ? -1 : 1));
     if (epochs.length === 0) throw new InputError("the folder holds no root epoch group (an /epoch_group_data/N answer)", dirs.join(", "));
@@ -104,6 +105,7 @@ async function load(p: Parsed, address: string, io: CliIO): Promise<StatusSource
     return statusFromNode(url, address, epoch, { ...co, ...(str(p, "height") !== undefined ? { height: str(p, "height")! } : {}), ...(flag !== undefined ? { version: tableVersions(p) } : {}) });
   }
   if (epoch !== undefined) throw new InputError("--epoch applies to --rest-dump and --node (a snapshot file holds one epoch)");
+  if (p.values.set !== undefined) throw new InputError("a snapshot file holds no stats updates to replay again; it needs --rest-dump DIR or --node URL --epoch N", "--set");
   const src = await readSnapshotSource(p, { warn: (l) => io.err(l) });
   // the settlement slice's exclusions, when it carries them (an older slice holds only the miss test's input)
   const reward = (src.snapshot.settlement as { reward?: unknown } | undefined)?.reward;
