@@ -13,7 +13,7 @@ import { settlementVersion } from "../../settlement/settlement-version.js";
 import { countFlag, parse, str, type Parsed } from "../args.js";
 import type { CliIO, Command } from "../command.js";
 import { jsonDocument } from "../json-output.js";
-import { CHAIN_OPTIONS, CHAIN_USAGE, clientOptions, nodeUrl, refuseRestSettlementFlags, restSettlementOptions, REST_DUMP_SETTLEMENT_OPTIONS } from "../snapshot-source.js";
+import { CHAIN_OPTIONS, CHAIN_USAGE, clientOptions, nodeUrl, refuseNodeFlags, refuseRestSettlementFlags, restSettlementOptions, REST_DUMP_SETTLEMENT_OPTIONS } from "../snapshot-source.js";
 import { B_PROPOSAL_OPTION, readB, resolveB } from "../proposal-b-side.js";
 import { statusChangeSection, statusOverridesOfProposal } from "../status-change-side.js";
 import type { StatusOverrides } from "../../status-replay/status-overrides.js";
@@ -201,11 +201,7 @@ export async function loadBacktestEpochs(p: Parsed, io: CliIO): Promise<Backtest
   if (dumps.length === 0) refuseRestSettlementFlags(p); // --validation-params, --missing-subgroups: every epoch of the dumps
   const ep = str(p, "epochs");
   const range = ep === undefined ? null : parseEpochRange(ep);
-  if (url === undefined) {
-    for (const f of ["height", "chain-id", "timeout", "budget", "max-response-mb", "concurrency", "batch-size"]) {
-      if (p.values[f] !== undefined) throw new InputError(`--${f} only applies when reading a node (--node URL)`);
-    }
-  }
+  if (url === undefined) refuseNodeFlags(p, { chainId: true });
   let sources: EpochSource[];
   if (url !== undefined) {
     if (range === null) throw new InputError("reading a node needs the epochs: --epochs FROM..TO", "--epochs");
