@@ -10,7 +10,7 @@ import { Decimal } from "../go/decimal.js";
 import { esc, px } from "../report/escape.js";
 import { COLOR_A, COLOR_B, GRID, INK, MUTED } from "../report/palette.js";
 import type { AddressTotal, BacktestResult } from "./backtest.js";
-import { p0Words, statusApartLine, statusQuoLine } from "./text.js";
+import { epochsRunText, p0Words, statusApartLine, statusQuoLine } from "./text.js";
 import { htmlPage } from "../report/page.js";
 
 const UP = "#1d7a38";
@@ -224,11 +224,9 @@ function preservedSection(r: BacktestResult): string {
 /** Render the backtest as one HTML document. */
 export function renderBacktestReport(r: BacktestResult): string {
   const name = (k: "a" | "b"): string => (r[k].file === null ? "today" : r[k].name);
-  const first = r.epochs[0]?.epoch;
-  const last = r.epochs[r.epochs.length - 1]?.epoch;
   const sections = [
     `<h1>Backtest: <span class="a">${esc(name("a"))}</span> vs <span class="b">${esc(name("b"))}</span></h1>`,
-    `<p class="sub">${r.epochs.length} real epochs (${first === last ? first : `${first}–${last}`}), each settled on the rules of the chain version in force at its settlement, under A (${esc(r.a.file ?? "each epoch's own parameters")}) and B (${esc(r.b.file ?? "each epoch's own parameters")}). Deltas are B − A; coins in GNK with every digit of the chain's ${esc(r.denom)} (1 GNK = 10<sup>9</sup> ${esc(r.denom)}; the --json output has ${esc(r.denom)}).</p>`,
+    `<p class="sub">${r.epochs.length} real epochs (${esc(epochsRunText(r))}), each settled on the rules of the chain version in force at its settlement, under A (${esc(r.a.file ?? "each epoch's own parameters")}) and B (${esc(r.b.file ?? "each epoch's own parameters")}). Deltas are B − A; coins in GNK with every digit of the chain's ${esc(r.denom)} (1 GNK = 10<sup>9</sup> ${esc(r.denom)}; the --json output has ${esc(r.denom)}).</p>`,
     `<p class="${r.statusQuo.ok ? "ok" : "fail"}">${esc(statusQuoLine(r))}</p>`,
     statusApartLine(r, "html") === null ? "" : `<p class="fail">${esc(statusApartLine(r, "html")!)}</p>`,
     `<h2 id="epochs">Per epoch</h2>`,

@@ -59,13 +59,22 @@ export function statusApartLine(r: BacktestResult, output: "text" | "html" = "te
   return `B also changes the in-epoch status tests: these settlements keep each epoch's exclusions as the chain recorded them, so their coins leave that change out; it is judged ${where}`;
 }
 
+/** The epochs run, for people: a range only when no epoch is skipped ("265–267" of 265 and 267 would claim 266). */
+export function epochsRunText(r: BacktestResult): string {
+  const es = r.epochs.map((e) => e.epoch);
+  if (es.length === 0) return "none";
+  const first = es[0]!;
+  const last = es.at(-1)!;
+  if (first === last) return String(first);
+  if (last - first === BigInt(es.length - 1)) return `${first}–${last}`;
+  return es.length <= 8 ? es.join(", ") : `${es.slice(0, 3).join(", ")}, … ${es.at(-1)} (not contiguous)`;
+}
+
 export function backtestText(r: BacktestResult, options: TextOptions = {}): string {
   const limit = options.rows ?? 20;
   const out: string[] = [];
-  const first = r.epochs[0]?.epoch;
-  const last = r.epochs[r.epochs.length - 1]?.epoch;
   out.push(`backtest: ${sideLabel(r, "a")} vs ${sideLabel(r, "b")}`);
-  out.push(`${r.epochs.length} epoch${r.epochs.length === 1 ? "" : "s"} (${first === last ? first : `${first}–${last}`}), each settled on the rules of the chain version in force at its settlement; deltas are B − A, coins in GNK (1 GNK = 10^9 ${r.denom}; --json gives ${r.denom})`);
+  out.push(`${r.epochs.length} epoch${r.epochs.length === 1 ? "" : "s"} (${epochsRunText(r)}), each settled on the rules of the chain version in force at its settlement; deltas are B − A, coins in GNK (1 GNK = 10^9 ${r.denom}; --json gives ${r.denom})`);
   out.push(statusQuoLine(r));
   const apart = statusApartLine(r);
   if (apart !== null) out.push(apart);

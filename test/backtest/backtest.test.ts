@@ -294,3 +294,13 @@ describe("preserved set and notes", () => {
     expect(existsSync(prop)).toBe(true);
   });
 });
+
+describe("the epochs run, in the header", () => {
+  it("epochs 247 and 249 are said as such, not as the range 247–249 (which would claim 248)", async () => {
+    const r = await run(["--rest-dump", join(REST, "epoch_247"), "--rest-dump", join(REST, "epoch_249"), ...V247, "--b", P005]);
+    expect(r.out).toContain("2 epochs (247, 249), each settled");
+    expect(r.out).not.toContain("247–249");
+    const all = await run(["--rest-dump", REST, ...V247, "--b", P005]);
+    expect(all.out).toContain("3 epochs (247–249), each settled");
+  });
+});
