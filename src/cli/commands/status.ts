@@ -49,7 +49,8 @@ classic inference message, which this replay does not read (named as missing).
                        unavailable; the chain's record is shown)
 ${CHAIN_USAGE}
   --set NAME=VALUE     a counterfactual: replay again with a status parameter changed (repeatable; the
-                       chain's snake_case or Go names):
+                       chain's snake_case or Go names; a probability or fraction at most 1, an H any
+                       non-negative decimal):
 ${STATUS_PARAMETERS.map((q) => `                         ${statusParamPath(q)}`).join("\n")}
   --chain-version V    run every update with the rules of V (default: the node's applied upgrades, or
                        the mainnet upgrade table at each update's block)
