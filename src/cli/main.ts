@@ -1,4 +1,5 @@
 /** gonka-spec command-line entry point: dispatch, help, and the one-line error convention. */
+import { alignUsage } from "./align-usage.js";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -106,7 +107,7 @@ export async function main(argv: string[], rawIo: CliIO = processIO): Promise<nu
   }
   const cmd = await entry.load();
   if (helpFor !== undefined || rest.includes("--help") || rest.includes("-h")) {
-    io.out(cmd.usage);
+    io.out(alignUsage(cmd.usage)); // the shared option blocks padded to this command's column
     return 0;
   }
   try {

@@ -161,7 +161,7 @@ export const REST_DUMP_P0_USAGE = `  --validation-params group|saved   REST dump
 
 /** Usage lines for REST_DUMP_SETTLEMENT_OPTIONS. */
 export const REST_DUMP_SETTLEMENT_USAGE = `${REST_DUMP_P0_USAGE}
-  --coin-balances FILE REST dump only: {address: coin balance} (the dump has no balances); an address
+  --coin-balances FILE  REST dump only: {address: coin balance} (the dump has no balances); an address
                        that is not a participant of the epoch is named in a warning (a file naming none
                        is refused), and the participants it leaves out stay named as assumed
   --missing-subgroups empty  REST dump only: a model the root group lists without its per-model answer
