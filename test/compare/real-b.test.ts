@@ -50,6 +50,7 @@ describe("compare --rest-dump with a real proposal that changes only status para
     );
     // the dump's params are v0.2.12's, and so is the state: Params.Validate of v0.2.12 accepts them
     expect(r.out).not.toContain("WARNING");
+    expect(r.out).toContain("proposal 77 changes none of the parameters compare and backtest vary on one state: B equals the params in force (its changes of the status tests' parameters are judged over settled epochs: backtest and proposal replay each participant)");
     const j = parseJson((await runCli(["compare", "--rest-dump", REST, "--b", STATUS, "--anchors", "0", "--json"])).out) as Doc;
     const view = j.bProposal as Doc;
     expect(view.validateVersion).toBe("v0.2.12");

@@ -87,7 +87,7 @@ describe("a real proposal as B", () => {
     expect(one.changeNotes.find((n) => n.startsWith("not modelled:"))).toBe(
       "not modelled: 157 parameters the proposal sets that the params in force (the snapshot S) do not record, so whether they change is unknown: epoch_params.epoch_length, epoch_params.epoch_multiplier, epoch_params.epoch_shift, epoch_params.default_unit_of_compute_price, epoch_params.poc_stage_duration, …",
     );
-    expect(one.notes).toEqual(["proposal 8 changes none of the parameters compare and backtest vary: B equals the params in force"]);
+    expect(one.notes).toEqual(["proposal 8 changes none of the parameters compare and backtest vary on one state: B equals the params in force"]);
     expect(one.proposal).toEqual({ name: "proposal 8: T", sets: { PocSlotAllocation: "0", BinomTestP0: "0", vote_threshold_factor: "60" } });
     // one not recorded, five not recorded: no ellipsis, singular
     const most = complete({});
