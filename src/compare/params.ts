@@ -20,7 +20,6 @@
  * are refused (a misspelt parameter would otherwise silently compare today's value with itself).
  * Every error names the file and the key.
  */
-import { isGovProposalDocument } from "../gov/proposal-source.js";
 import { readTextFile } from "../fs/files.js";
 import { dirname, resolve as resolvePath } from "node:path";
 import { InputError, describeValue, oneLineText } from "../errors.js";
@@ -218,6 +217,12 @@ export function parseProposal(written: Json, where: string, options: ParsePropos
   }
   if (doc.demand !== undefined) out.demand = demandParam(doc.demand, at("demand"), options.baseDir ?? process.cwd(), options.readText ?? readText);
   return out;
+}
+
+/** Whether a parsed document is a governance proposal in one of the forms src/gov reads (a node's answer, the CLI's JSON), not a proposal file. */
+export function isGovProposalDocument(doc: Json): boolean {
+  if (!isJsonObject(doc)) return false;
+  return isJsonObject(doc.proposal) || isJsonObject(doc.json) || doc.jsonrpc !== undefined || isJsonObject(doc.result) || (Array.isArray(doc.messages) && doc.id !== undefined);
 }
 
 /** Read and validate a proposal file; a relative demand path is taken relative to the file. */

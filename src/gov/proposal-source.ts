@@ -82,11 +82,8 @@ export async function decodeProposalAnswer(bytes: Uint8Array, where: string, hei
 export const PROPOSAL_FILE_FORMS =
   "a saved abci_query answer for /cosmos.gov.v1.Query/Proposal (result.response.value), or the JSON of `inferenced query gov proposal N -o json` ({\"proposal\": {…}}, amino or proto JSON)";
 
-/** Whether a parsed document is a governance proposal in one of the accepted forms (not a hand-written proposal file). */
-export function isGovProposalDocument(doc: Json): boolean {
-  if (!isJsonObject(doc)) return false;
-  return isJsonObject(doc.proposal) || isJsonObject(doc.json) || doc.jsonrpc !== undefined || isJsonObject(doc.result) || (Array.isArray(doc.messages) && doc.id !== undefined);
-}
+/** Whether a parsed document is a governance proposal (defined beside the proposal file format it is told from). */
+export { isGovProposalDocument } from "../compare/params.js";
 
 /** A proposal from a parsed document (see PROPOSAL_FILE_FORMS). */
 export async function proposalFromDocument(doc: Json, file: string): Promise<GovProposal> {
