@@ -48,6 +48,8 @@ const SETTLEMENT = "settlement (settle, backtest)";
 const MISS_TEST = "the miss test in settlement (miss-test, settle, compare, backtest)";
 const HEIGHTS = "the epoch's stage heights (the PoC anchor, the settlement block)";
 const VOTES = "the validation vote tally (tally, compare)";
+/** v0.2.16's dynamic-coefficient controller (#1566): ported with its Go vectors; no command runs it on a state. */
+const COEFFICIENTS = "the dynamic-coefficient controller at PoC end (src/coefficients, v0.2.16; a library function, no command runs it on a state)";
 /** The in-epoch status tests: a change is judged over settled epochs by replaying each participant. */
 export const STATUS_TESTS = "the in-epoch status tests (status; proposal and backtest replay each participant of the epochs given)";
 
@@ -154,18 +156,18 @@ export const PARAMS_CATALOG: readonly ParamField[] = [
         dec("weight_scale_factor", 4, "factor", { readBy: `${SETTLEMENT} and ${PRESERVED}` }),
         u64("penalty_start_epoch", 5, "epoch"),
         // v0.2.16 (#1566, params.proto at zpoken/gonka@ef1a5efd)
-        msg("dynamic_coefficient", 6, [dec("coeff_min", 1, "factor"), dec("coeff_max", 2, "factor"), dec("relative_difficulty", 3, "factor"), u32("target_share_bps", 4, "basis points")]),
+        msg("dynamic_coefficient", 6, [dec("coeff_min", 1, "factor", { readBy: COEFFICIENTS }), dec("coeff_max", 2, "factor", { readBy: COEFFICIENTS }), dec("relative_difficulty", 3, "factor", { readBy: COEFFICIENTS }), u32("target_share_bps", 4, "basis points", { readBy: COEFFICIENTS })]),
       ],
       { repeated: { keyField: "model_id" } },
     ),
     u32("validation_vote_threshold_bps", 15, "basis points"),
     // v0.2.16 (#1566): the dynamic coefficient controller's parameters
     msg("dynamic_coefficient_params", 16, [
-      u32("target_zone_bps", 1, "basis points"),
-      dec("step_min", 2, "fraction"),
-      dec("step_max", 3, "fraction"),
-      dec("bootstrap_step_max", 4, "fraction"),
-      u32("bootstrap_share_bps", 5, "basis points"),
+      u32("target_zone_bps", 1, "basis points", { readBy: COEFFICIENTS }),
+      dec("step_min", 2, "fraction", { readBy: COEFFICIENTS }),
+      dec("step_max", 3, "fraction", { readBy: COEFFICIENTS }),
+      dec("bootstrap_step_max", 4, "fraction", { readBy: COEFFICIENTS }),
+      u32("bootstrap_share_bps", 5, "basis points", { readBy: COEFFICIENTS }),
     ]),
   ]),
   msg("tokenomics_params", 4, [

@@ -384,7 +384,7 @@ describe("the judge", () => {
     const text = proposalText(j);
     expect(text).toContain("    genesis_guardian_params.guardian_addresses: 2 entries → 2 entries; adds gonka1c; removes gonka1a\n");
     expect(text).toContain("    poc_params.models[m2].seq_len: 2 → (none) tokens\n");
-    expect(text).toContain("  of these, the port reads 2 (no rule of the port reads the other 10):\n");
+    expect(text).toContain("  of these, the port reads 6 (no rule of the port reads the other 6):\n");
     expect(text).toContain("    genesis_guardian_params.guardian_addresses: the preserved-set sampler (preserved, check, compare); not modelled by compare/backtest");
   });
 
