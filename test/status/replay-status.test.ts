@@ -160,3 +160,76 @@ describe("finalCountsStatistics", () => {
     expect(lo.downtime.passes).toBe(30n);
   });
 });
+
+// The status-replay family's first mutation run (2026-12-06): the judge had no case of a participant
+// newly excluded, of a reason changed at the same update, nor of an epoch it cannot price.
+describe("judgeStatusChange on hand-built epochs: priced by the same settlement", async () => {
+  const { judgeStatusChange } = await import("../../src/status-replay/judge-status-change.js");
+  const { settleAccounts } = await import("../../src/settlement/settle-accounts.js");
+  const { epoch } = await import("../settlement/epoch-builder.js");
+  const B = "gonka1b";
+  const C = "gonka1c";
+  const source = (address: string, events: ReplayEvent[], over: Partial<StatusReplayInput> = {}) => ({
+    address,
+    source: { input: input(events.map((e) => ({ ...e, slots: [address] }) as ReplayEvent), { address, ...over }), facts: { record: undefined, finalCounts: null, confirmationEvaluations: [], heights: { statsReset: null, effective: null, settlement: null } }, notes: [], from: "test" },
+  });
+  // B first in the settlement: A was excluded by the chain (INVALID), B and C were paid
+  const settlementInput = epoch(
+    [
+      { address: B, weight: 2000n, cw: 2000n, nodes: [2000n] },
+      { address: A, weight: 1000n, cw: 1000n, nodes: [1000n], status: "INVALID" },
+      { address: C, weight: 3000n, cw: 3000n, nodes: [3000n] },
+    ],
+    { exclusions: [{ address: A, reason: "statistical_invalidations", exclusionBlockHeight: 200n }] },
+  );
+  const participants = [
+    source(A, [batch(200n, 30n, 8n)]), // 8 of 30 invalid: fires at H 4
+    source(B, [batch(200n, 30n, 3n)]), // 3 of 30: LLR ≈ 0.62, fires only under a lower H
+    source(C, [batch(200n, 30n, 0n)], { start: null }), // no record to start from: unknown
+  ];
+  const e = { epoch: 9n, from: "test", participants, settlement: { input: settlementInput, version: "v0.2.16" as const } };
+
+  it("H 0.5 newly excludes B (paid → 0), A stays excluded alike, C is unknown and unpriced; the totals are the two settlements'", () => {
+    const [r] = judgeStatusChange([e], { InvalidationHThreshold: D(5n, -1) });
+    const by = (a: string) => r!.participants.find((p) => p.address === a)!;
+    expect([by(A).verdict, by(B).verdict, by(C).verdict]).toEqual(["same", "newly-excluded", "unknown"]);
+    expect(by(C).missing?.input).toMatch(/record before its first update/);
+    expect([by(A).coins, by(C).coins]).toEqual([null, null]);
+    const paid = settleAccounts(settlementInput, "v0.2.16");
+    const after = settleAccounts({ ...settlementInput, participants: settlementInput.participants.map((p) => (p.address === B ? { ...p, status: "INVALID" as const } : p)) }, "v0.2.16");
+    const coins = (s: typeof paid, a: string) => s.participants.find((p) => p.address === a)!.rewardCoins;
+    expect(coins(paid, B)).toBeGreaterThan(0n);
+    expect(by(B).coins).toEqual({ paid: coins(paid, B), withChange: 0n });
+    const sum = (s: typeof paid) => s.participants.reduce((t, p) => t + p.rewardCoins, 0n);
+    expect(r!.totals).toEqual({ paid: sum(paid), withChange: sum(after) });
+    expect(coins(after, C)).toBeGreaterThan(0n);
+    expect(r!.othersDelta).toBe(coins(after, C) - coins(paid, C));
+    expect(r!.notPriced).toBeNull();
+  });
+
+  it("H 40 spares A; when nothing moves nothing is priced; a settlement that is a reason, or that refuses its input, is named", () => {
+    const [spared] = judgeStatusChange([e], { InvalidationHThreshold: D(40n, 0) });
+    const a = spared!.participants.find((p) => p.address === A)!;
+    expect(a.verdict).toBe("spared");
+    expect(a.coins!.paid).toBe(0n);
+    expect(a.coins!.withChange).toBeGreaterThan(0n);
+    const [still] = judgeStatusChange([e], { InvalidationHThreshold: D(4n, 0) });
+    expect([still!.totals, still!.othersDelta, still!.notPriced]).toEqual([null, null, null]);
+    expect(still!.participants.map((p) => p.coins)).toEqual([null, null, null]);
+    const [unpriced] = judgeStatusChange([{ ...e, settlement: "no settlement saved" }], { InvalidationHThreshold: D(40n, 0) });
+    expect([unpriced!.notPriced, unpriced!.totals, unpriced!.othersDelta]).toEqual(["no settlement saved", null, null]);
+    expect(unpriced!.participants.find((p) => p.address === A)!.coins).toBeNull();
+    const refused = { ...e, settlement: { input: settlementInput, version: "v0.2.9" as never } };
+    const [r] = judgeStatusChange([refused], { InvalidationHThreshold: D(40n, 0) });
+    expect(r!.notPriced).toMatch(/^the epoch's settlement refuses its input: ./);
+    expect([r!.totals, r!.othersDelta]).toEqual([null, null]);
+  });
+
+  it("excluded both ways at the same update for another reason is 'changed' (invalidation with the params in force, downtime with the change)", () => {
+    const both = source(A, [batch(200n, 30n, 8n, { hostStats: [{ slotId: 0n, missed: 20n, invalid: 8n }] })]);
+    const change = { InvalidationHThreshold: D(40n, 0), DowntimeGoodPercentage: D(1n, -2), DowntimeBadPercentage: D(5n, -1), DowntimeHThreshold: D(1n, 0) };
+    const [r] = judgeStatusChange([{ ...e, participants: [both] }], change);
+    const [a] = r!.participants;
+    expect([a!.verdict, a!.baseline.excluded, a!.proposal.excluded]).toEqual(["changed", { reason: "statistical_invalidations", height: 200n }, { reason: "downtime", height: 200n }]);
+  });
+});
