@@ -233,3 +233,50 @@ describe("judgeStatusChange on hand-built epochs: priced by the same settlement"
     expect([a!.verdict, a!.baseline.excluded, a!.proposal.excluded]).toEqual(["changed", { reason: "statistical_invalidations", height: 200n }, { reason: "downtime", height: 200n }]);
   });
 });
+
+describe("replayStatus's edges (status-replay mutation run, 2026-12-06)", () => {
+  const lack = (name: string, from: bigint | null) => ({ input: name, detail: `why ${name}`, from });
+
+  it("a lack placed at an update's own block stops before it; two lacks at one block keep their given order", () => {
+    const at = replayStatus(input([batch(200n, 30n, 1n)], { lacks: [lack("at 200", 200n)] }));
+    expect([at.available, at.stoppedAt?.input, at.steps]).toEqual([false, "at 200", []]);
+    const two = replayStatus(input([batch(200n, 30n, 1n)], { lacks: [lack("first", 150n), lack("second", 150n), lack("earlier", 120n)] }));
+    expect(two.stoppedAt?.input).toBe("earlier");
+    expect(two.lacks.map((l) => l.input)).toEqual(["earlier", "first", "second"]);
+  });
+
+  it("throughEnd: a lack after the turn leaves the turn standing, available, with no lack", () => {
+    const r = replayStatus(input([batch(200n, 30n, 8n), batch(300n, 30n, 0n)], { lacks: [lack("later", 250n)] }), { throughEnd: true });
+    expect([r.available, r.stoppedAt, r.lacks, r.excluded?.height, r.steps.length]).toEqual([true, null, [], 200n, 1]);
+  });
+
+  it("no start record: the lack says what the first update starts from", () => {
+    expect(replayStatus(input([], { start: null })).stoppedAt).toEqual({ input: "the participant's record before its first update", detail: "the counters and stored LLRs the first update starts from", from: null });
+  });
+
+  it("an unknown active set is a lack without a --node flag (only the challenge record is the node's)", () => {
+    const r = replayStatus(input([batch(200n, 30n, 0n, { host: { active: null, accountsSettled: false, challenged: false, notes: [] } })]));
+    expect(r.stoppedAt).toEqual({ input: `whether ${A} is in epoch 9's active participant set`, detail: "it decides whether the batch of escrow 1 at block 200 counts for it (block 200)", from: 200n });
+  });
+
+  it("a batch with no slot of the participant is not counted, and says so; a confirmation event that writes no ratio changes nothing (unchanged)", () => {
+    const r = replayStatus(input([batch(200n, 30n, 0n, { slots: ["gonka1other"] }), { kind: "confirmation-ratio", height: 300n, eventSequence: 1n, ratio: null, where: "cpoc" }]));
+    expect(r.steps.map((s) => [s.effect, s.notCountedWhy])).toEqual([["not-counted", "no slot of it in the batch"], ["unchanged", null]]);
+  });
+
+  it("a checkpoint at the last update's own block is compared; each counter and the status count; the lack names both records", () => {
+    const at = (counts: Partial<{ validated: bigint; invalidated: bigint; missed: bigint; inferences: bigint }>, status: StatusParticipant["status"] | null = "ACTIVE", height = 200n) => [
+      { height, status, counts: { validated: 29n, invalidated: 1n, missed: 0n, inferences: 30n, ...counts }, where: "record" },
+    ];
+    const events = [batch(200n, 30n, 1n), batch(300n, 30n, 0n)];
+    const stop = (c: ReturnType<typeof at>) => replayStatus(input(events, { checkpoints: c })).stoppedAt;
+    expect(stop(at({}))).toBeNull();
+    for (const k of ["validated", "invalidated", "missed", "inferences"] as const) expect(stop(at({ [k]: 7n })), k).not.toBeNull();
+    expect(stop(at({ invalidated: 2n }))).toEqual({
+      input: `the update that moved ${A}'s record between block 200 and block 200 (no saved transaction or evaluation explains it)`,
+      detail: "the chain's record at block 200 holds 29 validated, 2 invalidated, 0 missed, 30 inferences, ACTIVE; the replay holds 29 validated, 1 invalidated, 0 missed, 30 inferences, ACTIVE (record)",
+      from: 200n,
+    });
+    expect(stop(at({ missed: 1n }, null))?.detail).toBe("the chain's record at block 200 holds 29 validated, 1 invalidated, 1 missed, 30 inferences; the replay holds 29 validated, 1 invalidated, 0 missed, 30 inferences, ACTIVE (record)");
+  });
+});
