@@ -280,3 +280,53 @@ describe("replayStatus's edges (status-replay mutation run, 2026-12-06)", () => 
     expect(stop(at({ missed: 1n }, null))?.detail).toBe("the chain's record at block 200 holds 29 validated, 1 invalidated, 1 missed, 30 inferences; the replay holds 29 validated, 1 invalidated, 0 missed, 30 inferences, ACTIVE (record)");
   });
 });
+
+describe("replayStatus: which host facts a batch needs, and why it is not counted (mutation run, 2026-12-06)", () => {
+  const host = (over: Partial<DevshardBatchEvent["host"]>): DevshardBatchEvent["host"] => ({ active: true, accountsSettled: false, challenged: false, notes: [], ...over });
+
+  it("an escrow of the previous epoch needs neither the active set nor the accounts: not counted, said why", () => {
+    const r = replayStatus(input([batch(200n, 30n, 1n, { escrowEpoch: 8n, host: host({ active: null, accountsSettled: null, challenged: null }) })]));
+    expect(r.available).toBe(true);
+    expect(r.steps.map((s) => [s.effect, s.notCountedWhy])).toEqual([["not-counted", "its escrow belongs to the previous epoch: the batch pays, but the counters take nothing"]]);
+  });
+
+  it("v0.2.16 needs whether the accounts were settled (named at the block); settled or outside the active set, the batch is not counted, said why", () => {
+    const unknown = replayStatus(input([batch(200n, 30n, 1n, { host: host({ accountsSettled: null }) })]));
+    expect(unknown.stoppedAt).toEqual({ input: `whether ${A}'s accounts of epoch 9 were settled by block 200 (its EpochPerformanceSummary)`, detail: "it decides whether the batch of escrow 1 at block 200 counts for it (block 200)", from: 200n });
+    const why = (h: DevshardBatchEvent["host"]) => replayStatus(input([batch(200n, 30n, 1n, { host: h })])).steps[0]!.notCountedWhy;
+    expect(why(host({ accountsSettled: true }))).toBe("the epoch's accounts of this host are already settled (v0.2.16): the counters take nothing");
+    expect(why(host({ active: false }))).toBe("the host is not in the epoch's active participant set: the counters take nothing");
+  });
+
+  it("an unknown challenge record with misses to waive: named with its block and what it decides", () => {
+    const r = replayStatus(input([batch(200n, 30n, 0n, { hostStats: [{ slotId: 0n, missed: 2n, invalid: 0n }], host: host({ challenged: null }) })]));
+    expect(r.stoppedAt).toEqual({
+      input: `whether ${A} had an open PoC challenge record of epoch 9 at block 200 (the node's record at the block before)`,
+      detail: "v0.2.16 waives every devshard miss of a challenged host: it decides how many misses the batch of escrow 1 adds (block 200)",
+      from: 200n,
+      flag: "--node URL",
+    });
+  });
+
+  it("the epoch start resets to ACTIVE with no reason; a confirmation step merges no slot; through the end a second turn after a reset does not move the first", () => {
+    const cpoc = { kind: "confirmation-ratio" as const, height: 250n, eventSequence: 1n, ratio: D(9n, -1), where: "cpoc" };
+    const r = replayStatus(input([batch(200n, 30n, 8n), cpoc, { kind: "epoch-start", height: 260n, where: "start" }, batch(300n, 30n, 8n)]), { throughEnd: true });
+    expect(r.steps.map((s) => [s.event.height, s.effect, s.status, s.reason, s.slots.length])).toEqual([
+      [200n, "update", "INVALID", "statistical_invalidations", 1],
+      [250n, "update", "INVALID", "already_set", 0],
+      [260n, "reset", "ACTIVE", "", 0],
+      [300n, "update", "INVALID", "statistical_invalidations", 1],
+    ]);
+    expect([r.available, r.excluded, r.lacks, r.stoppedAt]).toEqual([true, { reason: "statistical_invalidations", height: 200n, status: "INVALID" }, [], null]);
+  });
+});
+
+describe("replayStatus: the challenge record is needed only by a batch that counts (mutation run, 2026-12-06)", () => {
+  it("with misses and no challenge record: an escrow of the previous epoch and a host outside the active set replay, not counted, with no reason", () => {
+    const missed = (over: Partial<DevshardBatchEvent>) => batch(200n, 30n, 0n, { hostStats: [{ slotId: 0n, missed: 2n, invalid: 0n }], ...over });
+    for (const ev of [missed({ escrowEpoch: 8n, host: { active: true, accountsSettled: false, challenged: null, notes: [] } }), missed({ host: { active: false, accountsSettled: false, challenged: null, notes: [] } })]) {
+      const r = replayStatus(input([ev]));
+      expect([r.available, r.steps.map((s) => [s.effect, s.status, s.reason])]).toEqual([true, [["not-counted", "ACTIVE", ""]]]);
+    }
+  });
+});
