@@ -330,3 +330,19 @@ describe("replayStatus: the challenge record is needed only by a batch that coun
     }
   });
 });
+
+describe("status overrides: the refusals' words and the checkpoints of a counterfactual (mutation run, 2026-12-06)", () => {
+  it("a negative value, an empty name and an unknown name are refused in full", () => {
+    expect(() => statusParamValue("-1", "--set x")).toThrow(new InputError('a status parameter is not negative, got "-1"', "--set x"));
+    expect(() => parseStatusOverrides(["=5"])).toThrow(/expected NAME=VALUE \(e\.g\. validation_params\.invalidation_h_threshold=40\), got "=5"/);
+    expect(() => parseStatusOverrides(["binom_test_p0=0.1"])).toThrow(
+      /they are validation_params\.false_positive_rate, validation_params\.bad_participant_invalidation_rate, validation_params\.invalidation_h_threshold, /,
+    );
+  });
+
+  it("a counterfactual keeps each checkpoint's counters and drops only its status", () => {
+    const cps = [{ height: 250n, status: "INVALID" as const, counts: { validated: 29n, invalidated: 1n, missed: 0n, inferences: 30n }, where: "record" }];
+    expect(withStatusOverrides(input([], { checkpoints: cps }), {}).checkpoints).toEqual([{ ...cps[0], status: null }]);
+    expect("checkpoints" in withStatusOverrides(input([]), {})).toBe(false);
+  });
+});

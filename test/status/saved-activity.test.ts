@@ -25,6 +25,23 @@ describe("decode-tx", () => {
   });
 });
 
+describe("decode-tx's bounds and base64 (status-replay mutation run, 2026-12-06)", () => {
+  const nest = (levels: number): Uint8Array => {
+    let m = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: new Uint8Array(0) };
+    for (let i = 0; i < levels; i++) m = { typeUrl: "/cosmos.authz.v1beta1.MsgExec", value: MsgExec.encode({ grantee: "g", msgs: [m] }) };
+    return TxRaw.encode({ bodyBytes: TxBody.encode({ messages: [m], memo: "", timeoutHeight: 0n }), authInfoBytes: new Uint8Array(0), signatures: [] });
+  };
+  it("unwraps MsgExec eight levels deep; a ninth is left as the message it is", () => {
+    expect(txMessages(nest(8)).map((m) => [m.typeUrl, m.path])).toEqual([["/cosmos.bank.v1beta1.MsgSend", `messages[0]${".msgs[0]".repeat(8)}`]]);
+    expect(txMessages(nest(9)).map((m) => [m.typeUrl, m.path])).toEqual([["/cosmos.authz.v1beta1.MsgExec", `messages[0]${".msgs[0]".repeat(8)}`]]);
+  });
+  it("base64 around whitespace is read; a refusal quotes the first 40 characters only", () => {
+    expect([...decodeBase64(`  ${b64}\n`, "x")]).toEqual([...tx]);
+    const bad = `${"A".repeat(39)}!${"B".repeat(60)}`;
+    expect(() => decodeBase64(bad, "x")).toThrow(`x: not valid base64 ("${"A".repeat(39)}!")`);
+  });
+});
+
 describe("readSavedActivity", () => {
   it("a block answer and its block_results: the settlement inside MsgExec, with its result code", () => {
     const a = readSavedActivity([
