@@ -231,6 +231,11 @@ describe("judgeStatusChange on hand-built epochs: priced by the same settlement"
     const [r] = judgeStatusChange([{ ...e, participants: [both] }], change);
     const [a] = r!.participants;
     expect([a!.verdict, a!.baseline.excluded, a!.proposal.excluded]).toEqual(["changed", { reason: "statistical_invalidations", height: 200n }, { reason: "downtime", height: 200n }]);
+    // priced with the change's exclusion even where the saved settlement ran it ACTIVE: 0 with the change
+    const activeA = { input: { ...settlementInput, participants: settlementInput.participants.map((p) => ({ ...p, status: "ACTIVE" as const })), exclusions: [] }, version: "v0.2.16" as const };
+    const [priced] = judgeStatusChange([{ ...e, participants: [both], settlement: activeA }], change);
+    expect(priced!.participants[0]!.coins!.paid).toBeGreaterThan(0n);
+    expect(priced!.participants[0]!.coins!.withChange).toBe(0n);
   });
 });
 
@@ -344,5 +349,14 @@ describe("status overrides: the refusals' words and the checkpoints of a counter
     const cps = [{ height: 250n, status: "INVALID" as const, counts: { validated: 29n, invalidated: 1n, missed: 0n, inferences: 30n }, where: "record" }];
     expect(withStatusOverrides(input([], { checkpoints: cps }), {}).checkpoints).toEqual([{ ...cps[0], status: null }]);
     expect("checkpoints" in withStatusOverrides(input([]), {})).toBe(false);
+  });
+});
+
+describe("replayStatus follows one host (mutation run, 2026-12-06)", () => {
+  it("another host's slot of the escrow is not merged: counts the handler would refuse for it do not stop this host's replay", () => {
+    const ev = batch(200n, 30n, 1n, { slots: [A, "gonka1other"], hostStats: [{ slotId: 0n, missed: 0n, invalid: 1n }, { slotId: 1n, missed: 99n, invalid: 0n }] });
+    const r = replayStatus(input([ev]));
+    expect(r.available).toBe(true);
+    expect(r.steps.map((s) => [s.effect, s.slots.map((x) => x.slotId)])).toEqual([["update", [0n]]]);
   });
 });
