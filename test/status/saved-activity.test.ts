@@ -145,3 +145,30 @@ describe("batchCoverage: what the saved batches show of an epoch (status-replay 
     expect(cov(activity({ blocks: gapBefore }))).toEqual([]); // v0.2.16 from the first block after the reset
   });
 });
+
+describe("readSavedActivity: a REST answer's messages (status-replay mutation run, 2026-12-06)", () => {
+  const settleJson = (hostStats: unknown) => ({ "@type": "/inference.inference.MsgSettleDevshardEscrow", escrow_id: "77", nonce: "48", host_stats: hostStats });
+  const nest = (levels: number, inner: unknown): unknown => (levels === 0 ? inner : { "@type": "/cosmos.authz.v1beta1.MsgExec", grantee: "g", msgs: [nest(levels - 1, inner)] });
+  const rest = (messages: unknown[]) => file("rest.json", { tx_responses: [{ height: "900", txhash: "AB", code: 0, tx: { body: { messages } } }] });
+  const M = "rest.json: tx_responses[0].tx.body.messages";
+
+  it("MsgExec is unwrapped eight levels deep (a ninth is not a settlement); each message's index counts the unwrapped ones", () => {
+    const a = readSavedActivity([rest([{ "@type": "/cosmos.bank.v1beta1.MsgSend" }, nest(8, settleJson([{ slot_id: 1, missed: 0, invalid: 2 }]))])]);
+    expect(a.settles.map((s) => [s.msgIndex, s.escrowId, s.hostStats])).toEqual([[1, 77n, [{ slotId: 1n, missed: 0n, invalid: 2n }]]]);
+    expect(readSavedActivity([rest([nest(9, settleJson([]))])]).settles).toEqual([]);
+    expect(readSavedActivity([rest([{ "@type": "/other.v1.MsgBatch", msgs: [settleJson([])] }])]).settles).toEqual([]); // only MsgExec runs its msgs
+    expect(readSavedActivity([rest([{ "@type": "/cosmos.authz.v1beta1.MsgExec", grantee: "g" }, settleJson([])])]).settles.map((s) => s.msgIndex)).toEqual([1]);
+  });
+
+  it("refuses a message or host_stats that is not what the chain writes, naming where", () => {
+    expect(() => readSavedActivity([rest([nest(1, 7)])])).toThrow(`${M}[0].msgs[0]: expected a message object, got 7`);
+    expect(() => readSavedActivity([rest([settleJson("x")])])).toThrow(`${M}[0].host_stats: expected a list, got "x"`);
+    expect(() => readSavedActivity([rest([settleJson([3])])])).toThrow(`${M}[0].host_stats[0]: expected an object, got 3`);
+    expect(() => readSavedActivity([rest([settleJson([{ slot_id: -1 }])])])).toThrow(`${M}[0].host_stats[0].slot_id`);
+    expect(() => readSavedActivity([rest([settleJson([{ slot_id: 0, missed: "x" }])])])).toThrow(`${M}[0].host_stats[0].missed`);
+    expect(() => readSavedActivity([rest([settleJson([{ slot_id: 0, missed: 0, invalid: true }])])])).toThrow(`${M}[0].host_stats[0].invalid`);
+    expect(() => readSavedActivity([rest([{ ...settleJson([]), escrow_id: "x" }])])).toThrow(`${M}[0].escrow_id`);
+    expect(() => readSavedActivity([rest([{ ...settleJson([]), nonce: "-1" }])])).toThrow(`${M}[0].nonce`);
+    expect(readSavedActivity([rest([{ ...settleJson([]), host_stats: undefined }])]).settles[0]!.hostStats).toEqual([]);
+  });
+});
