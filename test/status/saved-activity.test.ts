@@ -27,7 +27,7 @@ describe("decode-tx", () => {
 
 describe("decode-tx's bounds and base64 (status-replay mutation run, 2026-12-06)", () => {
   const nest = (levels: number): Uint8Array => {
-    let m = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: new Uint8Array(0) };
+    let m: { typeUrl: string; value: Uint8Array } = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: new Uint8Array(0) };
     for (let i = 0; i < levels; i++) m = { typeUrl: "/cosmos.authz.v1beta1.MsgExec", value: MsgExec.encode({ grantee: "g", msgs: [m] }) };
     return TxRaw.encode({ bodyBytes: TxBody.encode({ messages: [m], memo: "", timeoutHeight: 0n }), authInfoBytes: new Uint8Array(0), signatures: [] });
   };
