@@ -261,3 +261,22 @@ describe("W(e) arithmetic", () => {
     expect([small.num, small.den, small.n, small.d]).toEqual([7n, 3n, 7, 3]); // 3·2/4 + 5·1/6 = 7/3
   });
 });
+
+// The gateway family's first mutation run (2026-12-06): the limiter's branches and the split's filter.
+describe("limiterCap's branches and splitOf's hosts (mutation run, 2026-12-06)", () => {
+  it("the weight limit takes the smaller of current and base; no base weight falls to the static cap; the static cap scales by Wcur/Wbase clamped to 1, rounded half up", () => {
+    expect(limiterCap(20_000n, 10_000n, 100, 0)).toBe(100); // min(200, 100)
+    expect(limiterCap(5n, 0n, 100, 7)).toBe(7); // rate set but Wbase 0: the static cap
+    expect(limiterCap(30n, 10n, 0, 4)).toBe(4); // Wcur above Wbase is clamped
+    expect(limiterCap(5n, 10n, 0, 4)).toBe(2); // 4 × 5/10
+    expect(limiterCap(5n, 10n, 0, 3)).toBe(2); // 1.5 rounds up
+  });
+
+  it("splitOf counts only hosts preserved in every phase, and a zero score sum gives 0 %", async () => {
+    const { splitOf } = await import("../../src/gateway/split.js");
+    const h = (address: string, preserved: boolean, served: number, score: number) => ({ address, weight: 1, preserved, score, cap: null, real: served, served }) as unknown as Parameters<typeof splitOf>[0][number];
+    const r = splitOf([h("a", true, 30, 0), h("b", false, 70, 0), h("c", true, 10, 0)]);
+    expect(r.hosts.map((x) => [x.address, x.servedPercent, x.scorePercent])).toEqual([["a", 75, 0], ["c", 25, 0]]);
+    expect(r.maxDistancePoints).toBe(75);
+  });
+});
