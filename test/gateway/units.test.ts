@@ -280,3 +280,12 @@ describe("limiterCap's branches and splitOf's hosts (mutation run, 2026-12-06)",
     expect(r.maxDistancePoints).toBe(75);
   });
 });
+
+describe("weightedRandomPick walks the cumulative scores (mutation run, 2026-12-06)", () => {
+  it("equal scores: every candidate is drawn, each about a third of the time", () => {
+    const rand = new GoRand(11);
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 3000; i++) counts[weightedRandomPick([1, 1, 1], rand)]!++;
+    for (const c of counts) expect(c).toBeGreaterThan(850);
+  });
+});
