@@ -289,3 +289,13 @@ describe("weightedRandomPick walks the cumulative scores (mutation run, 2026-12-
     for (const c of counts) expect(c).toBeGreaterThan(850);
   });
 });
+
+describe("missTestVerdict reads the named host (mutation run, 2026-12-06)", () => {
+  it("the scenario's host, not the first: its misses and attempts plus the counts outside the window", async () => {
+    const { missTestVerdict } = await import("../../src/gateway/miss-verdict.js");
+    const { Decimal } = await import("../../src/go/decimal.js");
+    const h = (address: string, misses: number, real: number) => ({ address, weight: 1, preserved: true, score: 1, cap: null, real, served: real - misses, misses }) as unknown as Parameters<typeof missTestVerdict>[1][number];
+    const r = missTestVerdict({ address: "b", p0: Decimal.fromString("0.1"), missedOutsideWindow: 1, totalOutsideWindow: 100 }, [h("a", 0, 50), h("b", 40, 60)]);
+    expect([r.address, r.missed, r.total, r.windowMissed, r.windowTotal, r.passed, r.rewardZeroed]).toEqual(["b", 41, 160, 40, 60, false, true]);
+  });
+});
