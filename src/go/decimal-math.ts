@@ -41,7 +41,8 @@ export function inexactFloat64(d: Decimal): number {
 export function newFromFloat(x: number): Decimal {
   if (x === 0) return Decimal.new(0, 0);
   const m = /^(-?)(\d+)(?:\.(\d+))?(?:e([+-]\d+))?$/.exec(x.toString());
-  if (m === null) throw new GoPanic(`Cannot create a Decimal from ${x}`); // NaN, ±Infinity
+  // NaN, ±Infinity, named as Go's %v prints them
+  if (m === null) throw new GoPanic(`Cannot create a Decimal from ${Number.isNaN(x) ? "NaN" : x > 0 ? "+Inf" : "-Inf"}`);
   const frac = m[3] ?? "";
   const digits = m[2]! + frac; // leading zeros change no coefficient
   const trimmed = digits.replace(/0+$/, "");

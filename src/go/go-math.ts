@@ -53,7 +53,8 @@ export function frexp(x: number): [number, number] {
 /**
  * Mirrors math.Log on linux/amd64: archLog (log_amd64.s) takes the exponent and mantissa straight from
  * the bits (a subnormal is not normalised first, unlike log.go's Frexp) and halves around √2/2 with
- * f1 ≤ √2/2 (log.go: <; at equality both give the same bits). Checked bit for bit against Go.
+ * f1 ≤ √2/2 (log.go: <; at equality the two agree but at x = √2/2 × 2^32, where < is one ulp below
+ * amd64's answer). Checked bit for bit against Go.
  */
 export function goLog(x: number): number {
   if (Number.isNaN(x) || x === Infinity) return x;

@@ -261,3 +261,41 @@ describe("W(e) arithmetic", () => {
     expect([small.num, small.den, small.n, small.d]).toEqual([7n, 3n, 7, 3]); // 3·2/4 + 5·1/6 = 7/3
   });
 });
+
+// The gateway family's first mutation run (2026-12-06): the limiter's branches and the split's filter.
+describe("limiterCap's branches and splitOf's hosts (mutation run, 2026-12-06)", () => {
+  it("the weight limit takes the smaller of current and base; no base weight falls to the static cap; the static cap scales by Wcur/Wbase clamped to 1, rounded half up", () => {
+    expect(limiterCap(20_000n, 10_000n, 100, 0)).toBe(100); // min(200, 100)
+    expect(limiterCap(5n, 0n, 100, 7)).toBe(7); // rate set but Wbase 0: the static cap
+    expect(limiterCap(30n, 10n, 0, 4)).toBe(4); // Wcur above Wbase is clamped
+    expect(limiterCap(5n, 10n, 0, 4)).toBe(2); // 4 × 5/10
+    expect(limiterCap(5n, 10n, 0, 3)).toBe(2); // 1.5 rounds up
+  });
+
+  it("splitOf counts only hosts preserved in every phase, and a zero score sum gives 0 %", async () => {
+    const { splitOf } = await import("../../src/gateway/split.js");
+    const h = (address: string, preserved: boolean, served: number, score: number) => ({ address, weight: 1, preserved, score, cap: null, real: served, served }) as unknown as Parameters<typeof splitOf>[0][number];
+    const r = splitOf([h("a", true, 30, 0), h("b", false, 70, 0), h("c", true, 10, 0)]);
+    expect(r.hosts.map((x) => [x.address, x.servedPercent, x.scorePercent])).toEqual([["a", 75, 0], ["c", 25, 0]]);
+    expect(r.maxDistancePoints).toBe(75);
+  });
+});
+
+describe("weightedRandomPick walks the cumulative scores (mutation run, 2026-12-06)", () => {
+  it("equal scores: every candidate is drawn, each about a third of the time", () => {
+    const rand = new GoRand(11);
+    const counts = [0, 0, 0];
+    for (let i = 0; i < 3000; i++) counts[weightedRandomPick([1, 1, 1], rand)]!++;
+    for (const c of counts) expect(c).toBeGreaterThan(850);
+  });
+});
+
+describe("missTestVerdict reads the named host (mutation run, 2026-12-06)", () => {
+  it("the scenario's host, not the first: its misses and attempts plus the counts outside the window", async () => {
+    const { missTestVerdict } = await import("../../src/gateway/miss-verdict.js");
+    const { Decimal } = await import("../../src/go/decimal.js");
+    const h = (address: string, misses: number, real: number) => ({ address, weight: 1, preserved: true, score: 1, cap: null, real, served: real - misses, misses }) as unknown as Parameters<typeof missTestVerdict>[1][number];
+    const r = missTestVerdict({ address: "b", p0: Decimal.fromString("0.1"), missedOutsideWindow: 1, totalOutsideWindow: 100 }, [h("a", 0, 50), h("b", 40, 60)]);
+    expect([r.address, r.missed, r.total, r.windowMissed, r.windowTotal, r.passed, r.rewardZeroed]).toEqual(["b", 41, 160, 40, 60, false, true]);
+  });
+});

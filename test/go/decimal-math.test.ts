@@ -137,3 +137,41 @@ describe("Ln, ExpTaylor and integer Pow", () => {
     expect(powInt(d("3"), -1n).toString()).toBe("0.3333333333333333");
   });
 });
+
+// The status family's mutation run (2026-12-06) left these edges open: each value is Go's own output
+// (shopspring v1.4.0 built with go1.19 linux/amd64), and each tells one rounding or branch apart.
+describe("the edges a mutation run found untested (Go's outputs)", () => {
+  it("math.Log at exactly √2/2 × 2^32: archLog's f1 ≤ √2/2 halves, and only this exponent gives other bits than < would", () => {
+    const v = new DataView(new ArrayBuffer(8));
+    v.setBigUint64(0, 0x41e6a09e667f3bcdn); // √2/2's mantissa under exponent 2^31: 3037000499.97605
+    expect(bits(goLog(v.getFloat64(0))).toString(16)).toBe("4035d589f2fe5108"); // < would give …5107
+  });
+
+  it("NewFromFloat panics with Go's %v of the value: NaN, +Inf, -Inf", () => {
+    expect(() => newFromFloat(NaN)).toThrow(new GoPanic("Cannot create a Decimal from NaN"));
+    expect(() => newFromFloat(Infinity)).toThrow(new GoPanic("Cannot create a Decimal from +Inf"));
+    expect(() => newFromFloat(-Infinity)).toThrow(new GoPanic("Cannot create a Decimal from -Inf"));
+  });
+
+  it("Ln's two errors carry Go's words", () => {
+    expect(() => ln(d("-0.5"), 12)).toThrow(new GoError("cannot calculate natural logarithm for negative decimals"));
+    expect(() => ln(d("0"), 12)).toThrow(new GoError("cannot represent natural logarithm of 0, result: -infinity"));
+  });
+
+  it("ExpTaylor at precision 0 divides at 1 place, not 8 (only a negative precision takes 8): Go's e^-0.836 is 1", () => {
+    expect(expTaylor(d("-0.836"), 0).toString()).toBe("1"); // at 8 places the same series gives 0
+    expect(["-0.5", "-1.2", "0.5", "2.5"].map((x) => expTaylor(d(x), 0).toString())).toEqual(["1", "0", "2", "12"]);
+  });
+
+  it("Ln at |z − 1| = 0.1 exactly takes the power series (the reduction and Halley round the last place otherwise)", () => {
+    expect(ln(d("1.1"), 32).toString()).toBe("0.09531017980432486004395212328077"); // Halley: …076
+    expect(ln(d("0.9"), 32).toString()).toBe("-0.10536051565782630122750098083931");
+  });
+
+  it("Ln within 0.1 of 1 sums the power series, not Halley's iteration from z − 1 (they round apart)", () => {
+    expect(ln(d("0.952"), 1).toString()).toBe("-0.1"); // Halley from −0.048: 0
+    expect(ln(d("0.931"), 3).toString()).toBe("-0.071");
+    expect(ln(d("1.022"), 6).toString()).toBe("0.021762");
+    expect(ln(d("1.016"), 16).toString()).toBe("0.0158733491562902");
+  });
+});

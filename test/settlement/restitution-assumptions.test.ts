@@ -100,3 +100,29 @@ describe("what a restitution row rests on", () => {
     expect(corroboratedAssumptions(assumptions, true).map((x) => x.input)).toEqual(["module params at the settlement height", "SettleParameters (tokenomics total subsidies paid, genesis standard reward amount)"]);
   });
 });
+
+describe("which assumptions count as shared and corroborated, and how a mark reads (mutation run, 2026-12-06)", () => {
+  it("corroborated: only an assumption that fills shared parts alone, for everyone, and changed a row as run", () => {
+    const shared = a({ input: "shared", rowsAffected: 2, fills: { parts: ["p0"] } });
+    const none = a({ input: "fills nothing", rowsAffected: 2, fills: { parts: [] } });
+    const named = a({ input: "named", rowsAffected: 2, fills: { parts: ["p0"], addresses: [A] } });
+    const mixed = a({ input: "mixed", rowsAffected: 2, fills: { parts: ["p0", "coin-balance"] } });
+    expect(corroboratedAssumptions([shared, none, named, mixed], true).map((x) => x.input)).toEqual(["shared"]);
+  });
+
+  it("a shared part filled for named participants only marks no row; an uncorroborated shared one marks each row with every part's change, joined", () => {
+    const { cf } = capped();
+    const named = a({ input: "named p0", fills: { parts: ["p0"], addresses: [A, B] } });
+    expect(cf.rows.map((r) => rowAssumptions(r, cf, [named], false, "v0.2.13"))).toEqual([[], []]);
+    const both = a({ input: "params and supply", rowsAffected: 3, fills: { parts: ["reward-params", "supply"] } });
+    const [mark] = rowAssumptions(cf.rows[1]!, cf, [both], false, "v0.2.13");
+    expect(mark).toStrictEqual({
+      input: "params and supply",
+      assumption: "assumed",
+      lack: mark!.lack,
+      parts: ["reward-params", "supply"],
+      changes: "every reward (the fixed epoch reward); every reward (the supply cap's cut)",
+    });
+    expect("flag" in mark!).toBe(false); // no flag supplies it: the key is absent, not undefined
+  });
+});

@@ -11,6 +11,8 @@ import { REALDATA_DIR } from "../realdata/load.js";
 import { settlementFromRestDumps } from "../../src/sources/settlement-inputs.js";
 import { settleAccounts, type Settlement } from "../../src/settlement/settle-accounts.js";
 import { chooseRestituted, excludedParticipants, isExcluded, restitute, type Counterfactual } from "../../src/settlement/restitution.js";
+import { restitutionCsv } from "../../src/settlement/restitution-csv.js";
+import { csvObjects } from "../helpers/csv.js";
 import type { SettlementInput } from "../../src/settlement/settlement-types.js";
 import { CHAIN_VERSIONS, type ChainVersion } from "../../src/versions/chain-version.js";
 import { familyKnows } from "../../src/versions/rule-families.js";
@@ -229,5 +231,76 @@ describe("restitution on random epochs, every version", () => {
       propertyRuns(150),
     );
     if (!underMutation) expect([...reached].sort()).toEqual(["a pay falls", "a restitution pays", "another's pay rises", "the power cap moves", "work coins restituted"]);
+  });
+});
+
+// The restitution family's first mutation run (2026-12-06) left these open.
+describe("the edges of a restitution a mutation run found untested", () => {
+  it("an exclusion record makes a non-ACTIVE participant excluded (RAMPING too); an ACTIVE one with a record is not", () => {
+    const input = epoch(
+      [
+        { address: "gonka1a" },
+        { address: "gonka1b", status: "RAMPING" },
+        { address: "gonka1c", status: "RAMPING" },
+      ],
+      {
+        exclusions: [
+          { address: "gonka1a", reason: "downtime", exclusionBlockHeight: 3n },
+          { address: "gonka1b", reason: "downtime", exclusionBlockHeight: 4n },
+        ],
+      },
+    );
+    const s = settleAccounts(input, "v0.2.13");
+    expect(s.participants.map(isExcluded)).toEqual([false, true, false]);
+    expect(excludedParticipants(s).map((p) => p.address)).toEqual(["gonka1b"]);
+    expect(() => chooseRestituted(s, { addresses: ["gonka1a"], asked: true })).toThrow("--address gonka1a: ACTIVE at the settlement of epoch 300: no exclusion to restitute");
+  });
+
+  it("an address that is no participant is refused by name, not by a TypeError", () => {
+    const input = epoch([{ address: "gonka1a", status: "INVALID" }, { address: "gonka1b" }]);
+    const s = settleAccounts(input, "v0.2.13");
+    expect(() => restitute(input, "v0.2.13", s, ["gonka1zz"], "alone")).toThrow(new Error("gonka1zz is not an excluded participant of epoch 300"));
+  });
+
+  it("together, every restituted row is explained (not only the first): epoch 249's failed confirmation PoC still zeroes its reward; a row not restituted names no cause", () => {
+    const l = settlementFromRestDumps([join(REST, "epoch_249")]);
+    const factual = settleAccounts(l.input, "v0.2.12");
+    const excluded = excludedParticipants(factual).map((p) => p.address);
+    const cpoc = "gonka125n6kr5gvdup0lndfkps7t6rd6592panhrg3np";
+    expect(excluded.indexOf(cpoc)).toBeGreaterThan(0);
+    const cf = restitute(l.input, "v0.2.12", factual, excluded, "together").counterfactuals[0]!;
+    expect(cf.rows.find((r) => r.address === cpoc)!.stillZeroBy).toEqual(["confirmation-weight-zero"]);
+    expect(cf.rows.filter((r) => !r.restituted).every((r) => r.stillZeroBy.length === 0)).toBe(true);
+    expect(cf.rows.some((r) => !r.restituted && r.would.rewardCoins === 0n)).toBe(true); // a non-restituted row unpaid still names nothing
+  });
+});
+
+describe("the restitution CSV's own columns (mutation run, 2026-12-06)", () => {
+  it("paid and would-be ngonka are reward plus work coins; a row not restituted has no reason or height; several marks are joined by '; '", () => {
+    const input = epoch(
+      [
+        { address: "gonka1a", weight: 40_000n, cw: 40_000n, nodes: [40_000n], status: "INVALID", balance: 500n },
+        { address: "gonka1b", weight: 90_000n, cw: 90_000n, nodes: [90_000n], balance: 300n },
+        { address: "gonka1c", weight: 10_000n, cw: 10_000n, nodes: [10_000n] },
+        { address: "gonka1d", weight: 10_000n, cw: 10_000n, nodes: [10_000n] },
+        { address: "gonka1e", weight: 10_000n, cw: 10_000n, nodes: [10_000n] },
+      ],
+      { exclusions: [{ address: "gonka1a", reason: "consecutive_failures", exclusionBlockHeight: 5n }] },
+    );
+    const s = settleAccounts(input, "v0.2.13");
+    const r = restitute(input, "v0.2.13", s, ["gonka1a"], "alone");
+    const cf = r.counterfactuals[0]!;
+    const [ra, rb] = cf.rows;
+    expect([ra!.address, rb!.address, ra!.would.workCoins, rb!.paid.workCoins]).toEqual(["gonka1a", "gonka1b", 500n, 300n]);
+    const mark = (lack: string, changes: string) => ({ input: lack, assumption: "assumed", lack, parts: [], changes });
+    const rows = csvObjects(restitutionCsv(r, (_, i) => (i === 1 ? [mark("no balance", "its work coins"), mark("no p0", "every miss test")] : []))).rows;
+    expect(rows.map((x) => [x.address, x.restituted, x.reason, x.exclusion_height])).toEqual([
+      ["gonka1a", "yes", "consecutive_failures", "5"],
+      ["gonka1b", "no", "", ""],
+    ]);
+    expect(rows[0]!.would_ngonka).toBe((ra!.would.rewardCoins + 500n).toString());
+    expect(rows[1]!.paid_ngonka).toBe((rb!.paid.rewardCoins + 300n).toString());
+    expect(rows[1]!.would_ngonka).toBe((rb!.would.rewardCoins + 300n).toString());
+    expect(rows.map((x) => x.not_computable)).toEqual(["", "no balance: in this row it could change its work coins; no p0: in this row it could change every miss test"]);
   });
 });

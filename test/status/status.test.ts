@@ -139,6 +139,11 @@ describe("statusUpdate: records not stored yet, already excluded, and without co
     expect(r.tests.map((t) => t.test)).toEqual(["consecutive_failures", "invalidation_sprt"]);
   });
 
+  it("a record not stored yet whose tests all pass is stored ACTIVE (the default record's status), with no transition", () => {
+    const r = statusUpdate(v16, { validationParams: MAINNET, confirmationPocParams: ALPHA, before: null, stats: stats({ inferenceCount: 10n, validatedInferences: 10n }) });
+    expect([r.status, r.reason, r.participant.status, r.transition]).toEqual(["ACTIVE", "", "ACTIVE", null]);
+  });
+
   it("N consecutive invalid inferences with rate^N below the cutoff: the first line fires and nothing else runs", () => {
     const r = statusUpdate(v16, { validationParams: MAINNET, confirmationPocParams: ALPHA, before: participant(), stats: stats({ inferenceCount: 105n, validatedInferences: 100n, invalidatedInferences: 5n }), consecutiveInvalidInferences: 5n });
     expect([r.status, r.reason, r.tests.length, r.participant.consecutiveInvalidInferences]).toEqual(["INVALID", "consecutive_failures", 1, 0n]);
@@ -182,7 +187,9 @@ describe("updateParticipantStatus: the keeper step by version", () => {
     expect([ramping.participant.status, ramping.transition]).toEqual(["ACTIVE", null]);
     const invalid = run("v0.2.16", participant({ status: "INVALID", currentEpochStats: stats({ inferenceCount: 101n, invalidatedInferences: 50n }) }));
     expect([invalid.participant.status, invalid.computed?.reason, invalid.transition]).toEqual(["INVALID", "already_set", null]);
-    expect(() => run("v0.2.16", participant({ currentEpochStats: stats({ invalidatedInferences: 1n }) }), participant({ currentEpochStats: null }))).toThrow(GoPanic);
+    expect(() => run("v0.2.16", participant({ currentEpochStats: stats({ invalidatedInferences: 1n }) }), participant({ currentEpochStats: null }))).toThrow(
+      new GoPanic("runtime error: invalid memory address or nil pointer dereference"),
+    );
   });
 
   it("nil validation params (genesis only): no test runs, and even an INVALID participant comes back ACTIVE, as in Go", () => {
@@ -204,7 +211,9 @@ describe("the Go functions called directly (outside ComputeStatus)", () => {
     const vp = { ...MAINNET, falsePositiveRate: null };
     const r = getInvalidationStatus(statusRulesFor("v0.2.11"), ps, EMPTY_EPOCH_STATS, vp, precomputeSprtValues(MAINNET));
     expect([r.test.decision, r.test.error, r.stats]).toEqual(["Error", "false_positive_rate is nil", ps]);
-    expect(() => getInvalidationStatus(statusRulesFor("v0.2.10"), ps, EMPTY_EPOCH_STATS, vp, ZERO_SPRT_VALUES)).toThrow(GoPanic);
+    expect(() => getInvalidationStatus(statusRulesFor("v0.2.10"), ps, EMPTY_EPOCH_STATS, vp, ZERO_SPRT_VALUES)).toThrow(
+      new GoPanic("runtime error: invalid memory address or nil pointer dereference"),
+    );
   });
 
   it("names the missing precomputed log, and NewSPRT's refusal at v0.2.10", () => {
