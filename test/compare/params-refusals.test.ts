@@ -107,4 +107,11 @@ describe("the proposal format's refusals, whole", () => {
     writeFileSync(join(dir, "q.json"), '{"name": "x", "BinomTestP0": "1"}');
     expect(refusal(() => loadProposal(join(dir, "q.json")))).toBe(`${join(dir, "q.json")}: BinomTestP0: must be strictly between 0 and 1, got "1"`);
   });
+
+  it("the status tests' parameters, each as a decimal under its key", () => {
+    const r = p({ name: "x", FalsePositiveRate: "0.05", alpha_threshold: "0.5" });
+    expect(Object.keys(r.statusParams!)).toEqual(["FalsePositiveRate", "AlphaThreshold"]);
+    expect([r.statusParams!.FalsePositiveRate!.toString(), r.statusParams!.AlphaThreshold!.toString()]).toEqual(["0.05", "0.5"]);
+    expect("statusParams" in p({ name: "x" })).toBe(false);
+  });
 });

@@ -93,7 +93,21 @@ describe("each resolved value and its source", () => {
     expect(snapshotVoteThresholdFactor(at({ params: { devshardEscrowParams: { voteThresholdFactor: "40x" } } }))).toBeUndefined();
     expect(snapshotVoteThresholdFactor(at({ other: { voteThresholdFactor: 40 } }))).toBeUndefined();
     expect(snapshotVoteThresholdFactor({ ...snapshot, chain: 5 as never })).toBeUndefined();
+    expect(snapshotVoteThresholdFactor(at({ params: { devshardEscrowParams: { voteThresholdFactor: [7] } } }))).toBeUndefined();
+    expect(snapshotGroupSize(at({ params: { groupSize: [7] } }))).toBeUndefined();
     expect(snapshotGroupSize(at({ params: { groupSize: "32" } }))).toBe(32);
     expect(snapshotGroupSize(at({ group_size: -1 }))).toBeUndefined();
+  });
+
+  it("a real proposal's value beside a value the proposal itself sets, and a state with no slot allocation", () => {
+    const r = resolveProposal({ name: "b", pocSlotAllocation: Decimal.fromString("0.3"), voteThresholdFactor: 70n, sets: { PocSlotAllocation: "0.2", vote_threshold_factor: "70" } }, "B", bare, state, defaultEngines());
+    expect([r.params.pocSlotAllocation, r.params.voteThresholdFactor, r.params.binomTestP0]).toStrictEqual([
+      { value: "0.3", source: "proposal" },
+      { value: 70n, source: "proposal" },
+      { value: "0.1", source: "default" },
+    ]);
+    const none = { ...state, params: { ...state.params, epochParams: { ...state.params.epochParams, pocSlotAllocation: null } } } as never;
+    const n = resolveProposal({ name: "a" }, "A", bare, none, defaultEngines());
+    expect([n.params.pocSlotAllocation, n.slotAllocation]).toStrictEqual([{ value: null, source: "default" }, null]);
   });
 });
