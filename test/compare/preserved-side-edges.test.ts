@@ -3,7 +3,7 @@
 // sorted; a demand of zero beside a positive capacity; the index keeping a node's largest weight.
 import { describe, expect, it } from "vitest";
 import type { PreservedModelRun } from "../../src/compare/engines.js";
-import { modelSide, nodeWeight, type NodeWeights } from "../../src/compare/preserved-side.js";
+import { emptySide, modelSide, nodeWeight, type NodeWeights } from "../../src/compare/preserved-side.js";
 
 const index: NodeWeights = new Map([
   ["m", new Map([
@@ -25,6 +25,8 @@ describe("one model's side at its edges", () => {
     expect(t.nodeWeights).toEqual([1n, 3n, 3n, 7n, 9n]);
     const u = modelSide(run([["gonka1c", "n0"], ["gonka1b", "n2"], ["gonka1b", "n9"]]), index, 10n, null);
     expect(u.smallestNode).toEqual({ participant: "gonka1b", nodeId: "n2", pocWeight: 3n });
+    expect(modelSide(run([["gonka1b", "n9"], ["gonka1b", "n2"]]), index, 10n, null).smallestNode).toEqual({ participant: "gonka1b", nodeId: "n2", pocWeight: 3n });
+    expect(emptySide(5n).nodeWeights).toEqual([]);
     const v = modelSide(run([["gonka1a", "n5"], ["gonka1a", "n1"], ["gonka1c", "n8"], ["gonka1b", "n2"], ["gonka1c", "n0"], ["gonka1b", "n9"]]), index, 10n, null);
     expect(v.nodeWeights).toEqual([1n, 3n, 3n, 3n, 7n, 9n]);
   });
