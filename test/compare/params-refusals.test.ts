@@ -7,16 +7,8 @@ import { describe, expect, it } from "vitest";
 import { canonicalProposalKey, decimalParam, integerParam, loadProposal, parseProposal } from "../../src/compare/params.js";
 import { InputError } from "../../src/errors.js";
 import type { Json } from "../../src/go/json.js";
+import { refusal } from "../helpers/refusal.js";
 
-const refusal = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e.message;
-    throw e;
-  }
-  throw new Error("no InputError");
-};
 const p = (doc: Json, read?: (f: string) => string) => parseProposal(doc, "p.json", { baseDir: "/base", ...(read ? { readText: read } : {}) });
 
 describe("the proposal format's refusals, whole", () => {

@@ -18,22 +18,13 @@ import { resolveProposal, snapshotGroupSize, snapshotVoteThresholdFactor, withSl
 import { renderCompareText } from "../../src/compare/text.js";
 import { textTable } from "../../src/compare/table.js";
 import { voteThresholdRows } from "../../src/compare/vote-side.js";
-import { InputError } from "../../src/errors.js";
 import { Decimal } from "../../src/go/decimal.js";
 import { parsePreservedState } from "../../src/preserved/state.js";
 import { loadSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { refusal } from "../helpers/refusal.js";
 
 const snapshot = loadSnapshot(join(import.meta.dirname, "..", "..", "examples", "mainnet-like.snapshot.json"));
 const state = parsePreservedState(snapshot.preserved, "snapshot: preserved");
-const refusal = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e.message;
-    throw e;
-  }
-  throw new Error("no InputError");
-};
 const p = (doc: object) => parseProposal(doc as never, "p.json");
 
 describe("the proposal format's boundaries", () => {

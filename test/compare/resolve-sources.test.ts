@@ -5,23 +5,14 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultEngines } from "../../src/compare/default-engines.js";
 import { DEFAULT_FACTOR, DEFAULT_GROUP_SIZE, DEFAULT_P0, DEFAULT_RATE, resolveProposal, snapshotGroupSize, snapshotVoteThresholdFactor } from "../../src/compare/resolve.js";
-import { InputError } from "../../src/errors.js";
 import { Decimal } from "../../src/go/decimal.js";
 import { parsePreservedState } from "../../src/preserved/state.js";
 import { loadSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
+import { refusal } from "../helpers/refusal.js";
 
 const snapshot = loadSnapshot(join(import.meta.dirname, "..", "..", "examples", "mainnet-like.snapshot.json"));
 const state = parsePreservedState(snapshot.preserved, "snapshot: preserved");
 const bare: Snapshot = { ...snapshot, demand: undefined, settlement: undefined, chain: undefined as never };
-const refusal = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e.message;
-    throw e;
-  }
-  throw new Error("no InputError");
-};
 
 describe("each resolved value and its source", () => {
   it("the defaults of the chain and the gateway", () => {
@@ -68,7 +59,7 @@ describe("each resolved value and its source", () => {
       preservedRule: { value: "demand", source: "proposal" },
       demandSource: "d.json",
     });
-    expect([r.rate, r.p0.toString(), r.factor, r.demand!.rate, [...r.demand!.peakInFlight.keys()]]).toEqual([4n, "0.2", 70n, 9n, ["m"]]);
+    expect([r.rate, r.p0.toString(), r.factor, (r.demand as unknown as { rate: bigint }).rate, [...r.demand!.peakInFlight.keys()]]).toEqual([4n, "0.2", 70n, 9n, ["m"]]);
     // a demand input without a rate: the rate is the default
     const noRate = resolveProposal({ name: "b", demand: { source: "inline", json: { peakInFlightRequests: { m: 3 } } } }, "B", bare, state, defaultEngines());
     expect([noRate.params.pocMaxConcurrentPer10000Weight, noRate.params.demandSource]).toEqual([{ value: 10n, source: "default" }, "inline"]);

@@ -27,6 +27,7 @@ import { proposalText } from "../../src/gov/proposal-text.js";
 import { coinAmount, proposalFromWire, statusName, statusWords, timestampText, type GovProposal } from "../../src/gov/proposal.js";
 import { govRegistry } from "../../src/gov/registry.js";
 import { agreesWithStated, gnkText, statedAmounts, statedCounts, statedEpochs } from "../../src/gov/stated-figures.js";
+import { refusal } from "../helpers/refusal.js";
 
 const GOV = "gonka10d07y265gmmuvt4z0w9aw880jnsr700j2h5m33";
 const any = (typeUrl: string, value: Uint8Array): Any => ({ typeUrl, value });
@@ -50,15 +51,6 @@ const wire = (m: Partial<Wire>): Wire => ({
 });
 const fromWire = async (m: Partial<Wire>): Promise<GovProposal> => proposalFromWire(QueryProposalResponse.decode(QueryProposalResponse.encode({ proposal: wire(m) })).proposal!, await govRegistry(), "wire.json", 5n);
 const fromJson = (p: JsonObject): GovProposal => proposalFromJson({ id: "7", ...p }, "p", "p.json");
-const refusal = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e.message;
-    throw e;
-  }
-  throw new Error("no InputError");
-};
 const refusalAsync = async (f: () => Promise<unknown>): Promise<string> => {
   try {
     await f();

@@ -5,7 +5,6 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../src/errors.js";
 import type { Json } from "../../src/go/json.js";
 import type { JsonObject } from "../../src/json-input.js";
 import { judgeProposal, type MessageJudgement } from "../../src/gov/judge.js";
@@ -17,21 +16,13 @@ import type { GovProposal } from "../../src/gov/proposal.js";
 import { settledPayoutsFromRestDumps } from "../../src/gov/settled-epochs.js";
 import { loadSnapshot, type Snapshot } from "../../src/snapshot/snapshot.js";
 import { REALDATA_DIR } from "../realdata/load.js";
+import { refusal } from "../helpers/refusal.js";
 
 const ROOT = join(import.meta.dirname, "..", "..");
 const SNAP = join(ROOT, "examples", "mainnet-like.snapshot.json");
 const REST = join(REALDATA_DIR, "rest");
 const TMP = mkdtempSync(join(tmpdir(), "gonka-sides-"));
 const UPDATE = "/inference.inference.MsgUpdateParams";
-const refusal = (f: () => unknown): string => {
-  try {
-    f();
-  } catch (e) {
-    if (e instanceof InputError) return e.message;
-    throw e;
-  }
-  throw new Error("no InputError");
-};
 const gov = (messages: Json[], title = "T"): GovProposal => proposalFromJson({ id: "8", title, messages }, "p", "p.json");
 const update = (params: JsonObject): Json => ({ "@type": UPDATE, authority: "a", params });
 /** Params in force: the given values, complete (every other one zero). */
