@@ -31,6 +31,9 @@ export interface ParamChangeView {
   /** For an address list: what is added and removed. */
   added?: string[];
   removed?: string[];
+  /** A Decimal the params in force (old) or the message (new) leave out: nil in Go, not the 0 its text holds. */
+  oldNil?: true;
+  newNil?: true;
 }
 
 export type MessageJudgement =
@@ -151,6 +154,8 @@ function judgeParams(index: number, m: Extract<ProposalMessage, { kind: "update-
       readBy: c.field.readBy ?? null,
       modelled: c.field.modelled ?? null,
     };
+    if (c.field.kind === "decimal" && c.old !== null && base.absent?.has(c.path)) v.oldNil = true;
+    if (c.field.kind === "decimal" && c.new !== null && proposed.absent?.has(c.path)) v.newNil = true;
     if (c.field.repeated && c.old?.list && c.new?.list) {
       const before = new Set(c.old.list);
       const after = new Set(c.new.list);

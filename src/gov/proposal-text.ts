@@ -10,8 +10,9 @@ import { gnkText } from "./stated-figures.js";
 import { STATUS_TESTS } from "./params-catalog.js";
 
 /** A parameter value for people: integers grouped, empty strings quoted, lists by their length. */
-function valueText(v: string | null, list: boolean): string {
+function valueText(v: string | null, list: boolean, nil = false): string {
   if (v === null) return "(none)";
+  if (nil) return "nil (left out)";
   if (list) {
     const n = (JSON.parse(v) as string[]).length;
     return `${n} ${n === 1 ? "entry" : "entries"}`;
@@ -31,11 +32,17 @@ function parts(c: ParamChangeView): { list: boolean; unit: string; tail: string 
 /** The old and new value of a change for people, each with its unit: "15,391 blocks" and "0 blocks"; "(not recorded)" when the params in force lack it. */
 export function changeWords(c: ParamChangeView): { oldText: string; newText: string } {
   const { list, unit, tail } = parts(c);
-  return { oldText: c.status === "not-recorded" ? "(not recorded)" : `${valueText(c.old, list)}${unit}`, newText: `${valueText(c.new, list)}${unit}${tail}` };
+  const old = c.oldNil ? valueText(c.old, list, true) : `${valueText(c.old, list)}${unit}`;
+  const neu = c.newNil ? valueText(c.new, list, true) : `${valueText(c.new, list)}${unit}${tail}`;
+  return { oldText: c.status === "not-recorded" ? "(not recorded)" : old, newText: neu };
 }
 
 /** "0.1 → 0.25 fraction of each model's weight" (or "0.25 …" when the params in force lack it). */
 export function changeText(c: ParamChangeView): string {
+  if (c.oldNil || c.newNil) {
+    const w = changeWords(c);
+    return c.status === "not-recorded" ? w.newText : `${w.oldText} → ${w.newText}`;
+  }
   const { list, unit, tail } = parts(c);
   const body = c.status === "not-recorded" ? valueText(c.new, list) : `${valueText(c.old, list)} → ${valueText(c.new, list)}`;
   return `${body}${unit}${tail}`;

@@ -78,7 +78,7 @@ describe("compare --rest-dump with a proposal built from one field", () => {
     expect(r.out).toContain("  epoch_params.epoch_shift (not modelled: read by the epoch's stage heights (the PoC anchor, the settlement block); compare runs A and B with the value in force): 16,980 blocks -> 0 blocks\n");
     expect(r.out).toContain("  PocSlotAllocation (epoch_params.poc_slot_allocation): 0.1 fraction of each model's weight -> 0.25 fraction of each model's weight\n");
     // a p0 of 0 is not one compare's miss test takes: named, and A and B run the state's
-    expect(r.out).toContain('  BinomTestP0 (validation_params.binom_test_p0; not compared: BinomTestP0 must be strictly between 0 and 1, got "0"): 0.1 probability (the miss test\'s p0) -> 0 probability (the miss test\'s p0)\n');
+    expect(r.out).toContain('  BinomTestP0 (validation_params.binom_test_p0; not compared: BinomTestP0 must be strictly between 0 and 1, got "0"): 0.1 probability (the miss test\'s p0) -> nil (left out)\n');
     expect(r.out).toMatch(/^BinomTestP0\s+0\.1 \(snapshot\)\s+0\.1 \(snapshot; the proposal sets 0: not compared\)$/m);
     // the dump's params lack vote_threshold_factor (a v0.2.14 field), and so does B: compare runs the default, and says what B sets
     expect(r.out).toMatch(/^vote_threshold_factor\s+50 \(default\)\s+50 \(default; the proposal sets 0: not compared\)$/m);

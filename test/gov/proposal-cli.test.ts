@@ -287,3 +287,17 @@ describe("malformed answers end in one line, exit 2", () => {
   });
 });
 
+
+describe("a Decimal the message leaves out", () => {
+  it("is nil in Go, said so, not the 0 its flat value holds: v0.2.16's params clear each model's weight_scale_factor (text and --json)", async () => {
+    const params = join(ROOT, "test", "realdata", "rest", "epoch_249", "params.json");
+    const r = await runCli(["proposal", PROTO, "--params", params]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.out).toContain("    poc_params.models[Qwen/Qwen3-235B-A22B-Instruct-2507-FP8].weight_scale_factor: 0.3593 factor → nil (left out)\n");
+    const j = JSON.parse((await runCli(["proposal", PROTO, "--params", params, "--json"])).out) as { messages: { changes: { path: string; new: string; newNil?: boolean; oldNil?: boolean }[] }[] };
+    const c = j.messages[0]!.changes.find((x) => x.path === "poc_params.models[Qwen/Qwen3-235B-A22B-Instruct-2507-FP8].weight_scale_factor")!;
+    expect([c.new, c.newNil, c.oldNil]).toEqual(["0", true, undefined]);
+    // a value the message sets is never marked nil
+    expect(j.messages[0]!.changes.find((x) => x.path === "epoch_params.poc_slot_allocation")!.newNil).toBeUndefined();
+  });
+});

@@ -71,8 +71,8 @@ describe("a real proposal as B", () => {
     const snap = paramsFromJson({}, "s", "the snapshot S", false);
     const one = realProposalSide(gov([update({ devshard_escrow_params: { vote_threshold_factor: 60 } })]), snap, "w");
     expect(one.changeNotes.filter((n) => n.startsWith("not compared"))).toEqual([
-      "not compared: proposal 8 sets epoch_params.poc_slot_allocation to 0 fraction of each model's weight, which the params in force (the snapshot S) do not record; A and B both run with the state's value",
-      "not compared: proposal 8 sets validation_params.binom_test_p0 to 0 probability (the miss test's p0), which the params in force (the snapshot S) do not record; A and B both run with the state's value",
+      "not compared: proposal 8 sets epoch_params.poc_slot_allocation to nil (left out), which the params in force (the snapshot S) do not record; A and B both run with the state's value",
+      "not compared: proposal 8 sets validation_params.binom_test_p0 to nil (left out), which the params in force (the snapshot S) do not record; A and B both run with the state's value",
       "not compared: proposal 8 sets devshard_escrow_params.vote_threshold_factor to 60 percent, which the params in force (the snapshot S) do not record; A and B both run with the state's value",
     ]);
     expect(one.changeNotes.find((n) => n.startsWith("not modelled:"))).toBe(

@@ -147,7 +147,7 @@ function messageJson(m: MessageJudgement): object {
         paramsInForce: m.inForce,
         set: m.set,
         unchanged: m.unchanged,
-        changes: m.changes.map((c) => ({ path: c.path, unit: c.unit, old: c.old, new: c.new, status: c.status, readBy: c.readBy, modelled: c.modelled, ...(c.added !== undefined ? { added: c.added, removed: c.removed } : {}) })),
+        changes: m.changes.map((c) => ({ path: c.path, unit: c.unit, old: c.old, new: c.new, status: c.status, readBy: c.readBy, modelled: c.modelled, ...(c.added !== undefined ? { added: c.added, removed: c.removed } : {}), ...(c.oldNil ? { oldNil: true } : {}), ...(c.newNil ? { newNil: true } : {}) })),
         unknownFields: m.unknownFields,
         refused: m.refused,
         validateVersion: m.validateVersion,
