@@ -4,7 +4,6 @@
  * `block_results` JSON-RPC answers with the transactions base64, `devshard_escrow` and
  * `devshard_host_epoch_stats` answers; and the fixture node's state at any height.
  */
-import { readFileSync } from "node:fs";
 import type { ChainDecimal } from "../go/chain-decimal.js";
 import type { Participant } from "../chain/gen/proto.js";
 import { STATUS_NAMES, type EpochStats } from "../status/status-types.js";
@@ -13,7 +12,7 @@ import { appliedPlansUpTo, emptyFixtureState, type FixtureChainState } from "./f
 import type { FixtureTx } from "./fixture-txs.js";
 import {
   CPOC, CREATOR, ESCROWS, HOSTS, SCENARIO_ALPHA, SCENARIO_START, SCENARIO_EPOCH, SCENARIO_EPOCH_PARAMS, SCENARIO_HEIGHTS, SCENARIO_POC_START, SCENARIO_PROPOSAL, SCENARIO_VALIDATION, SCENARIO_EPOCH_SHIFT, SCENARIO_INITIAL_EPOCH_REWARD,
-  scenarioHistories, scenarioParams, TXS,
+  mainnetParams, scenarioHistories, scenarioParams, TXS,
 } from "./status-scenario.js";
 
 type J = { [k: string]: unknown };
@@ -141,11 +140,6 @@ export function scenarioParamsJson(after: boolean): J {
     collateral_params: { grace_period_end_epoch: "180", slash_fraction_invalid: { value: "2", exponent: -1 }, slash_fraction_downtime: { value: "1", exponent: -1 } },
     confirmation_poc_params: { expected_confirmations_per_epoch: "4", alpha_threshold: dec(SCENARIO_ALPHA), slash_fraction: { value: "0", exponent: 0 }, upgrade_protection_window: "500" },
   };
-}
-
-/** Mainnet's whole params (examples/gov/mainnet-params.json, shipped with the package), under which the scenario sets its own values. */
-function mainnetParams(): J {
-  return (JSON.parse(readFileSync(new URL("../../examples/gov/mainnet-params.json", import.meta.url), "utf8")) as { params: J }).params;
 }
 
 /** A whole params answer: mainnet's (./mainnetParams) with the scenario's values over it (objects merged, lists replaced), as a node answers it. */

@@ -8,6 +8,7 @@
  * failed_confirmation_poc at the epoch's confirmation PoC; the chain's own records are what the port's
  * status rules (proven against the Go vectors) make of these updates.
  */
+import { readFileSync } from "node:fs";
 import { bech32Encode, convertBits } from "../preserved/bech32.js";
 import { MsgSend, MsgSettleDevshardEscrow, TxBody, TxRaw, type Params } from "../chain/gen/proto.js";
 import { txHashHex } from "../chain/decode-tx.js";
@@ -32,12 +33,31 @@ export const SCENARIO_POC_START = 6_700_000n;
 /** Mainnet's epoch shift and initial epoch reward (examples/gov/mainnet-params.json). */
 export const SCENARIO_EPOCH_SHIFT = 16_980n;
 export const SCENARIO_INITIAL_EPOCH_REWARD = 323_000_000_000_000n;
-/** Mainnet's PoC models and dynamic-coefficient params as the v0.2.16 upgrade leaves them (examples/gov/mainnet-params.json): the scenario's model first. */
-const SCENARIO_POC_MODELS = [
-  { modelId: "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", seqLen: 1024n, statTest: { distThreshold: D(2n, -1), pMismatch: D(1n, -1), pValueThreshold: D(5n, -2) }, weightScaleFactor: undefined, penaltyStartEpoch: 0n, dynamicCoefficient: { coeffMin: D(32337n, -5), coeffMax: D(39523n, -5), relativeDifficulty: D(1n, 0), targetShareBps: 5000 } },
-  { modelId: "moonshotai/Kimi-K2.6", seqLen: 1024n, statTest: { distThreshold: D(4n, -1), pMismatch: D(1n, -1), pValueThreshold: D(5n, -2) }, weightScaleFactor: undefined, penaltyStartEpoch: 251n, dynamicCoefficient: { coeffMin: D(113587705817782659n, -17), coeffMax: D(138829418221734361n, -17), relativeDifficulty: D(1n, 0), targetShareBps: 5000 } },
-];
-const SCENARIO_DYNAMIC_COEFFICIENT_PARAMS = { targetZoneBps: 500, stepMin: D(5n, -3), stepMax: D(5n, -2), bootstrapStepMax: D(25n, -2), bootstrapShareBps: 100 };
+/** Mainnet's whole params (examples/gov/mainnet-params.json, shipped with the package): the scenario's chain runs them, with its own values over them. */
+export function mainnetParams(): { [k: string]: unknown } {
+  return (JSON.parse(readFileSync(new URL("../../examples/gov/mainnet-params.json", import.meta.url), "utf8")) as { params: { [k: string]: unknown } }).params;
+}
+
+type DecJson = { value: string; exponent: number } | null | undefined;
+const decOf = (d: DecJson): ChainDecimal | undefined => (d === null || d === undefined ? undefined : D(BigInt(d.value), d.exponent));
+
+/** Mainnet's PoC models and dynamic-coefficient params (./mainnetParams) as the node's Params carries them. */
+function mainnetPocParams(): Params["pocParams"] {
+  type ModelJson = { model_id: string; seq_len: string; penalty_start_epoch: string; weight_scale_factor?: DecJson; stat_test: { dist_threshold: DecJson; p_mismatch: DecJson; p_value_threshold: DecJson }; dynamic_coefficient?: { coeff_min: DecJson; coeff_max: DecJson; relative_difficulty: DecJson; target_share_bps: number } | null };
+  const poc = mainnetParams().poc_params as { models: ModelJson[]; dynamic_coefficient_params: { target_zone_bps: number; step_min: DecJson; step_max: DecJson; bootstrap_step_max: DecJson; bootstrap_share_bps: number } };
+  const c = poc.dynamic_coefficient_params;
+  return {
+    models: poc.models.map((m) => ({
+      modelId: m.model_id,
+      seqLen: BigInt(m.seq_len),
+      statTest: { distThreshold: decOf(m.stat_test.dist_threshold), pMismatch: decOf(m.stat_test.p_mismatch), pValueThreshold: decOf(m.stat_test.p_value_threshold) },
+      weightScaleFactor: decOf(m.weight_scale_factor),
+      penaltyStartEpoch: BigInt(m.penalty_start_epoch),
+      dynamicCoefficient: m.dynamic_coefficient ? { coeffMin: decOf(m.dynamic_coefficient.coeff_min), coeffMax: decOf(m.dynamic_coefficient.coeff_max), relativeDifficulty: decOf(m.dynamic_coefficient.relative_difficulty), targetShareBps: m.dynamic_coefficient.target_share_bps } : undefined,
+    })),
+    dynamicCoefficientParams: { targetZoneBps: c.target_zone_bps, stepMin: decOf(c.step_min), stepMax: decOf(c.step_max), bootstrapStepMax: decOf(c.bootstrap_step_max), bootstrapShareBps: c.bootstrap_share_bps },
+  } as Params["pocParams"];
+}
 /** Epoch 469's settlement (the counters' reset), epoch 470's start and its settlement. */
 export const SCENARIO_HEIGHTS = {
   statsReset: endOfPoCValidation(SCENARIO_POC_START, SCENARIO_EPOCH_PARAMS),
@@ -143,7 +163,7 @@ export function scenarioParams(height: bigint): Partial<Params> {
     confirmationPocParams: { expectedConfirmationsPerEpoch: 4n, alphaThreshold: SCENARIO_ALPHA, slashFraction: D(0n, 0), upgradeProtectionWindow: 500n },
     bitcoinRewardParams: { useBitcoinRewards: true, initialEpochReward: SCENARIO_INITIAL_EPOCH_REWARD, decayRate: D(-475n, -6), genesisEpoch: 1n, utilizationBonusFactor: D(5n, -1), fullCoverageBonusFactor: D(12n, -1), partialCoverageBonusFactor: D(1n, -1) },
     collateralParams: { gracePeriodEndEpoch: 180n },
-    pocParams: { models: SCENARIO_POC_MODELS, dynamicCoefficientParams: SCENARIO_DYNAMIC_COEFFICIENT_PARAMS } as Params["pocParams"],
+    pocParams: mainnetPocParams(),
   };
 }
 
