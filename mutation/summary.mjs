@@ -1,11 +1,12 @@
 // Mutation score per family from Stryker's JSON reports (reports/mutation/*.mutation.json, the newest
 // report of each file wins), leaving out
-// the survivors judged equivalent in mutation/equivalent.json. `npm run mutate` prints it after a run;
+// the survivors judged equivalent in mutation/equivalent/FAMILY.json (one file per family, so branches
+// judging different families never touch one file). `npm run mutate` prints it after a run;
 // `node mutation/summary.mjs` prints it again. Survivors not yet judged are listed one per line.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 // Stryker's own parser (its instrumenter's dependency): where a file's function bodies are
 import { parse } from "@babel/parser";
-import { FAMILIES, matches } from "./families.mjs";
+import { FAMILIES, familyOf, matches } from "./families.mjs";
 
 const DIR = "reports/mutation";
 // each report is named after its family set ("settlement+rest.mutation.json", "settlement.files-HASH" for a run
@@ -23,7 +24,13 @@ for (const f of reports) {
   }
   for (const fam of f.replace(/\.mutation\.json$/, "").replace(/\.files-[0-9a-f]+$/, "").split("+")) byFamily[fam] = { ...(byFamily[fam] ?? {}), ...files };
 }
-const judged = JSON.parse(readFileSync("mutation/equivalent.json", "utf8"));
+const JUDGED = "mutation/equivalent";
+const judged = readdirSync(JUDGED).filter((f) => f.endsWith(".json")).sort().flatMap((f) => {
+  const entries = JSON.parse(readFileSync(`${JUDGED}/${f}`, "utf8"));
+  const misplaced = entries.find((j) => familyOf(j.file) !== f.replace(/\.json$/, ""));
+  if (misplaced) throw new Error(`${JUDGED}/${f}: ${misplaced.file} belongs to family ${familyOf(misplaced.file) ?? "none"}`);
+  return entries;
+});
 
 /** A survivor's stable identity: file, line, mutator, replacement (ids change from run to run); a judgment may also name the column. */
 const key = (file, m) => `${file}:${m.location.start.line}:${m.mutatorName}:${m.replacement ?? ""}`;
