@@ -30,13 +30,14 @@ export const SCENARIO_EPOCH = 470n;
 /** Mainnet's epoch params (test/realdata params answers). */
 export const SCENARIO_EPOCH_PARAMS = { epochLength: 15391n, pocStageDuration: 35n, pocExchangeDuration: 0n, pocValidationDelay: 5n, pocValidationDuration: 240n, setNewValidatorsDelay: 120n };
 export const SCENARIO_POC_START = 6_700_000n;
-/** Mainnet's epoch shift and initial epoch reward (examples/gov/mainnet-params.json). */
-export const SCENARIO_EPOCH_SHIFT = 16_980n;
-export const SCENARIO_INITIAL_EPOCH_REWARD = 323_000_000_000_000n;
 /** Mainnet's whole params (examples/gov/mainnet-params.json, shipped with the package): the scenario's chain runs them, with its own values over them. */
 export function mainnetParams(): { [k: string]: unknown } {
   return (JSON.parse(readFileSync(new URL("../../examples/gov/mainnet-params.json", import.meta.url), "utf8")) as { params: { [k: string]: unknown } }).params;
 }
+const MAINNET = mainnetParams() as { epoch_params: { epoch_shift: string }; bitcoin_reward_params: { initial_epoch_reward: string } };
+/** Mainnet's epoch shift and initial epoch reward, read from ./mainnetParams (one source for the scenario's mainnet values). */
+export const SCENARIO_EPOCH_SHIFT = BigInt(MAINNET.epoch_params.epoch_shift);
+export const SCENARIO_INITIAL_EPOCH_REWARD = BigInt(MAINNET.bitcoin_reward_params.initial_epoch_reward);
 
 type DecJson = { value: string; exponent: number } | null | undefined;
 const decOf = (d: DecJson): ChainDecimal | undefined => (d === null || d === undefined ? undefined : D(BigInt(d.value), d.exponent));
