@@ -11,6 +11,7 @@ import type { RecordedAnswer } from "../../src/chain/client.js";
 import { Any, InferenceMsgUpdateParams, Params, QueryParamsResponse, QueryProposalRequest, QueryProposalResponse } from "../../src/chain/gen/proto.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 import { runCli } from "../helpers/cli.js";
+import { wireProposal } from "../helpers/gov-wire.js";
 import { fixtureNodes, example } from "../chain/helpers.js";
 import { readRealdata, REALDATA_DIR } from "../realdata/load.js";
 
@@ -56,7 +57,7 @@ describe("proposal --node URL --id N with a parameter update", () => {
   const update = (params: Uint8Array): Any => ({ typeUrl: "/inference.inference.MsgUpdateParams", value: InferenceMsgUpdateParams.encode({ authority: "gonka1gov", params }) });
   const send: Any = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: Uint8Array.from([10, 1, 97, 18, 1, 98]) };
   const proposal = (messages: Any[]) =>
-    Buffer.from(QueryProposalResponse.encode({ proposal: { id: 6n, messages, status: 2, title: "t", summary: "", metadata: "", proposer: "", expedited: false, failedReason: "", totalDeposit: [], finalTallyResult: undefined, submitTime: undefined, depositEndTime: undefined, votingStartTime: undefined, votingEndTime: undefined } })).toString("base64");
+    Buffer.from(QueryProposalResponse.encode({ proposal: wireProposal({ id: 6n, messages, title: "t" }) })).toString("base64");
   const paramsAnswer = (value: Uint8Array): RecordedAnswer => ({ path: "/inference.inference.Query/Params", data_hex: "", height: 100, value_b64: Buffer.from(value).toString("base64"), code: 0, log: "" });
   const epochLength = (n: number) => Params.encode({ epochParams: { epochLength: BigInt(n) } } as never);
 
@@ -93,7 +94,7 @@ describe("compare --node URL --b-proposal N", () => {
     const params = QueryParamsResponse.decode(Buffer.from(paramsAnswer.value_b64!, "base64")).params!;
     const proposed = Params.encode({ ...params, epochParams: { ...params.epochParams!, pocSlotAllocation: { value: 25n, exponent: -2 } } });
     const msg: Any = { typeUrl: "/inference.inference.MsgUpdateParams", value: InferenceMsgUpdateParams.encode({ authority: "gonka10d07y265gmmuvt4z0w9aw880jnsr700j2h5m33", params: proposed }) };
-    const answer = QueryProposalResponse.encode({ proposal: { id: 5n, messages: [msg], status: 2, title: "slot allocation 0.25", summary: "", metadata: "", proposer: "", expedited: false, failedReason: "", totalDeposit: [], finalTallyResult: undefined, submitTime: undefined, depositEndTime: undefined, votingStartTime: undefined, votingEndTime: undefined } });
+    const answer = QueryProposalResponse.encode({ proposal: wireProposal({ id: 5n, messages: [msg], title: "slot allocation 0.25" }) });
     const replay = await node({ latestHeight: 2851210, stateAt: () => undefined, recorded: [...recorded, proposalAnswer(5n, height, Buffer.from(answer).toString("base64"))] });
     const dir = mkdtempSync(join(tmpdir(), "gonka-b-node-"));
     writeFileSync(join(dir, "a.json"), `{"name": "params in force"}`);

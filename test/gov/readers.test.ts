@@ -12,10 +12,9 @@ import { proposalFromJson } from "../../src/gov/proposal-json.js";
 import { base64Bytes, isGovProposalDocument, proposalFromDocument } from "../../src/gov/proposal-source.js";
 import { decodeAnyMessage } from "../../src/gov/proposal.js";
 import { govRegistry } from "../../src/gov/registry.js";
+import { wireProposal } from "../helpers/gov-wire.js";
 
-const wire = Buffer.from(
-  QueryProposalResponse.encode({ proposal: { id: 3n, messages: [], status: 2, title: "x", summary: "", metadata: "", proposer: "", expedited: false, failedReason: "", totalDeposit: [], finalTallyResult: undefined, submitTime: undefined, depositEndTime: undefined, votingStartTime: undefined, votingEndTime: undefined } }),
-).toString("base64");
+const wire = Buffer.from(QueryProposalResponse.encode({ proposal: wireProposal({ id: 3n, title: "x" }) })).toString("base64");
 
 async function message(f: () => unknown): Promise<string> {
   try {
