@@ -79,6 +79,10 @@ describe("proposal --node URL --id N with a parameter update", () => {
     const s = await node({ latestHeight: 100, stateAt: () => undefined, recorded: [proposalAnswer(6n, 100, proposal([update(epochLength(9))])), paramsAnswer(Uint8Array.from([0x0a, 3, 0x0a, 2, 8]))] });
     const r = await runCli(["proposal", "--node", s.url, "--id", "6"]);
     expect([r.code, r.err.trim()]).toEqual([2, `gonka-spec proposal: ${s.url}@100: /inference.inference.Query/Params: does not decode: cannot decode Params.epoch_params: length 2 runs past the end of the buffer`]);
+    // Params that end in a tag cut short: the same one line, not a RangeError
+    const t = await node({ latestHeight: 100, stateAt: () => undefined, recorded: [proposalAnswer(6n, 100, proposal([update(epochLength(9))])), paramsAnswer(Uint8Array.from([0x0a, 1, 0x80]))] });
+    const cut = await runCli(["proposal", "--node", t.url, "--id", "6"]);
+    expect([cut.code, cut.err.trim()]).toEqual([2, `gonka-spec proposal: ${t.url}@100: /inference.inference.Query/Params: does not decode: cannot decode Params: index out of range: 1 + 1 > 1`]);
   });
 });
 
