@@ -3,11 +3,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FixtureServer } from "../../src/testing/fixture-server.js";
 import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { readSnapshot } from "../../src/chain/index.js";
-import type { RecordedAnswer } from "../../src/chain/client.js";
+import { ChainClient, type RecordedAnswer } from "../../src/chain/client.js";
 import { Any, InferenceMsgUpdateParams, Params, QueryParamsResponse, QueryProposalRequest, QueryProposalResponse } from "../../src/chain/gen/proto.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 import { runCli } from "../helpers/cli.js";
@@ -49,6 +49,20 @@ describe("proposal --node URL --id N", () => {
       expect(r.code, args.join(" ")).toBe(2);
       expect(r.err.trim().split("\n")).toHaveLength(1);
       expect(r.err).toMatch(message);
+    }
+  });
+
+  it("an answer that holds no proposal names the node, the height and the query; the client is closed after each read, failed or not", async () => {
+    const s = await node({ latestHeight: 4401200, stateAt: () => undefined, recorded: [proposalAnswer(67n, 4401104, ANSWER.json.result.response.value), proposalAnswer(68n, 4401104, "")] });
+    const closed = vi.spyOn(ChainClient.prototype, "disconnect");
+    try {
+      expect((await runCli(["proposal", "--node", s.url, "--id", "67", "--height", "4401104"])).code).toBe(0);
+      expect(closed).toHaveBeenCalledTimes(1);
+      const r = await runCli(["proposal", "--node", s.url, "--id", "68", "--height", "4401104"]);
+      expect([r.code, r.err.trim()]).toEqual([2, `gonka-spec proposal: ${s.url}@4401104: /cosmos.gov.v1.Query/Proposal 68: the answer holds no proposal`]);
+      expect(closed).toHaveBeenCalledTimes(2);
+    } finally {
+      closed.mockRestore();
     }
   });
 });
