@@ -209,8 +209,13 @@ function readMessage(r: Reader, end: number, fields: readonly ParamField[], mess
 /** x/inference Params from its protobuf bytes (a complete message). Decode errors name the field path. */
 export function paramsFromBytes(bytes: Uint8Array, source: string): ParamSet {
   const set: ParamSet = { source, complete: true, values: new Map(), unknown: [] };
-  const r = Reader.create(bytes);
-  set.values = readMessage(r, bytes.length, PARAMS_CATALOG, "Params", "", set);
+  try {
+    set.values = readMessage(Reader.create(bytes), bytes.length, PARAMS_CATALOG, "Params", "", set);
+  } catch (e) {
+    // a tag cut short at the top level is the one read no field's wrapper covers: every failure is a
+    // DecodeError, as the generated decoders' are (the callers turn those, and only those, into one line)
+    throw e instanceof DecodeError ? e : new DecodeError("Params", [], (e as Error).message);
+  }
   return completed(set);
 }
 

@@ -108,7 +108,7 @@ export function realProposalSide(gov: GovProposal, inForce: ParamSet, where: str
     changeNotes.push(`not modelled: ${notRecorded.length} parameter${notRecorded.length === 1 ? "" : "s"} the proposal sets that the params in force (${inForce.source}) do not record, so whether they change is unknown: ${shown}${notRecorded.length > 5 ? ", …" : ""}`);
   }
   for (const r of judged.refused) {
-    changeNotes.push(`refused by the chain: proposal ${gov.id} sets ${r.path} to ${r.value ?? "nothing (left out)"}: ${r.rule} (Params.Validate ${judged.validateVersion}); its MsgUpdateParams would fail when executed${r.kept ? "; the params in force hold the same value" : ""}`);
+    changeNotes.push(`refused by the chain: proposal ${gov.id} sets ${r.path} to ${r.value === null ? "nothing (left out)" : r.value === "" ? '""' : r.value}: ${r.rule} (Params.Validate ${judged.validateVersion}); its MsgUpdateParams would fail when executed${r.kept ? "; the params in force hold the same value" : ""}`);
   }
   if (!Object.keys(doc).some((k) => k !== "name") && factor === undefined) notes.push(`proposal ${gov.id} changes none of the parameters compare and backtest vary on one state: B equals the params in force${changes.some((c) => c.readBy === STATUS_TESTS && c.treatment === "not-modelled") ? " (its changes of the status tests' parameters are judged over settled epochs: backtest and proposal replay each participant)" : ""}`);
   const proposal = parseProposal(doc, `${where} (proposal ${gov.id}'s MsgUpdateParams)`);

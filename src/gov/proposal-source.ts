@@ -114,7 +114,7 @@ export interface NodeProposalOptions {
  */
 export async function proposalFromNode(url: string, id: bigint, options: NodeProposalOptions = {}): Promise<{ proposal: GovProposal; params: ParamSet | null; height: bigint }> {
   const { openPinned } = await import("../chain/index.js");
-  const { client, reader } = await openPinned(url, { ...options.client, ...(options.height !== undefined ? { height: options.height } : {}) });
+  const { client, reader } = await openPinned(url, { ...options.client, height: options.height });
   try {
     const where = `${url}@${reader.height}: ${PROPOSAL_QUERY} ${id}`;
     const bytes = await reader.grpc(PROPOSAL_QUERY, QueryProposalRequest.encode({ proposalId: id }), (b) => b);

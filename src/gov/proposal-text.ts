@@ -133,9 +133,9 @@ function messageLines(m: MessageJudgement, count: number, runAs: string): string
 function restitutionLines(j: ProposalJudgement): string[] {
   const r = j.restitution!;
   const range = r.epochs.from === r.epochs.to ? `epoch ${r.epochs.from}` : `epochs ${r.epochs.from}–${r.epochs.to}`;
-  const held = r.inputEpochs.length === 0 ? "none" : r.inputEpochs.join(", ");
+  const held = r.inputEpochs.length === 0 ? "no epochs" : `epoch${r.inputEpochs.length === 1 ? "" : "s"} ${r.inputEpochs.join(", ")}`;
   const out = [`what settlement paid the recipients in ${range} (named in the ${/epoch/i.test(j.proposal.title) ? "title" : "summary"}; the port's settle):`];
-  if (r.missing.length > 0) out.push(`  not available: ${r.available.length === 0 ? `none of ${range}` : r.missing.join(", ")} (the inputs hold epoch${r.inputEpochs.length === 1 ? "" : "s"} ${held})`);
+  if (r.missing.length > 0) out.push(`  not available: ${r.available.length === 0 ? `none of ${range}` : r.missing.join(", ")} (the inputs hold ${held})`);
   if (r.available.length === 0) return out;
   out.push(`  settled: ${r.versions.map((v) => `epoch ${v.epoch} on ${v.version} rules`).join(", ")}`);
   // the port's figure is no fact where the chain recorded another: said per epoch, and in the cell

@@ -3,14 +3,15 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { FixtureServer } from "../../src/testing/fixture-server.js";
 import { fixtureFromPreserved } from "../../src/testing/fixture-state.js";
 import { readSnapshot } from "../../src/chain/index.js";
-import type { RecordedAnswer } from "../../src/chain/client.js";
+import { ChainClient, type RecordedAnswer } from "../../src/chain/client.js";
 import { Any, InferenceMsgUpdateParams, Params, QueryParamsResponse, QueryProposalRequest, QueryProposalResponse } from "../../src/chain/gen/proto.js";
 import { parseJson, type Json } from "../../src/go/json.js";
 import { runCli } from "../helpers/cli.js";
+import { wireProposal } from "../helpers/gov-wire.js";
 import { fixtureNodes, example } from "../chain/helpers.js";
 import { readRealdata, REALDATA_DIR } from "../realdata/load.js";
 
@@ -50,13 +51,27 @@ describe("proposal --node URL --id N", () => {
       expect(r.err).toMatch(message);
     }
   });
+
+  it("an answer that holds no proposal names the node, the height and the query; the client is closed after each read, failed or not", async () => {
+    const s = await node({ latestHeight: 4401200, stateAt: () => undefined, recorded: [proposalAnswer(67n, 4401104, ANSWER.json.result.response.value), proposalAnswer(68n, 4401104, "")] });
+    const closed = vi.spyOn(ChainClient.prototype, "disconnect");
+    try {
+      expect((await runCli(["proposal", "--node", s.url, "--id", "67", "--height", "4401104"])).code).toBe(0);
+      expect(closed).toHaveBeenCalledTimes(1);
+      const r = await runCli(["proposal", "--node", s.url, "--id", "68", "--height", "4401104"]);
+      expect([r.code, r.err.trim()]).toEqual([2, `gonka-spec proposal: ${s.url}@4401104: /cosmos.gov.v1.Query/Proposal 68: the answer holds no proposal`]);
+      expect(closed).toHaveBeenCalledTimes(2);
+    } finally {
+      closed.mockRestore();
+    }
+  });
 });
 
 describe("proposal --node URL --id N with a parameter update", () => {
   const update = (params: Uint8Array): Any => ({ typeUrl: "/inference.inference.MsgUpdateParams", value: InferenceMsgUpdateParams.encode({ authority: "gonka1gov", params }) });
   const send: Any = { typeUrl: "/cosmos.bank.v1beta1.MsgSend", value: Uint8Array.from([10, 1, 97, 18, 1, 98]) };
   const proposal = (messages: Any[]) =>
-    Buffer.from(QueryProposalResponse.encode({ proposal: { id: 6n, messages, status: 2, title: "t", summary: "", metadata: "", proposer: "", expedited: false, failedReason: "", totalDeposit: [], finalTallyResult: undefined, submitTime: undefined, depositEndTime: undefined, votingStartTime: undefined, votingEndTime: undefined } })).toString("base64");
+    Buffer.from(QueryProposalResponse.encode({ proposal: wireProposal({ id: 6n, messages, title: "t" }) })).toString("base64");
   const paramsAnswer = (value: Uint8Array): RecordedAnswer => ({ path: "/inference.inference.Query/Params", data_hex: "", height: 100, value_b64: Buffer.from(value).toString("base64"), code: 0, log: "" });
   const epochLength = (n: number) => Params.encode({ epochParams: { epochLength: BigInt(n) } } as never);
 
@@ -78,6 +93,10 @@ describe("proposal --node URL --id N with a parameter update", () => {
     const s = await node({ latestHeight: 100, stateAt: () => undefined, recorded: [proposalAnswer(6n, 100, proposal([update(epochLength(9))])), paramsAnswer(Uint8Array.from([0x0a, 3, 0x0a, 2, 8]))] });
     const r = await runCli(["proposal", "--node", s.url, "--id", "6"]);
     expect([r.code, r.err.trim()]).toEqual([2, `gonka-spec proposal: ${s.url}@100: /inference.inference.Query/Params: does not decode: cannot decode Params.epoch_params: length 2 runs past the end of the buffer`]);
+    // Params that end in a tag cut short: the same one line, not a RangeError
+    const t = await node({ latestHeight: 100, stateAt: () => undefined, recorded: [proposalAnswer(6n, 100, proposal([update(epochLength(9))])), paramsAnswer(Uint8Array.from([0x0a, 1, 0x80]))] });
+    const cut = await runCli(["proposal", "--node", t.url, "--id", "6"]);
+    expect([cut.code, cut.err.trim()]).toEqual([2, `gonka-spec proposal: ${t.url}@100: /inference.inference.Query/Params: does not decode: cannot decode Params: index out of range: 1 + 1 > 1`]);
   });
 });
 
@@ -93,7 +112,7 @@ describe("compare --node URL --b-proposal N", () => {
     const params = QueryParamsResponse.decode(Buffer.from(paramsAnswer.value_b64!, "base64")).params!;
     const proposed = Params.encode({ ...params, epochParams: { ...params.epochParams!, pocSlotAllocation: { value: 25n, exponent: -2 } } });
     const msg: Any = { typeUrl: "/inference.inference.MsgUpdateParams", value: InferenceMsgUpdateParams.encode({ authority: "gonka10d07y265gmmuvt4z0w9aw880jnsr700j2h5m33", params: proposed }) };
-    const answer = QueryProposalResponse.encode({ proposal: { id: 5n, messages: [msg], status: 2, title: "slot allocation 0.25", summary: "", metadata: "", proposer: "", expedited: false, failedReason: "", totalDeposit: [], finalTallyResult: undefined, submitTime: undefined, depositEndTime: undefined, votingStartTime: undefined, votingEndTime: undefined } });
+    const answer = QueryProposalResponse.encode({ proposal: wireProposal({ id: 5n, messages: [msg], title: "slot allocation 0.25" }) });
     const replay = await node({ latestHeight: 2851210, stateAt: () => undefined, recorded: [...recorded, proposalAnswer(5n, height, Buffer.from(answer).toString("base64"))] });
     const dir = mkdtempSync(join(tmpdir(), "gonka-b-node-"));
     writeFileSync(join(dir, "a.json"), `{"name": "params in force"}`);

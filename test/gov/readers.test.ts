@@ -12,10 +12,9 @@ import { proposalFromJson } from "../../src/gov/proposal-json.js";
 import { base64Bytes, isGovProposalDocument, proposalFromDocument } from "../../src/gov/proposal-source.js";
 import { decodeAnyMessage } from "../../src/gov/proposal.js";
 import { govRegistry } from "../../src/gov/registry.js";
+import { wireProposal } from "../helpers/gov-wire.js";
 
-const wire = Buffer.from(
-  QueryProposalResponse.encode({ proposal: { id: 3n, messages: [], status: 2, title: "x", summary: "", metadata: "", proposer: "", expedited: false, failedReason: "", totalDeposit: [], finalTallyResult: undefined, submitTime: undefined, depositEndTime: undefined, votingStartTime: undefined, votingEndTime: undefined } }),
-).toString("base64");
+const wire = Buffer.from(QueryProposalResponse.encode({ proposal: wireProposal({ id: 3n, title: "x" }) })).toString("base64");
 
 async function message(f: () => unknown): Promise<string> {
   try {
@@ -44,6 +43,11 @@ describe("a saved node answer", () => {
     ["code \"0\" and an empty value", { jsonrpc: "2.0", result: { response: { code: "0", value: "" } } }, "f.json.result.response.value: the answer holds no proposal (an empty value)"],
     ["a height that is no integer", { jsonrpc: "2.0", result: { response: { value: wire, height: "x" } } }, 'f.json.result.response.height: expected an integer, got "x"'],
     ["a proposal field of the wrong type", { proposal: { id: "1", title: 5 } }, "f.json: proposal.title: expected a string, got 5"],
+    ["an archive that recorded a failed request", { json: {}, url: "u", error: "timeout" }, "f.json: error: the archive recorded a failed request: timeout"],
+    ["a JSON-RPC error with empty words but its data", { jsonrpc: "2.0", error: { code: -32603, message: "", data: "details" } }, "f.json.error: the node answered with a JSON-RPC error (code -32603): details"],
+    ["a JSON-RPC error with its message but empty data", { jsonrpc: "2.0", error: { code: -32603, message: "Internal error", data: "" } }, "f.json.error: the node answered with a JSON-RPC error (code -32603): Internal error"],
+    ["a value that is no base64", { jsonrpc: "2.0", result: { response: { value: "***" } } }, 'f.json.result.response.value: not valid base64 ("***")'],
+    ["an error beside a result that is no answer", { error: "boom", result: 5 }, 'f.json: not a governance proposal: expected a saved abci_query answer for /cosmos.gov.v1.Query/Proposal (result.response.value), or the JSON of `inferenced query gov proposal N -o json` ({"proposal": {…}}, amino or proto JSON); got keys ["error","result"]'],
     ["messages without an id", { messages: [] }, 'f.json: not a governance proposal: expected a saved abci_query answer for /cosmos.gov.v1.Query/Proposal (result.response.value), or the JSON of `inferenced query gov proposal N -o json` ({"proposal": {…}}, amino or proto JSON); got keys ["messages"]'],
   ];
   for (const [what, doc, expected] of cases) {
@@ -63,6 +67,8 @@ describe("a saved node answer", () => {
     expect((await proposalFromDocument({ jsonrpc: "2.0", result: { response: { value: wire } } }, "f.json")).height).toBeNull();
     expect((await proposalFromDocument({ error: "x", proposal: { id: "4" } }, "f.json")).id).toBe(4n);
     expect((await proposalFromDocument({ id: "5", messages: [] }, "f.json")).id).toBe(5n);
+    // a key named json is no archive's wrapper without the archive's own keys beside it
+    expect((await proposalFromDocument({ json: {}, proposal: { id: "6" } }, "f.json")).id).toBe(6n);
     expect(([5, { json: {} }, { jsonrpc: 1 }, { result: {} }, { messages: [], id: 1 }, { messages: [] }, { name: "x" }, { proposal: {} }, { id: 1 }] as Json[]).map((d) => isGovProposalDocument(d))).toEqual([false, true, true, true, true, false, false, true, false]);
   });
 
@@ -121,6 +127,8 @@ describe("a proposal in JSON", () => {
     ["a status of lower-case letters", p({ status: "PROPOSAL_STATUS_passed" }), 'p.status: expected a proposal status (PROPOSAL_STATUS_… or its number), got "PROPOSAL_STATUS_passed"'],
     ["a status with a prefix", p({ status: "XPROPOSAL_STATUS_PASSED" }), 'p.status: expected a proposal status (PROPOSAL_STATUS_… or its number), got "XPROPOSAL_STATUS_PASSED"'],
     ["a status with a suffix", p({ status: "PROPOSAL_STATUS_PASSED!" }), 'p.status: expected a proposal status (PROPOSAL_STATUS_… or its number), got "PROPOSAL_STATUS_PASSED!"'],
+    ["a status in a list", p({ status: ["PROPOSAL_STATUS_PASSED"] }), 'p.status: expected a proposal status (PROPOSAL_STATUS_… or its number), got ["PROPOSAL_STATUS_PASSED"]'],
+    ["a status number in a list", p({ status: ["3"] }), 'p.status: expected a proposal status (PROPOSAL_STATUS_… or its number), got ["3"]'],
     ["a status that is no string or number", p({ status: true }), "p.status: expected a proposal status (PROPOSAL_STATUS_… or its number), got true"],
     ["a deposit end time that is no string", p({ deposit_end_time: 5 }), "p.deposit_end_time: expected a time (RFC 3339), got 5"],
     ["a voting start time that is no string", p({ voting_start_time: 5 }), "p.voting_start_time: expected a time (RFC 3339), got 5"],
@@ -145,6 +153,8 @@ describe("a proposal in JSON", () => {
       { kind: "software-upgrade", typeUrl: "/cosmos.upgrade.v1beta1.MsgSoftwareUpgrade", authority: "", plan: { name: "", height: 0n, info: "" } },
       { kind: "exec-legacy-content", typeUrl: "/cosmos.gov.v1.MsgExecLegacyContent", authority: "", content: null },
     ]);
+    const vested = proposalFromJson({ id: "1", messages: [{ "@type": "/inference.streamvesting.MsgTransferWithVesting", vesting_epochs: null }, { "@type": "/inference.streamvesting.MsgBatchTransferWithVesting" }] }, "p", "l").messages;
+    expect(vested.map((m) => m.kind === "transfers" && m.vestingEpochs)).toEqual([0n, 0n]);
     const coins = proposalFromJson({ id: "1", total_deposit: [{ denom: "ngonka", amount: 12n }, { denom: "x", amount: 3 }] }, "p", "l").totalDeposit;
     expect(coins).toEqual([{ denom: "ngonka", amount: 12n }, { denom: "x", amount: 3n }]);
     expect(() => proposalFromJson({ id: "1", total_deposit: [{ amount: 2 ** 53 }] }, "p", "l")).toThrow("p.total_deposit[0].amount: expected a coin amount (decimal digits), got 9007199254740992");
