@@ -99,8 +99,9 @@ export interface RestitutionView {
   /** Every epoch the inputs hold. */
   inputEpochs: bigint[];
   /**
-   * The chain version each available epoch was settled with, and how many of its participants the port's
-   * settle pays what the chain recorded (`differ` null: the inputs record no payout).
+   * The chain version each available epoch was settled with, its participants (everyone the port's settle
+   * or the chain's record names) and how many of them the port's settle does not pay what the chain
+   * recorded (`differ`; null: the inputs record no payout).
    */
   versions: { epoch: bigint; version: ChainVersion; participants: number; differ: number | null }[];
   rows: RestitutionRow[];
@@ -284,8 +285,12 @@ function restitution(epochs: NonNullable<ProposalJudgement["epochs"]>, transfers
     versions: available.map((e) => {
       const ep = settled.epochs.get(e)!;
       const rec = ep.recorded ?? null;
-      const differ = rec === null ? null : [...ep.paid].filter(([a, x]) => { const c = rec.get(a); return c === undefined || c.reward !== x.reward || c.work !== x.work; }).length;
-      return { epoch: e, version: ep.version, participants: ep.paid.size, differ };
+      // over everyone either side names: one the port settles but the chain does not record, or one the
+      // chain recorded paying whom the port's settle leaves out, differs
+      const names = new Set([...ep.paid.keys(), ...(rec?.keys() ?? [])]);
+      const none = { reward: 0n, work: 0n };
+      const differ = rec === null ? null : [...names].filter((a) => { const x = ep.paid.get(a) ?? none; const c = rec.get(a); return c === undefined || c.reward !== x.reward || c.work !== x.work; }).length;
+      return { epoch: e, version: ep.version, participants: rec === null ? ep.paid.size : names.size, differ };
     }),
     rows,
   };

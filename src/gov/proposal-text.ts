@@ -145,7 +145,7 @@ function restitutionLines(j: ProposalJudgement): string[] {
     else if (v.differ > 0) out.push(`  epoch ${v.epoch}: the port's settle pays ${v.participants - v.differ} of ${v.participants} participants what the chain recorded; ${v.differ} differ (gonka-spec settle --rest-dump DIR --epoch ${v.epoch} says what they read in doubt)`);
   }
   const cell = (p: RestitutionRow["paid"][number]): string => {
-    if (!p.participated) return p.chain === null ? "not a participant" : `0 ≠ chain ${groupDigits(p.chain)}`;
+    if (!p.participated) return p.chain === null ? "not a participant" : p.chain === 0n ? "0" : `0 ≠ chain ${groupDigits(p.chain)}`;
     const port = p.reward + p.work;
     return p.chain !== null && p.chain !== port ? `${groupDigits(port)} ≠ chain ${groupDigits(p.chain)}` : groupDigits(port);
   };
