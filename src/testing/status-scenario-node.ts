@@ -5,10 +5,12 @@ import { scenarioNodeState, scenarioTxs } from "./status-scenario-answers.js";
 import { scenarioRewards } from "./status-scenario-folder.js";
 import { scenarioHistories, SCENARIO_HEIGHTS } from "./status-scenario.js";
 
-/** A test node of the scenario's chain at `latestHeight` (default: after epoch 470 settled), each state computed once. */
-export function statusScenarioServer(latestHeight = Number(SCENARIO_HEIGHTS.settlement + 500n)): FixtureServer {
+/**
+ * A test node of the scenario's chain at `latestHeight` (default: after epoch 470 settled), each state computed once;
+ * `rewarded` stands for the coins its performance summaries record (default: what the port's settlement pays).
+ */
+export function statusScenarioServer(latestHeight = Number(SCENARIO_HEIGHTS.settlement + 500n), rewarded: ReadonlyMap<string, bigint> = scenarioRewards()): FixtureServer {
   const hist = scenarioHistories();
-  const rewarded = scenarioRewards();
   const cache = new Map<number, FixtureChainState>();
   return new FixtureServer({
     latestHeight,
