@@ -1,10 +1,13 @@
 // Params.Validate (src/gov/params-validate.ts) at the edges params-validate.test.ts leaves: every Decimal a
 // message needs left out at once (each refused in Go's words and order), the decimal places LegacyDec
 // takes (18 pass, an integer of 20 digits too), a decay rate of 18 decimals, the window and sample
-// period at their block limits, and an approved version's sha256 one character too long at either end.
+// period at their block limits, an approved version's sha256 one character too long at either end; and of
+// v0.2.15 and v0.2.16: a value refused for its exponent judged no further, a fraction's zero, models named
+// by index (Go's order) or past the tenth, and the fee-group fields named as not judged.
 import { describe, expect, it } from "vitest";
 import type { Json } from "../../src/go/json.js";
-import { dec, refusals } from "../helpers/params-edits.js";
+import { unjudgedCheck } from "../../src/gov/params-validate.js";
+import { BASE, dec, refusals } from "../helpers/params-edits.js";
 
 /** Leave out every field of `fields` in message `m`: each is refused as "<its name in words> cannot be nil" (Go's messages), in that order. */
 function leftOut(m: string, fields: string[], words = (f: string) => f.replace(/_/g, " ")): [[string, Json | undefined][], { path: string; value: null; rule: string }[]] {
@@ -72,5 +75,60 @@ describe("Params.Validate (v0.2.14): an approved version's sha256", () => {
       { path: "devshard_escrow_params.approved_versions[v1].sha256", value: `${hex}0`, rule: "approved_versions: sha256 must be 64 hex characters, got 65 characters" },
       { path: "devshard_escrow_params.approved_versions[v2].sha256", value: `g${hex}`, rule: "approved_versions: sha256 must be 64 hex characters, got 65 characters" },
     ]);
+  });
+});
+
+const EXP = (e: number) => `decimal exponent must be between -18 and 18: ${e}`;
+
+describe("Params.Validate (v0.2.15 on): a value refused for its exponent is judged no further", () => {
+  it("a decay rate and a stability bound of exponent ±19, whose texts the later checks would refuse too", () => {
+    // -10 × 10^-19 reads -0.000000000000000001 (18 places: no exponent GetExponent knows); 2 × 10^19 is above 1
+    expect(refusals([["bitcoin_reward_params.decay_rate", dec("-10", -19)], ["dynamic_pricing_params.stability_zone_upper_bound", dec("2", 19)]], "v0.2.15")).toEqual([
+      { path: "bitcoin_reward_params.decay_rate", value: "-0.000000000000000001", rule: EXP(-19) },
+      { path: "dynamic_pricing_params.stability_zone_upper_bound", value: "20000000000000000000", rule: EXP(19) },
+    ]);
+  });
+});
+
+describe("Params.Validate (v0.2.16): the PoC challenge's payment ratio, a fraction", () => {
+  it("only {0, 0} is the zero that passes unjudged: 0 × 10^-19 is refused for its exponent, 2 for its range", () => {
+    expect(refusals([["poc_challenge_params.payment_ratio", dec("0", -19)]], "v0.2.16")).toEqual([{ path: "poc_challenge_params.payment_ratio", value: "0", rule: EXP(-19) }]);
+    expect(refusals([["poc_challenge_params.payment_ratio", dec("2", 0)]], "v0.2.16")).toEqual([{ path: "poc_challenge_params.payment_ratio", value: "2", rule: "poc_challenge_params.payment_ratio must be between 0 and 1" }]);
+  });
+});
+
+describe("Params.Validate (v0.2.16): which model Go's index names", () => {
+  const QWEN = "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8";
+  const initialMissing = { path: "delegation_params.initial_model_id", value: QWEN, rule: `delegation initial_model_id "${QWEN}" not found in poc_params models` };
+
+  it("models named by index (one without model_id, read last): Go's index is the message's", () => {
+    // the second model's id is "1", its own index: the entries are still named by index, and sorted
+    const edits: [string, Json | undefined][] = [["poc_params.models[0].model_id", undefined], ["poc_params.models[1].model_id", "1"], ["poc_params.models[0].dynamic_coefficient.coeff_min", dec("39524", -5)]];
+    expect(refusals(edits, "v0.2.16")).toEqual([
+      { path: "poc_params.models[0].dynamic_coefficient.coeff_min", value: "0.39524", rule: "poc_params.models[0].dynamic_coefficient.coeff_min must be <= coeff_max" },
+      initialMissing,
+    ]);
+  });
+
+  it("an eleventh model's refusals name it: for a coefficient's range, and for its exponent once", () => {
+    const base = (BASE as { poc_params: { models: Json[] } }).poc_params.models;
+    const extra = (i: number, coeffMin: Json): Json => ({ model_id: `m${i}`, dynamic_coefficient: { coeff_min: coeffMin, coeff_max: dec("2", 0), relative_difficulty: dec("1", 0), target_share_bps: 0 } });
+    const models = (coeffMin: Json): Json => [...base, ...[2, 3, 4, 5, 6, 7, 8, 9].map((i) => extra(i, dec("1", 0))), extra(10, coeffMin)];
+    expect(refusals([["poc_params.models", models(dec("3", 0))]], "v0.2.16")).toEqual([
+      { path: "poc_params.models[m10].dynamic_coefficient.coeff_min", value: "3", rule: "poc_params.models[10].dynamic_coefficient.coeff_min must be <= coeff_max" },
+    ]);
+    expect(refusals([["poc_params.models", models(dec("1", 19))]], "v0.2.16")).toEqual([{ path: "poc_params.models[m10].dynamic_coefficient.coeff_min", value: "10000000000000000000", rule: EXP(19) }]);
+    expect(refusals([["poc_params.models", models(dec("1", 0))]], "v0.2.16")).toEqual([]);
+  });
+});
+
+describe("the fee-group fields v0.2.16's Params.Validate checks and the port does not judge", () => {
+  it("named in either JSON case or by field number on the wire, from v0.2.16 on", () => {
+    const names = ["fee_params.enabled_fee_groups", "fee_params.enabledFeeGroups", "fee_params.groups", "fee_params.(field 4)", "fee_params.(field 5)"];
+    for (const n of names) {
+      expect(unjudgedCheck(n, "v0.2.16")).toBe("Params.Validate (v0.2.16) checks the fee groups (#1616), which the port does not judge");
+      expect(unjudgedCheck(n, "v0.2.15")).toBeNull();
+    }
+    expect(unjudgedCheck("fee_params.(field 6)", "v0.2.16")).toBeNull();
   });
 });
