@@ -101,11 +101,18 @@ describe("Params.Validate (v0.2.16): which model Go's index names", () => {
   const QWEN = "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8";
   const initialMissing = { path: "delegation_params.initial_model_id", value: QWEN, rule: `delegation initial_model_id "${QWEN}" not found in poc_params models` };
 
+  const tooLow = ["poc_params.models[0].dynamic_coefficient.coeff_min", dec("39524", -5)] as [string, Json];
+
   it("models named by index (one without model_id, read last): Go's index is the message's", () => {
+    const expected = [{ path: "poc_params.models[0].dynamic_coefficient.coeff_min", value: "0.39524", rule: "poc_params.models[0].dynamic_coefficient.coeff_min must be <= coeff_max" }, initialMissing];
+    expect(refusals([["poc_params.models[0].model_id", undefined], tooLow], "v0.2.16")).toEqual(expected);
     // the second model's id is "1", its own index: the entries are still named by index, and sorted
-    const edits: [string, Json | undefined][] = [["poc_params.models[0].model_id", undefined], ["poc_params.models[1].model_id", "1"], ["poc_params.models[0].dynamic_coefficient.coeff_min", dec("39524", -5)]];
-    expect(refusals(edits, "v0.2.16")).toEqual([
-      { path: "poc_params.models[0].dynamic_coefficient.coeff_min", value: "0.39524", rule: "poc_params.models[0].dynamic_coefficient.coeff_min must be <= coeff_max" },
+    expect(refusals([["poc_params.models[0].model_id", undefined], ["poc_params.models[1].model_id", "1"], tooLow], "v0.2.16")).toEqual(expected);
+  });
+
+  it("models named by ids that read as numbers keep the message's order", () => {
+    expect(refusals([["poc_params.models[0].model_id", "5"], ["poc_params.models[1].model_id", "3"], tooLow], "v0.2.16")).toEqual([
+      { path: "poc_params.models[5].dynamic_coefficient.coeff_min", value: "0.39524", rule: "poc_params.models[0].dynamic_coefficient.coeff_min must be <= coeff_max" },
       initialMissing,
     ]);
   });
