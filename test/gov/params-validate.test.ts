@@ -1,40 +1,14 @@
 // Params.Validate (src/gov/params-validate.ts) value by value: whole mainnet params (accepted) with one
 // field moved to each side of each boundary the chain checks, at v0.2.14 and where the versions differ.
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Json } from "../../src/go/json.js";
-import type { JsonObject } from "../../src/json-input.js";
 import { Params } from "../../src/chain/gen/proto.js";
 import { paramsFromBytes, paramsFromJson } from "../../src/gov/param-values.js";
 import { judgeProposal } from "../../src/gov/judge.js";
 import { chainRefusals, unjudgedCheck, validateVersionFor, type ChainRefusal } from "../../src/gov/params-validate.js";
 import { proposalFromJson } from "../../src/gov/proposal-json.js";
+import { BASE, dec, edited, paths, refusals } from "../helpers/params-edits.js";
 import type { ChainVersion } from "../../src/versions/chain-version.js";
-
-const BASE = (JSON.parse(readFileSync(join(import.meta.dirname, "..", "..", "examples", "gov", "mainnet-params.json"), "utf8")) as { params: JsonObject }).params;
-const dec = (value: string, exponent: number) => ({ value, exponent });
-
-/** The base params with `path` (dotted; `[i]` for a list entry) set to `v` (undefined: left out); a message on the way that the base leaves out is sent. */
-function edited(edits: [string, Json | undefined][]): JsonObject {
-  const p = structuredClone(BASE) as { [k: string]: Json };
-  for (const [path, v] of edits) {
-    const keys = path.split(".").flatMap((k) => k.split(/\[(\d+)\]/).filter((x) => x !== ""));
-    let o = p as { [k: string]: Json } | Json[];
-    for (const k of keys.slice(0, -1)) {
-      const parent = o as { [k: string]: Json };
-      parent[k] ??= {}; // a message the base leaves out (null) is sent
-      o = parent[k] as { [k: string]: Json };
-    }
-    const last = keys.at(-1)!;
-    if (v === undefined) delete (o as { [k: string]: Json })[last];
-    else (o as { [k: string]: Json })[last] = v;
-  }
-  return p;
-}
-/** Judged as `version` (by default v0.2.14, the version the value-by-value cases below were written for). */
-const refusals = (edits: [string, Json | undefined][], version: ChainVersion = "v0.2.14"): ChainRefusal[] => chainRefusals(paramsFromJson(edited(edits), "p", "s"), version);
-const paths = (edits: [string, Json | undefined][], version?: ChainVersion): string[] => refusals(edits, version).map((r) => r.path);
 
 describe("Params.Validate", () => {
   it("accepts the example's whole mainnet params at every ported version; a snapshot's incomplete set is not judged", () => {
