@@ -169,7 +169,7 @@ function prototype(typeUrl: string): Record<string, FieldShape> | undefined {
   return typeUrl.startsWith(INF) ? FEE_MESSAGE_FIELDS[typeUrl.slice(INF.length)] : undefined;
 }
 
-/** Go's %q of a string (strconv.Quote): quotes, backslashes and control characters escaped. */
+/** Go's %q of a string (strconv.Quote): quotes, backslashes and what unicode.IsPrint refuses escaped. */
 export function goQuote(s: string): string {
   const named: Record<string, string> = { "\x07": "\\a", "\b": "\\b", "\f": "\\f", "\n": "\\n", "\r": "\\r", "\t": "\\t", "\v": "\\v", '"': '\\"', "\\": "\\\\" };
   let out = '"';
@@ -177,7 +177,8 @@ export function goQuote(s: string): string {
     const c = ch.codePointAt(0)!;
     if (named[ch] !== undefined) out += named[ch];
     else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
-    else if (c >= 0x80 && c < 0xa0) out += `\\u00${c.toString(16)}`;
+    // unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space
+    else if (ch !== " " && !/^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch)) out += c < 0x10000 ? `\\u${c.toString(16).padStart(4, "0")}` : `\\U${c.toString(16).padStart(8, "0")}`;
     else out += ch;
   }
   return `${out}"`;
