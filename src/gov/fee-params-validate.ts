@@ -122,25 +122,26 @@ interface FieldShape {
 }
 const S: FieldShape = {};
 const U: FieldShape = { unsigned: true };
-const list = (elem: string): FieldShape => ({ repeated: true, elem });
+const REP: FieldShape = { repeated: true };
 /**
  * The fields of the message types whose rules Go checks by reflection, by proto name (what a struct
  * tag's `name=` holds): the inference.inference messages of MessageFeeGroups (tx.proto at zpoken/gonka@ef1a5efd,
  * id 69702506501; MsgSetPoCDelegation, MsgRefusePoCDelegation, MsgDeclarePoCIntent from poc_delegation.proto
  * and PoCV2CommitEntry from poc_v2.proto at 89ff8bdb, the newest stored). Only these shapes matter: a name,
- * `repeated`, Go's unsigned kinds (proto uint32/uint64), a repeated message's element type.
+ * `repeated`, Go's unsigned kinds (proto uint32/uint64), and the element type of StoreCommit's entries
+ * (the one repeated message stored_delta, which only StoreCommit takes, looks into).
  */
 export const FEE_MESSAGE_FIELDS: Record<string, Record<string, FieldShape>> = {
   MsgSubmitNewParticipant: { creator: S, url: S, validator_key: S, worker_key: S },
   MsgSubmitNewUnfundedParticipant: { creator: S, address: S, url: S, pub_key: S, validator_key: S, worker_key: S },
   MsgClaimRewards: { creator: S, seed: S, epoch_index: U },
-  MsgSubmitPocValidationsV2: { creator: S, poc_stage_start_block_height: S, validations: list("PoCValidationEntryV2") },
-  MsgPoCV2StoreCommit: { creator: S, poc_stage_start_block_height: S, count: U, root_hash: S, entries: list("PoCV2CommitEntry") },
+  MsgSubmitPocValidationsV2: { creator: S, poc_stage_start_block_height: S, validations: REP },
+  MsgPoCV2StoreCommit: { creator: S, poc_stage_start_block_height: S, count: U, root_hash: S, entries: { repeated: true, elem: "PoCV2CommitEntry" } },
   PoCV2CommitEntry: { model_id: S, count: U, root_hash: S },
   PoCValidationEntryV2: { participant_address: S, validated_weight: S, model_id: S },
-  MsgMLNodeWeightDistribution: { creator: S, poc_stage_start_block_height: S, weights: list("MLNodeWeight"), entries: list("MLNodeDistributionEntry") },
+  MsgMLNodeWeightDistribution: { creator: S, poc_stage_start_block_height: S, weights: REP, entries: REP },
   MsgSubmitSeed: { creator: S, epoch_index: U, signature: S },
-  MsgSubmitHardwareDiff: { creator: S, newOrModified: list("HardwareNode"), removed: list("HardwareNode") },
+  MsgSubmitHardwareDiff: { creator: S, newOrModified: REP, removed: REP },
   MsgBridgeExchange: { validator: S, originChain: S, contractAddress: S, ownerAddress: S, ownerPubKey: S, amount: S, blockNumber: S, receiptIndex: S, receiptsRoot: S },
   MsgRegisterTokenMetadata: { authority: S, chainId: S, contractAddress: S, name: S, symbol: S, decimals: U, overwrite: S },
   MsgApproveBridgeTokenForTrading: { authority: S, chainId: S, contractAddress: S },
@@ -151,7 +152,7 @@ export const FEE_MESSAGE_FIELDS: Record<string, Record<string, FieldShape>> = {
   MsgApproveIbcTokenForTrading: { authority: S, chainId: S, ibcDenom: S },
   MsgRegisterIbcTokenMetadata: { authority: S, chainId: S, ibcDenom: S, name: S, symbol: S, decimals: U, overwrite: S },
   MsgCreateDevshardEscrow: { creator: S, amount: U, model_id: S },
-  MsgSettleDevshardEscrow: { settler: S, escrow_id: U, state_root_and_protocol_version: S, state_root: S, nonce: U, rest_hash: S, host_stats: list("DevshardSettlementHostStats"), signatures: list("DevshardSlotSignature"), fees: U },
+  MsgSettleDevshardEscrow: { settler: S, escrow_id: U, state_root_and_protocol_version: S, state_root: S, nonce: U, rest_hash: S, host_stats: REP, signatures: REP, fees: U },
   MsgSetDevshardRequestsEnabled: { authority: S, enabled: S },
   MsgScheduleMaintenance: { creator: S, participant: S, start_height: S, duration_blocks: U },
   MsgCancelMaintenance: { creator: S, reservation_id: U },
@@ -159,8 +160,8 @@ export const FEE_MESSAGE_FIELDS: Record<string, Record<string, FieldShape>> = {
   MsgRefusePoCDelegation: { sender: S, model_id: S },
   MsgDeclarePoCIntent: { sender: S, model_id: S },
   MsgCreatePoCChallenge: { creator: S, target: S },
-  MsgPoCChallengeStoreCommit: { creator: S, poc_stage_start_block_height: S, entries: list("PoCV2CommitEntry") },
-  MsgSubmitPoCChallengeValidations: { creator: S, poc_stage_start_block_height: S, validations: list("PoCValidationEntryV2") },
+  MsgPoCChallengeStoreCommit: { creator: S, poc_stage_start_block_height: S, entries: REP },
+  MsgSubmitPoCChallengeValidations: { creator: S, poc_stage_start_block_height: S, validations: REP },
 };
 
 /** prototypeForTypeURL: the message a type URL names, as far as the table knows it; undefined when Go would find it (or not) in the proto registry. */
@@ -184,8 +185,9 @@ export function goQuote(s: string): string {
   return `${out}"`;
 }
 
-/** strings.TrimSpace's white space at either end (unicode.IsSpace: U+0085 yes, U+FEFF no, unlike String.trim). */
-const GO_SPACE = /^[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+|[\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+$/g;
+/** unicode.IsSpace, which strings.TrimSpace trims at either end (U+0085 yes, U+FEFF no, unlike String.trim). */
+const GO_SPACES = "\t\n\v\f\r \u0085\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000";
+const GO_SPACE = new RegExp(`^[${GO_SPACES}]+|[${GO_SPACES}]+$`, "g");
 
 const refuse = (path: string, value: string | null, rule: string): FeeVerdict => ({ refusal: { path, value, rule } });
 
@@ -245,13 +247,11 @@ function gasFuncVerdict(rule: MsgGasRule): { path: string; value: string | null;
   const items = msg[p.items];
   if (items === undefined) return no(`${at}.items`, p.items, `stored_delta.items ${goQuote(p.items)} not found on ${STORE_COMMIT_URL}`);
   if (items.repeated !== true) return no(`${at}.items`, p.items, `stored_delta.items ${goQuote(p.items)} is not a repeated field on ${STORE_COMMIT_URL}`);
-  // a repeated scalar (bytes, strings) has no message to look into
-  const elem = items.elem === undefined ? undefined : FEE_MESSAGE_FIELDS[items.elem];
-  if (elem !== undefined) {
-    if (elem[p.valueField] === undefined) return no(`${at}.value_field`, p.valueField, `stored_delta.value_field ${goQuote(p.valueField)} not found on items type`);
-    if (elem[p.valueField]!.unsigned !== true) return no(`${at}.value_field`, p.valueField, `stored_delta.value_field ${goQuote(p.valueField)} is not an unsigned integer`);
-    if (p.idField !== "" && elem[p.idField] === undefined) return no(`${at}.id_field`, p.idField, `stored_delta.id_field ${goQuote(p.idField)} not found on items type`);
-  }
+  // StoreCommit's one repeated field is `entries`, a message (Go skips these checks for a repeated scalar, which StoreCommit has none of)
+  const elem = FEE_MESSAGE_FIELDS[items.elem!]!;
+  if (elem[p.valueField] === undefined) return no(`${at}.value_field`, p.valueField, `stored_delta.value_field ${goQuote(p.valueField)} not found on items type`);
+  if (elem[p.valueField]!.unsigned !== true) return no(`${at}.value_field`, p.valueField, `stored_delta.value_field ${goQuote(p.valueField)} is not an unsigned integer`);
+  if (p.idField !== "" && elem[p.idField] === undefined) return no(`${at}.id_field`, p.idField, `stored_delta.id_field ${goQuote(p.idField)} not found on items type`);
   const scope = p.scopeFields.find((s) => msg[s] === undefined);
   if (scope !== undefined) return no(`${at}.scope_fields`, JSON.stringify(p.scopeFields), `stored_delta.scope_fields ${goQuote(scope)} not found on ${STORE_COMMIT_URL}`);
   return null;

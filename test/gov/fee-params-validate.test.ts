@@ -1,11 +1,13 @@
 // v0.2.16's FeeParams.Validate with its fee groups (src/gov/fee-params-validate.ts; types/fee_params.go and
 // fee_groups.go at zpoken/gonka@ef1a5efd): the fee params the v0.2.16 upgrade leaves on mainnet pass; each
 // check refuses at its first failure in Go's words, read from JSON fee params as a proposal carries them.
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { Json } from "../../src/go/json.js";
 import type { JsonObject } from "../../src/json-input.js";
 import { compiledFeeGroupForTypeUrl, feeParamsOf, goQuote, validateFeeParams, type FeeParams, type FeeVerdict } from "../../src/gov/fee-params-validate.js";
 import { paramsFromJson } from "../../src/gov/param-values.js";
+import { checkVectorFile } from "../../src/vectors/check.js";
 
 const SC = "/inference.inference.MsgPoCV2StoreCommit";
 const HD = "/inference.inference.MsgSubmitHardwareDiff";
@@ -164,5 +166,29 @@ describe("compiled fee groups and Go's quoting", () => {
   it("quotes as strconv.Quote", () => {
     expect(goQuote('a"b\\c\n\t\x07\b\f\r\v\x01\x7f\u0085é')).toBe('"a\\"b\\\\c\\n\\t\\a\\b\\f\\r\\v\\x01\\x7f\\u0085é"');
     expect(goQuote("\ufeff \u00a0x\u{1f600}\u{e0001}")).toBe('"\\ufeff \\u00a0x\u{1f600}\\U000e0001"');
+  });
+});
+
+describe("FeeParams.Validate against compiled Go", () => {
+  it("replays the 900 cases of v0216_fee_params_validate (fee_params.go and fee_groups.go at zpoken/gonka@ef1a5efd) exactly", () => {
+    const r = checkVectorFile(join(import.meta.dirname, "..", "vectors", "go-v0.2.16", "v0216_fee_params_validate.json.gz"));
+    expect(r.error).toBeUndefined();
+    expect(r.failures.map((x) => `${x.name}: ${x.difference}`)).toEqual([]);
+    expect(r.passed).toBe(900);
+  });
+
+  it("groups every message type fee_groups.go names, and every SDK prefix it matches", () => {
+    const named: Record<string, string[]> = {
+      epoch: [...["MsgSubmitHardwareDiff", "MsgSubmitSeed", "MsgPoCV2StoreCommit", "MsgCreatePoCChallenge", "MsgPoCChallengeStoreCommit", "MsgSubmitPoCChallengeValidations", "MsgMLNodeWeightDistribution", "MsgSubmitPocValidationsV2", "MsgClaimRewards", "MsgDeclarePoCIntent", "MsgSetPoCDelegation", "MsgRefusePoCDelegation"].map((m) => `/inference.inference.${m}`), "/inference.collateral.MsgDepositCollateral", "/inference.collateral.MsgWithdrawCollateral"],
+      bls: ["MsgSubmitDealerPart", "MsgSubmitVerificationVector", "MsgRespondDealerComplaints", "MsgSubmitGroupKeyValidationSignature", "MsgSubmitPartialSignature"].map((m) => `/inference.bls.${m}`),
+      devshard: ["MsgCreateDevshardEscrow", "MsgSettleDevshardEscrow", "MsgSetDevshardRequestsEnabled"].map((m) => `/inference.inference.${m}`),
+      bridge: ["MsgBridgeExchange", "MsgRequestBridgeMint", "MsgRequestBridgeWithdrawal", "MsgCancelBridgeOperation", "MsgRegisterTokenMetadata", "MsgApproveBridgeTokenForTrading", "MsgRegisterWrappedTokenContract", "MsgRegisterIbcTokenMetadata", "MsgApproveIbcTokenForTrading"].map((m) => `/inference.inference.${m}`),
+      onboarding: ["/inference.inference.MsgSubmitNewParticipant", "/inference.inference.MsgSubmitNewUnfundedParticipant"],
+      cosmos: ["/inference.streamvesting.MsgTransferWithVesting", "/inference.streamvesting.MsgBatchTransferWithVesting", "/inference.restrictions.MsgExecuteEmergencyTransfer", "/inference.inference.MsgScheduleMaintenance", "/inference.inference.MsgCancelMaintenance"],
+    };
+    for (const [group, urls] of Object.entries(named)) expect(urls.map(compiledFeeGroupForTypeUrl), group).toEqual(urls.map(() => group));
+    const prefixes = ["bank", "staking", "gov", "distribution", "slashing", "authz", "feegrant", "group", "vesting", "auth.vesting", "evidence", "nft", "circuit", "crisis"];
+    expect(prefixes.map((p) => compiledFeeGroupForTypeUrl(`/cosmos.${p}.v1.MsgX`))).toEqual(prefixes.map(() => "cosmos"));
+    expect(["/cosmos.auth.v1beta1.MsgUpdateParams", "/cosmos.bankx.MsgSend", "cosmos.bank.v1beta1.MsgSend", "/ibc.", "/ibcx.MsgY", "/cosmwasm.wasmx.MsgZ", "/inference.inference.MsgSubmitPocBatch"].map(compiledFeeGroupForTypeUrl)).toEqual(["", "", "", "ibc", "", "", ""]);
   });
 });
