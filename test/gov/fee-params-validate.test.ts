@@ -192,3 +192,21 @@ describe("FeeParams.Validate against compiled Go", () => {
     expect(["/cosmos.auth.v1beta1.MsgUpdateParams", "/cosmos.bankx.MsgSend", "cosmos.bank.v1beta1.MsgSend", "/ibc.", "/ibcx.MsgY", "/cosmwasm.wasmx.MsgZ", "/inference.inference.MsgSubmitPocBatch"].map(compiledFeeGroupForTypeUrl)).toEqual(["", "", "", "ibc", "", "", ""]);
   });
 });
+
+describe("the fee groups in amino JSON", () => {
+  const rule = (func: Json) => paramsFromJson({ fee_params: { groups: [{ name: "epoch", msgs: [{ type_url: SC, Func: func }] }] } }, "p", "proposal");
+  const M = `fee_params.groups[epoch].msgs[${SC}]`;
+  it('reads the oneof as x/tx writes it ("Func": {"type", "value": {member: …}}), null as unset', () => {
+    const s = rule({ type: "inference/MsgGasRule/StoredBytes", value: { stored_bytes: { gas_per_unit: "7", unit: "mb" } } });
+    expect([s.values.get(`${M}.stored_bytes.unit`)?.value.text, s.absent?.has(`${M}.stored_bytes`), s.absent?.has(`${M}.stored_delta`)]).toEqual(["mb", false, true]);
+    expect(feeParamsOf(rule(null))!.groups[0]!.msgs[0]!.func).toBeNull();
+    const camel = paramsFromJson({ fee_params: { groups: [{ name: "epoch", msgs: [{ type_url: SC, func: { type: "inference/MsgGasRule/RepeatedLen", value: { repeatedLen: { field: "entries" } } } }] }] } }, "p", "proposal");
+    expect(feeParamsOf(camel)!.groups[0]!.msgs[0]!.func).toEqual({ kind: "repeated_len", params: { gasPerUnit: 0n, field: "entries" } });
+  });
+  it("refuses a oneof of another shape or an unknown member, naming the path", () => {
+    expect(() => rule({ type: "inference/MsgGasRule/Other", value: {} })).toThrow('unknown oneof type "inference/MsgGasRule/Other" (known: inference/MsgGasRule/StoredDelta, inference/MsgGasRule/StoredBytes, inference/MsgGasRule/RepeatedLen)');
+    expect(() => rule({ type: "inference/MsgGasRule/StoredBytes" })).toThrow('expected a oneof {"type", "value"}');
+    expect(() => rule({ value: {} })).toThrow("p.fee_params.groups[0].msgs[0].Func");
+    expect(() => rule([])).toThrow('expected a oneof {"type", "value"}, got');
+  });
+});
