@@ -179,7 +179,7 @@ export function goQuote(s: string): string {
     if (named[ch] !== undefined) out += named[ch];
     else if (c < 0x20 || c === 0x7f) out += `\\x${c.toString(16).padStart(2, "0")}`;
     // unicode.IsPrint: letters, marks, numbers, punctuation, symbols and the ASCII space
-    else if (ch !== " " && !/^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u.test(ch)) out += c < 0x10000 ? `\\u${c.toString(16).padStart(4, "0")}` : `\\U${c.toString(16).padStart(8, "0")}`;
+    else if (ch !== " " && !/[\p{L}\p{M}\p{N}\p{P}\p{S}]/u.test(ch)) out += c <= 0xffff ? `\\u${c.toString(16).padStart(4, "0")}` : `\\U${c.toString(16).padStart(8, "0")}`;
     else out += ch;
   }
   return `${out}"`;
@@ -199,10 +199,10 @@ function periodBaseVerdict(base: PeriodBase | null, at: string, loc: string): Fe
   return refuse(`${at}.base.period_type`, base.periodType, `${loc}.period_type ${goQuote(base.periodType)} is invalid (want epoch|poc|block)`);
 }
 
-/** validateChargingPeriod: nonzero period gas only on StoreCommit, per PoC, one period (0 read as 1). */
-function chargingPeriodVerdict(base: PeriodBase | null, typeUrl: string, at: string, loc: string): FeeVerdict {
+/** validateChargingPeriod: nonzero period gas only on StoreCommit's rule (not a group's base), per PoC, one period (0 read as 1). */
+function chargingPeriodVerdict(base: PeriodBase | null, storeCommit: boolean, at: string, loc: string): FeeVerdict {
   if (base === null || base.gas === 0n) return null;
-  if (typeUrl !== STORE_COMMIT_URL) return refuse(`${at}.base.gas`, base.gas.toString(), `${loc}: nonzero period gas is only supported on StoreCommit (poc/1)`);
+  if (!storeCommit) return refuse(`${at}.base.gas`, base.gas.toString(), `${loc}: nonzero period gas is only supported on StoreCommit (poc/1)`);
   if (base.periodType !== "poc") return refuse(`${at}.base.period_type`, base.periodType, `${loc}: nonzero period gas requires period_type=poc`);
   if (base.periodLength > 1n) return refuse(`${at}.base.period_length`, base.periodLength.toString(), `${loc}: nonzero period gas requires period_length=1`);
   return null;
@@ -272,7 +272,7 @@ export function validateFeeParams(fp: FeeParams | null): FeeVerdict {
     names.add(g.name);
     const loc = `groups[${goQuote(g.name)}]`;
     if (g.minGasPrice > MAX_MIN_GAS_PRICE) return refuse(`${g.at}.min_gas_price`, g.minGasPrice.toString(), `${loc}.min_gas_price ${g.minGasPrice} exceeds safety limit of ${MAX_MIN_GAS_PRICE}`);
-    const base = periodBaseVerdict(g.base, g.at, `${loc}.base`) ?? chargingPeriodVerdict(g.base, "", g.at, `${loc}.base`);
+    const base = periodBaseVerdict(g.base, g.at, `${loc}.base`) ?? chargingPeriodVerdict(g.base, false, g.at, `${loc}.base`);
     if (base !== null) return base;
     for (const [j, rule] of g.msgs.entries()) {
       const rl = `${loc}.msgs[${j}]`;
@@ -283,7 +283,7 @@ export function validateFeeParams(fp: FeeParams | null): FeeVerdict {
       const compiled = compiledFeeGroupForTypeUrl(rule.typeUrl);
       if (compiled === "") return refuse(`${rule.at}.type_url`, rule.typeUrl, `${rl}.type_url ${goQuote(rule.typeUrl)} is not a fee-grouped message`);
       if (compiled !== g.name) return refuse(`${rule.at}.type_url`, rule.typeUrl, `${rl}.type_url ${goQuote(rule.typeUrl)} belongs to compiled group ${goQuote(compiled)}`);
-      const period = periodBaseVerdict(rule.base, rule.at, `${rl}.base`) ?? chargingPeriodVerdict(rule.base, rule.typeUrl, rule.at, `${rl}.base`);
+      const period = periodBaseVerdict(rule.base, rule.at, `${rl}.base`) ?? chargingPeriodVerdict(rule.base, rule.typeUrl === STORE_COMMIT_URL, rule.at, `${rl}.base`);
       if (period !== null) return period;
       const fn = gasFuncVerdict(rule);
       if (fn !== null && "unjudged" in fn) return { unjudged: { path: rule.at, detail: `${rl}: ${fn.unjudged}` } };
@@ -302,18 +302,22 @@ export function validateFeeParams(fp: FeeParams | null): FeeVerdict {
 /** The entries of the repeated message `list` in the message's order (Go's index): named by `key` as read, or by index. */
 function entriesOf(set: ParamSet, list: string, key: string): string[] {
   const names = [...new Set([...set.values.keys()].filter((k) => k.startsWith(`${list}[`)).map((k) => k.slice(list.length + 1, k.indexOf("].", list.length))))];
-  const byKey = names.every((n) => set.values.get(`${list}[${n}].${key}`)?.value.text === n);
+  const byKey = names.every((n) => set.values.get(`${list}[${n}].${key}`)!.value.text === n);
   return (byKey ? names : names.sort((a, b) => Number(a) - Number(b))).map((n) => `${list}[${n}]`);
 }
 
-/** FeeParams as v0.2.16's Validate reads it from a complete set (null: the message leaves fee_params out, nil in Go). */
+/**
+ * FeeParams as v0.2.16's Validate reads it from a complete set, whose every leaf is there (null: the
+ * message leaves fee_params out, nil in Go). A base left out is read as its zeros: Validate treats a nil
+ * PeriodBase and a zero one alike (no gas, no period type).
+ */
 export function feeParamsOf(set: ParamSet): FeeParams | null {
-  const absent = (path: string): boolean => set.absent?.has(path) === true;
+  const absent = (path: string): boolean => set.absent!.has(path);
   if (absent("fee_params")) return null;
-  const text = (path: string): string => set.values.get(path)?.value.text ?? "";
-  const num = (path: string): bigint => BigInt(text(path) || "0");
-  const listAt = (path: string): string[] => set.values.get(path)?.value.list ?? [];
-  const base = (at: string): PeriodBase | null => (absent(`${at}.base`) ? null : { gas: num(`${at}.base.gas`), periodType: text(`${at}.base.period_type`), periodLength: num(`${at}.base.period_length`) });
+  const text = (path: string): string => set.values.get(path)!.value.text;
+  const num = (path: string): bigint => BigInt(text(path));
+  const listAt = (path: string): string[] => set.values.get(path)!.value.list!;
+  const base = (at: string): PeriodBase => ({ gas: num(`${at}.base.gas`), periodType: text(`${at}.base.period_type`), periodLength: num(`${at}.base.period_length`) });
   // a oneof set more than once on the wire keeps its last member in Go; the flat set keeps each, and this reads the first present
   const func = (at: string): GasFunc => {
     const d = `${at}.stored_delta`;

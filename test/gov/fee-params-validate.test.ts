@@ -72,6 +72,16 @@ describe("FeeParams.Validate (v0.2.16)", () => {
     for (const g of ["bls", "devshard", "bridge", "wasm", "ibc", "onboarding"]) expect(judge((f) => f.groups.push({ name: g, min_gas_price: "0" }))).toBe("valid");
   });
 
+  it("judges groups and rules in the message's order, whether the flat set names them by name or by index", () => {
+    // an entry with no field set is read last into the flat set (its zeros), yet it is Go's groups[0]
+    const empty = "fee_params.groups[0].name = : groups[0].name is empty";
+    expect(judge((f) => (f.groups = [{}, ...f.groups]))).toBe(empty);
+    expect(judge((f) => (f.groups = [{}, { name: "1" }, { name: "1" }]))).toBe(empty);
+    // named by name, in the order given (a numeric order would put 9 first)
+    expect(judge((f) => (f.groups = [{ name: "10" }, { name: "9" }]))).toBe('fee_params.groups[10].name = 10: groups[0].name "10" is not a compiled fee group');
+    expect(judge((f) => epoch(f).msgs.push({ type_url: "10" }, { type_url: "9" }))).toBe(`${G}.msgs[10].type_url = 10: groups["epoch"].msgs[2].type_url "10" is not a fee-grouped message`);
+  });
+
   it("checks each period base: gas at most 10,000,000, type epoch, poc, block or empty, nonzero gas only on StoreCommit per PoC, one period", () => {
     expect(judge((f) => (epoch(f).base = { period_type: "weekly" }))).toBe(`${G}.base.period_type = weekly: groups["epoch"].base.period_type "weekly" is invalid (want epoch|poc|block)`);
     expect(judge((f) => (epoch(f).base = { period_type: "" }))).toBe("valid");
@@ -165,7 +175,7 @@ describe("compiled fee groups and Go's quoting", () => {
 
   it("quotes as strconv.Quote", () => {
     expect(goQuote('a"b\\c\n\t\x07\b\f\r\v\x01\x7f\u0085é')).toBe('"a\\"b\\\\c\\n\\t\\a\\b\\f\\r\\v\\x01\\x7f\\u0085é"');
-    expect(goQuote("\ufeff \u00a0x\u{1f600}\u{e0001}")).toBe('"\\ufeff \\u00a0x\u{1f600}\\U000e0001"');
+    expect(goQuote("\ufeff \u00a0x\u{1f600}\u{e0001}\uffff\u{10000}")).toBe('"\\ufeff \\u00a0x\u{1f600}\\U000e0001\\uffff\u{10000}"');
   });
 });
 
