@@ -14,7 +14,7 @@ import { parseChainDecimal, type ChainDecimal } from "../go/chain-decimal.js";
 import { INT32_MAX, INT32_MIN, UINT32_MAX, checkedInt64, checkedUint64 } from "../go/int64.js";
 import type { Json } from "../go/json.js";
 import { isJsonObject, type JsonObject } from "../json-input.js";
-import { PARAMS_CATALOG, fieldNamed, fieldNumbered, type MessageField, type ParamField, type ScalarField } from "./params-catalog.js";
+import { PARAMS_CATALOG, camelName, fieldNamed, fieldNumbered, type MessageField, type ParamField, type ScalarField } from "./params-catalog.js";
 
 /** One parameter's value: `text` is canonical (integers in decimal, decimals as Go's String(), lists as JSON). */
 export interface ParamValue {
@@ -96,6 +96,8 @@ function addEntries(into: Map<string, ParamEntry>, prefix: string, f: MessageFie
   entries.forEach((e, i) => {
     for (const [k, v] of e) into.set(`${prefix}${f.name}[${names[i]}].${k}`, v);
     notePresent(into, `${prefix}${f.name}[${names[i]}].`, e);
+    // the entry itself is present, so that one with no field set still counts (its fields are their zero values)
+    messagesIn.get(into)!.add(`${prefix}${f.name}[${names[i]}]`);
   });
 }
 
@@ -111,6 +113,7 @@ function fillZeros(values: Map<string, ParamEntry>, fields: readonly ParamField[
     } else if (f.repeated) {
       // each entry present is itself complete; absent entries are absent
       const entryPrefixes = new Set([...values.keys()].filter((k) => k.startsWith(`${path}[`)).map((k) => k.slice(0, k.indexOf("].", path.length) + 2)));
+      for (const p of present) if (p.startsWith(`${path}[`) && p.endsWith("]") && !p.slice(path.length + 1, -1).includes("]")) entryPrefixes.add(`${p}.`);
       for (const ep of entryPrefixes) fillZeros(values, f.fields, ep, absent, present);
     } else {
       if (!present.has(path)) absent.add(path);
@@ -251,10 +254,27 @@ function jsonScalar(v: Json, f: ScalarField, path: string): string {
   }
 }
 
+/**
+ * Amino JSON writes a oneof (MsgGasRule's `func`) under its name in CamelCase as `{"type": the member's
+ * amino name, "value": {member: …}}` (x/tx aminojson; null when no member is set): the member and its
+ * value, as proto JSON names them; null when `key` names no oneof of `fields`.
+ */
+function aminoOneofMember(fields: readonly ParamField[], key: string, v: Json, at: string): [string, Json] | null {
+  const members = fields.filter((f): f is MessageField => f.kind === "message" && f.oneof !== undefined && (camelName(`_${f.oneof.name}`) === key || f.oneof.name === key));
+  if (members.length === 0) return null;
+  if (v === null) return [members[0]!.name, null];
+  if (!isJsonObject(v) || typeof v.type !== "string" || !isJsonObject(v.value ?? null)) throw new InputError(`expected a oneof {"type", "value"}, got ${describeValue(v)}`, at);
+  const m = members.find((f) => f.oneof!.amino === v.type);
+  if (m === undefined) throw new InputError(`unknown oneof type ${JSON.stringify(v.type)} (known: ${members.map((f) => f.oneof!.amino).join(", ")})`, at);
+  const inner = v.value as JsonObject;
+  return [m.name, inner[m.name] ?? inner[camelName(m.name)] ?? null];
+}
+
 /** One message's fields from JSON; `path` names the input in errors, `flat` the message within Params (unknown fields, as the wire form names them). */
 function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: string, flat: string, out: ParamSet): Map<string, ParamEntry> {
   const values = new Map<string, ParamEntry>();
-  for (const [k, v] of Object.entries(o)) {
+  for (const [key, value] of Object.entries(o)) {
+    const [k, v] = aminoOneofMember(fields, key, value, `${path}.${key}`) ?? [key, value];
     const at = `${path}.${k}`;
     const f = fieldNamed(fields, k);
     if (f === undefined) {

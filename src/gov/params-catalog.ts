@@ -1,7 +1,7 @@
 /**
  * Every field of the x/inference `Params` message (inference-chain/proto/inference/inference/params.proto
  * at ee730031, v0.2.14, v0.2.16's dynamic coefficient fields of PocParams, which the port's own protos
- * declare, and v0.2.16's PoCChallengeParams; not v0.2.16's fee groups, kept as unknown fields): name, field number, type, unit, and which rule of this port reads it. A
+ * declare, v0.2.16's PoCChallengeParams and its fee groups): name, field number, type, unit, and which rule of this port reads it. A
  * governance MsgUpdateParams replaces the whole message, so judging one needs every field, not only
  * the subset the rules read (proto/gonka/chain.proto). src/gov/param-values.ts decodes the wire form
  * and the JSON forms through this table; test/gov/params-catalog.test.ts checks the numbers against
@@ -39,6 +39,8 @@ export interface MessageField {
   /** `repeated` message: entries are named by this string field (model_id, name) when it is unique. */
   repeated?: { keyField: string };
   deprecated?: true;
+  /** A member of a oneof: its name, and the member's amino name (amino JSON writes `{"type": amino, "value": {member: …}}` under the oneof's name in CamelCase). */
+  oneof?: { name: string; amino: string };
 }
 
 export type ParamField = ScalarField | MessageField;
@@ -63,7 +65,12 @@ const dec = s("decimal");
 const bool = (name: string, id: number, extra: Extra = {}): ScalarField => ({ name, id, kind: "bool", unit: "", ...extra });
 const str = (name: string, id: number, extra: Extra = {}): ScalarField => ({ name, id, kind: "string", unit: "", ...extra });
 const addresses = (name: string, id: number, extra: Extra = {}): ScalarField => ({ name, id, kind: "string", repeated: true, unit: "addresses", ...extra });
-const msg = (name: string, id: number, fields: ParamField[], extra: Partial<Pick<MessageField, "repeated" | "deprecated">> = {}): MessageField => ({ name, id, kind: "message", fields, ...extra });
+const msg = (name: string, id: number, fields: ParamField[], extra: Partial<Pick<MessageField, "repeated" | "deprecated" | "oneof">> = {}): MessageField => ({ name, id, kind: "message", fields, ...extra });
+
+/** v0.2.16 (#1616): a fee group's or message rule's charging period (PeriodBase). */
+const PERIOD_BASE = [u64("gas", 1, "gas"), str("period_type", 2), u64("period_length", 3, "periods")];
+/** …and a rule's extra-gas function, one of three (MsgGasRule's oneof `func`). */
+const gasFunc = (name: string, id: number, amino: string, fields: ParamField[]): MessageField => msg(name, id, fields, { oneof: { name: "func", amino: `inference/MsgGasRule/${amino}` } });
 
 const STAT_TEST = [dec("dist_threshold", 1, "L2 distance"), dec("p_mismatch", 2, "probability"), dec("p_value_threshold", 3, "probability")];
 
@@ -253,7 +260,35 @@ export const PARAMS_CATALOG: readonly ParamField[] = [
     u32("vote_threshold_factor", 17, "percent", { readBy: VOTES, modelled: "vote_threshold_factor" }),
     u32("default_auto_seal_every_n_nonces", 18, "nonces"),
   ]),
-  msg("fee_params", 15, [u64("min_gas_price_ngonka", 1, "ngonka per gas"), u64("base_validation_gas", 2, "gas"), u64("gas_per_poc_count", 3, "gas")]),
+  msg("fee_params", 15, [
+    u64("min_gas_price_ngonka", 1, "ngonka per gas"),
+    u64("base_validation_gas", 2, "gas"),
+    u64("gas_per_poc_count", 3, "gas"),
+    // v0.2.16 (#1616, params.proto at zpoken/gonka@ef1a5efd): the fee groups
+    { name: "enabled_fee_groups", id: 4, kind: "string", repeated: true, unit: "group names" },
+    msg(
+      "groups",
+      5,
+      [
+        str("name", 1),
+        u64("min_gas_price", 2, "ngonka per gas"),
+        msg("base", 3, PERIOD_BASE),
+        msg(
+          "msgs",
+          4,
+          [
+            str("type_url", 1),
+            msg("base", 2, PERIOD_BASE),
+            gasFunc("stored_delta", 3, "StoredDelta", [u64("gas_per_unit", 1, "gas"), str("items", 2), str("value_field", 3), str("id_field", 4), { name: "scope_fields", id: 5, kind: "string", repeated: true, unit: "field names" }]),
+            gasFunc("stored_bytes", 4, "StoredBytes", [u64("gas_per_unit", 1, "gas"), str("unit", 2)]),
+            gasFunc("repeated_len", 5, "RepeatedLen", [u64("gas_per_unit", 1, "gas"), str("field", 2)]),
+          ],
+          { repeated: { keyField: "type_url" } },
+        ),
+      ],
+      { repeated: { keyField: "name" } },
+    ),
+  ]),
   msg("delegation_params", 16, [
     i64("deploy_window", 1, "blocks"),
     dec("refusal_penalty", 2, "fraction"),

@@ -17,6 +17,7 @@ import { validateChainDecimal, type ChainDecimal } from "../go/chain-decimal.js"
 import { Decimal } from "../go/decimal.js";
 import { GoError } from "../go/errors.js";
 import { atLeast, type ChainVersion } from "../versions/chain-version.js";
+import { feeParamsOf, validateFeeParams } from "./fee-params-validate.js";
 import type { ParamSet } from "./param-values.js";
 
 export interface ChainRefusal {
@@ -111,13 +112,16 @@ function coefficientParams(set: ParamSet, models: string[]): CoefficientParams {
   };
 }
 
-/** FeeParams' enabled_fee_groups (4) and groups (5), as an unknown field is named in JSON (either case) or on the wire. */
-const FEE_GROUP_FIELDS = ["fee_params.enabled_fee_groups", "fee_params.enabledFeeGroups", "fee_params.groups", "fee_params.(field 4)", "fee_params.(field 5)"];
-
-/** What Params.Validate of `version` checks in `path`, a field the catalog does not know and the port therefore does not judge (null: nothing it checks). */
-export function unjudgedCheck(path: string, version: ChainVersion): string | null {
-  // v0.2.16's FeeParams.Validate over groups and enabled_fee_groups (types/fee_params.go, zpoken/gonka@ef1a5efd, PR #1616): not ported
-  return atLeast(version, "v0.2.16") && FEE_GROUP_FIELDS.includes(path) ? `Params.Validate (${version}) checks the fee groups (#1616), which the port does not judge` : null;
+/**
+ * What Params.Validate of `version` checks in `set` that the port cannot judge: a fee-group rule whose
+ * check needs the fields of a message type the port does not know (./fee-params-validate.ts), as the
+ * path of the rule and why (null: nothing). Every field of Params is in the catalog since v0.2.16's
+ * fee groups were ported (#1616); a field a later version adds is an unknown field, not judged.
+ */
+export function unjudgedCheck(set: ParamSet, version: ChainVersion): { path: string; detail: string } | null {
+  if (!set.complete || !atLeast(version, "v0.2.16")) return null;
+  const fee = validateFeeParams(feeParamsOf(set));
+  return fee !== null && "unjudged" in fee ? { path: fee.unjudged.path, detail: `Params.Validate (${version}) checks ${fee.unjudged.detail}; the port does not judge it` } : null;
 }
 
 /** Every value of `set` (a complete Params) that Params.Validate of `version` (./validateVersionFor) refuses; [] for a set that is not complete. */
@@ -133,7 +137,7 @@ export function chainRefusals(set: ParamSet, version: ChainVersion = VALIDATE_VE
   const versionStore = atLeast(version, "v0.2.16");
   /** v0.2.16: PoCChallengeParams' payment ratio in [0, 1] and at least one active challenge (types/params.go, zpoken/gonka@ef1a5efd, PR #1811). */
   const challenges = atLeast(version, "v0.2.16");
-  /** v0.2.16: FeeParams' limit named as a plain number; its fee-group checks are not ported (types/fee_params.go, zpoken/gonka@ef1a5efd, PR #1616). */
+  /** v0.2.16: FeeParams.Validate with its fee groups, first failure only (./fee-params-validate.ts; types/fee_params.go, zpoken/gonka@ef1a5efd, PR #1616). */
   const feeGroups = atLeast(version, "v0.2.16");
   const out: ChainRefusal[] = [];
   const absent = (path: string): boolean => set.absent?.has(path) === true;
@@ -352,7 +356,10 @@ export function chainRefusals(set: ParamSet, version: ChainVersion = VALIDATE_VE
     const initial = text(`${g}initial_model_id`);
     if (initial !== "" && has("poc_params") && !models.some((m) => m.value === initial)) refuse(`${g}initial_model_id`, `delegation initial_model_id "${initial}" not found in poc_params models`);
   }
-  if (!absent("fee_params")) check("fee_params.min_gas_price_ngonka", (n) => n <= 1_000_000n, `min_gas_price_ngonka exceeds safety limit of ${feeGroups ? "1000000" : "1,000,000"}`);
+  if (feeGroups) {
+    const fee = validateFeeParams(feeParamsOf(set));
+    if (fee !== null && "refusal" in fee) out.push(fee.refusal);
+  } else if (!absent("fee_params")) check("fee_params.min_gas_price_ngonka", (n) => n <= 1_000_000n, "min_gas_price_ngonka exceeds safety limit of 1,000,000");
   if (v14 && !absent("maintenance_params")) {
     const m = "maintenance_params.maintenance_";
     check(`${m}max_window_blocks`, (n) => n !== 0n, "maintenance max window blocks must be positive");

@@ -12,6 +12,7 @@ import { suites as settlementSpec } from "../settlement/export-suites.js";
 import { suites as coefficients } from "../coefficients/vectors.js";
 import { suites as trust } from "../trust/vectors.js";
 import { suites as status } from "../status/vectors.js";
+import { suites as gov } from "../gov/vectors.js";
 import type { SuiteTable } from "./types.js";
 
-export const SUITES: SuiteTable = { ...go, ...misstest, ...preserved, ...votes, ...gateway, ...misstestSpec, ...preservedSpec, ...votesSpec, ...gatewaySpec, ...settlementSpec, ...coefficients, ...trust, ...status }; // spec_*: the project's own suites (vectors export)
+export const SUITES: SuiteTable = { ...go, ...misstest, ...preserved, ...votes, ...gateway, ...misstestSpec, ...preservedSpec, ...votesSpec, ...gatewaySpec, ...settlementSpec, ...coefficients, ...trust, ...status, ...gov }; // spec_*: the project's own suites (vectors export)

@@ -116,6 +116,7 @@ const AFTER_85835B31: Record<string, string[]> = {
   ActiveParticipants: ["cap_weight_applied"],
   PoCModelConfig: ["dynamic_coefficient"],
   PocParams: ["dynamic_coefficient_params"],
+  FeeParams: ["enabled_fee_groups", "groups"],
 };
 
 /** One upstream message family encoded with the upstream layout, decoded with ours, re-encoded, decoded upstream. */
@@ -174,7 +175,7 @@ describe("wire compatibility with upstream inference-chain/proto", () => {
 
   // v0.2.16 (zpoken/gonka@ef1a5efd, the committed descriptor): every field we declare is there, values round-trip
   const v16 = descriptorRoot("v0.2.16");
-  for (const name of [...names, "DynamicCoefficientModelConfig", "DynamicCoefficientParams", "PoCChallenge"]) {
+  for (const name of [...names, "DynamicCoefficientModelConfig", "DynamicCoefficientParams", "PoCChallenge", "FeeParams", "FeeGroup", "PeriodBase", "MsgGasRule", "StoredDeltaParams", "StoredBytesParams", "RepeatedLenParams"]) {
     it(`v0.2.16 ${name}: values encoded with the release's layout decode with ours and back`, () => {
       roundTrip(v16, `up.${name}`, name);
     });

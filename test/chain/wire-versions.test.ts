@@ -160,8 +160,8 @@ function compare(v: ChainVersion): { mismatches: string[]; absentMessages: strin
 // older node leaves them at their defaults) and messages that version did not have.
 const PRESERVED = ["PreservedNodesSnapshot", "ModelPreservedNodes", "ParticipantPreservedNodes", "QueryPreservedNodesSnapshotResponse"];
 const DELEGATION = ["DelegationRewardTransfer", "DelegationRewardPenalty", "DelegationRewardTransferSnapshot"];
-/** v0.2.16's new messages the port declares: the dynamic coefficients (#1566) and the PoC challenge record (#1811). */
-const V16 = ["DynamicCoefficientModelConfig", "DynamicCoefficientParams", "PoCChallenge"];
+/** v0.2.16's new messages the port declares: the dynamic coefficients (#1566), the PoC challenge record (#1811) and the fee groups (#1616). */
+const V16 = ["DynamicCoefficientModelConfig", "DynamicCoefficientParams", "PoCChallenge", "FeeGroup", "MsgGasRule", "PeriodBase", "RepeatedLenParams", "StoredBytesParams", "StoredDeltaParams"];
 /**
  * The devshard escrow records, settlement message and queries the status command reads (from v0.2.12, d8b8e907).
  * v0.2.10 has no escrow. v0.2.11 has its forerunner under other names (subnet_escrow.proto: SubnetEscrow,
@@ -170,8 +170,8 @@ const V16 = ["DynamicCoefficientModelConfig", "DynamicCoefficientParams", "PoCCh
  */
 const DEVSHARD = ["DevshardEscrow", "DevshardHostEpochStats", "DevshardSettlementHostStats", "DevshardSlotSignature", "MsgSettleDevshardEscrow", "QueryGetDevshardEscrowRequest", "QueryGetDevshardEscrowResponse", "QueryGetDevshardHostEpochStatsRequest", "QueryGetDevshardHostEpochStatsResponse"];
 const EXPECTED: Record<WireVersion, { messages: string[]; methods: string[] }> = {
-  "v0.2.10": { messages: ["DevshardEscrowParams", "PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16, ...DEVSHARD], methods: ["PreservedNodesSnapshot", "DevshardEscrow"] },
-  "v0.2.11": { messages: ["PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16, ...DEVSHARD], methods: ["PreservedNodesSnapshot", "DevshardEscrow"] },
+  "v0.2.10": { messages: ["DevshardEscrowParams", "FeeParams", "PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16, ...DEVSHARD], methods: ["PreservedNodesSnapshot", "DevshardEscrow"] },
+  "v0.2.11": { messages: ["FeeParams", "PoCModelConfig", "ConfirmationWeightScale", "ModelVotingPower", ...PRESERVED, ...DELEGATION, ...V16, ...DEVSHARD], methods: ["PreservedNodesSnapshot", "DevshardEscrow"] },
   "v0.2.12": { messages: ["ConfirmationWeightScale", ...DELEGATION, ...V16], methods: [] },
   "v0.2.13": { messages: [...DELEGATION, ...V16], methods: [] },
   "v0.2.14": { messages: [...V16], methods: [] },
@@ -204,13 +204,15 @@ describe("wire compatibility with every chain version's protos (committed descri
     // v0.2.16: the trust weights (#1588), the dynamic coefficients (#1566) on the scales, params and epoch group
     const SCALE_V16 = ["adaptive_step", "base_coefficient", "config", "effective_coefficient", "exclude_from_confirmation", "prev_sign"].map((f) => `ConfirmationWeightScale.${f}`);
     const OWN_V16 = ["ActiveParticipant.cap_weight", "ActiveParticipants.cap_weight_applied", "EpochGroupData.dynamic_coefficient_params", "PocParams.dynamic_coefficient_params"];
-    expect(own("v0.2.14")).toEqual([...OWN_V16, ...SCALE_V16, "PoCModelConfig.dynamic_coefficient"].sort());
+    // v0.2.16's fee groups (#1616) on FeeParams, which v0.2.12 added (before it, Params has no fee_params)
+    const FEE_V16 = ["FeeParams.enabled_fee_groups", "FeeParams.groups"];
+    expect(own("v0.2.14")).toEqual([...OWN_V16, ...FEE_V16, ...SCALE_V16, "PoCModelConfig.dynamic_coefficient"].sort());
     const DEVSHARD_V14 = ["DevshardEscrowParams.execution_timeout", "DevshardEscrowParams.refusal_timeout", "DevshardEscrowParams.validation_rate", "DevshardEscrowParams.vote_threshold_factor"];
-    expect(own("v0.2.13")).toEqual([...DEVSHARD_V14, ...OWN_V16, ...SCALE_V16, "PoCModelConfig.dynamic_coefficient"].sort());
-    expect(own("v0.2.12")).toEqual([...DEVSHARD_V14, ...OWN_V16, "PoCModelConfig.dynamic_coefficient", "DevshardEscrowParams.max_nonce", "EpochGroupData.confirmation_weight_scales"].sort());
-    expect(own("v0.2.11")).toEqual([...DEVSHARD_V14, ...OWN_V16, "DevshardEscrowParams.max_nonce", "EpochGroupData.confirmation_weight_scales", "ActiveParticipant.voting_powers", "PocParams.models", "ValidationWeight.voting_power"].sort());
+    expect(own("v0.2.13")).toEqual([...DEVSHARD_V14, ...OWN_V16, ...FEE_V16, ...SCALE_V16, "PoCModelConfig.dynamic_coefficient"].sort());
+    expect(own("v0.2.12")).toEqual([...DEVSHARD_V14, ...OWN_V16, ...FEE_V16, "PoCModelConfig.dynamic_coefficient", "DevshardEscrowParams.max_nonce", "EpochGroupData.confirmation_weight_scales"].sort());
+    expect(own("v0.2.11")).toEqual([...DEVSHARD_V14, ...OWN_V16, "Params.fee_params", "DevshardEscrowParams.max_nonce", "EpochGroupData.confirmation_weight_scales", "ActiveParticipant.voting_powers", "PocParams.models", "ValidationWeight.voting_power"].sort());
     expect(own("v0.2.10")).toEqual(
-      [...OWN_V16, "ActiveParticipant.voting_powers", "EpochGroupData.confirmation_weight_scales", "EpochParams.confirmation_poc_safety_window", "Params.devshard_escrow_params", "PocParams.models", "ValidationParams.claim_validation_enabled", "ValidationWeight.voting_power"].sort(),
+      [...OWN_V16, "Params.fee_params", "ActiveParticipant.voting_powers", "EpochGroupData.confirmation_weight_scales", "EpochParams.confirmation_poc_safety_window", "Params.devshard_escrow_params", "PocParams.models", "ValidationParams.claim_validation_enabled", "ValidationWeight.voting_power"].sort(),
     );
   });
 });

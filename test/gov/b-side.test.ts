@@ -46,15 +46,15 @@ describe("compare --b with a real proposal", () => {
       expect((r.a as Doc).voteThresholdFactor).toEqual({ value: "50", source: "default" });
       expect(compareOutcome(r)).toEqual(compareOutcome(doc(hand.out)));
       expect((r.changes as Json[]).length).toBeGreaterThan(0);
-      // every parameter B sets: the slot allocation changes; the snapshot records neither the factor nor the 166 others
+      // every parameter B sets: the slot allocation changes; the snapshot records neither the factor nor the 216 others
       const view = r.bProposal as { changes: Doc[]; refused: Json[] };
       expect(view.refused).toEqual([]);
       expect(view.changes.filter((c) => c.treatment !== "not-recorded").map((c) => [c.path, c.old, c.new, c.treatment])).toEqual([["epoch_params.poc_slot_allocation", "0.1", "0.25", "modelled"]]);
-      expect(view.changes.filter((c) => c.treatment === "not-recorded")).toHaveLength(180);
+      expect(view.changes.filter((c) => c.treatment === "not-recorded")).toHaveLength(217);
       expect((r.differences as Doc[]).slice(0, 3)).toEqual([
         { what: "PocSlotAllocation (epoch_params.poc_slot_allocation)", a: "0.1 fraction of each model's weight", b: "0.25 fraction of each model's weight" },
         { what: "vote_threshold_factor (devshard_escrow_params.vote_threshold_factor; not compared: the params in force do not record it)", a: "(not recorded)", b: "50 percent" },
-        { what: `179 other parameters the params in force (the snapshot ${SNAP}) do not record, so whether B changes them is unknown (not modelled; --json lists them under bProposal)`, a: "(not recorded)", b: "set by B" },
+        { what: `216 other parameters the params in force (the snapshot ${SNAP}) do not record, so whether B changes them is unknown (not modelled; --json lists them under bProposal)`, a: "(not recorded)", b: "set by B" },
       ]);
       expect(r.notes as string[]).toEqual([]);
     }
@@ -107,7 +107,7 @@ describe("backtest --b with a real proposal", () => {
       const notes = r.notes as string[];
       expect(notes).toContain("not modelled: proposal 9001 changes devshard_escrow_params.refusal_timeout 0 → 60 seconds (read by no rule of the port)");
       expect(notes).toContain("B: proposal 9001 sets vote_threshold_factor to 50, the devshard vote tally's, which changes neither settlement nor preservation: not applied to the epochs");
-      expect(notes.filter((n) => n.startsWith("not modelled: proposal 9001 changes ")).length).toBe(36);
+      expect(notes.filter((n) => n.startsWith("not modelled: proposal 9001 changes ")).length).toBe(73);
       expect(notes.filter((n) => /epoch_length|refused/.test(n))).toEqual([]);
     }
     const epochs = h.epochs as { preserved: { models: Json[] } | null }[];

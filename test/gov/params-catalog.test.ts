@@ -32,11 +32,11 @@ function catalogFields(fields: readonly ParamField[], path = ""): string[] {
 const REAL_PARAMS = [247, 248, 249].map((e) => (parseJson(readRealdata(`rest/epoch_${e}/params.json`)) as { params: JsonObject }).params);
 
 describe("the x/inference Params catalog", () => {
-  it("has every field of the upstream Params (test/chain/fixtures, 85835b31) with its number and type, plus the two ee730031 added, v0.2.16's dynamic coefficients and its PoC challenge params", () => {
+  it("has every field of the upstream Params (test/chain/fixtures, 85835b31) with its number and type, plus the two ee730031 added, v0.2.16's dynamic coefficients, fee groups and PoC challenge params", () => {
     const upstream = upstreamFields(upstreamRoot().lookupType("inference.inference.Params"));
     const ours = catalogFields(PARAMS_CATALOG);
     const added = ["poc_params.validation_vote_threshold_bps = 15 uint32", "maintenance_params = 17 message"];
-    const v16 = (f: string) => f.startsWith("poc_params.dynamic_coefficient_params") || f.startsWith("poc_params.models.dynamic_coefficient") || f.startsWith("poc_challenge_params");
+    const v16 = (f: string) => f.startsWith("poc_params.dynamic_coefficient_params") || f.startsWith("poc_params.models.dynamic_coefficient") || f.startsWith("poc_challenge_params") || f.startsWith("fee_params.enabled_fee_groups") || f.startsWith("fee_params.groups");
     expect(ours.filter((f) => !upstream.includes(f) && !f.startsWith("maintenance_params.") && !v16(f))).toEqual(added);
     // v0.2.16's dynamic coefficient fields (params.proto at zpoken/gonka@ef1a5efd, as the port's protos declare them)
     expect(ours.filter(v16)).toEqual([
@@ -51,6 +51,33 @@ describe("the x/inference Params catalog", () => {
       "poc_params.dynamic_coefficient_params.step_max = 3 decimal",
       "poc_params.dynamic_coefficient_params.bootstrap_step_max = 4 decimal",
       "poc_params.dynamic_coefficient_params.bootstrap_share_bps = 5 uint32",
+      // FeeParams' fee groups (#1616, params.proto at zpoken/gonka@ef1a5efd): FeeGroup, PeriodBase, MsgGasRule and its oneof func
+      "fee_params.enabled_fee_groups = 4 string repeated",
+      "fee_params.groups = 5 message repeated",
+      "fee_params.groups.name = 1 string",
+      "fee_params.groups.min_gas_price = 2 uint64",
+      "fee_params.groups.base = 3 message",
+      "fee_params.groups.base.gas = 1 uint64",
+      "fee_params.groups.base.period_type = 2 string",
+      "fee_params.groups.base.period_length = 3 uint64",
+      "fee_params.groups.msgs = 4 message repeated",
+      "fee_params.groups.msgs.type_url = 1 string",
+      "fee_params.groups.msgs.base = 2 message",
+      "fee_params.groups.msgs.base.gas = 1 uint64",
+      "fee_params.groups.msgs.base.period_type = 2 string",
+      "fee_params.groups.msgs.base.period_length = 3 uint64",
+      "fee_params.groups.msgs.stored_delta = 3 message",
+      "fee_params.groups.msgs.stored_delta.gas_per_unit = 1 uint64",
+      "fee_params.groups.msgs.stored_delta.items = 2 string",
+      "fee_params.groups.msgs.stored_delta.value_field = 3 string",
+      "fee_params.groups.msgs.stored_delta.id_field = 4 string",
+      "fee_params.groups.msgs.stored_delta.scope_fields = 5 string repeated",
+      "fee_params.groups.msgs.stored_bytes = 4 message",
+      "fee_params.groups.msgs.stored_bytes.gas_per_unit = 1 uint64",
+      "fee_params.groups.msgs.stored_bytes.unit = 2 string",
+      "fee_params.groups.msgs.repeated_len = 5 message",
+      "fee_params.groups.msgs.repeated_len.gas_per_unit = 1 uint64",
+      "fee_params.groups.msgs.repeated_len.field = 2 string",
       // PoCChallengeParams (#1811, params.proto at zpoken/gonka@ef1a5efd)
       "poc_challenge_params = 18 message",
       "poc_challenge_params.payment_ratio = 1 decimal",
@@ -75,7 +102,7 @@ describe("the x/inference Params catalog", () => {
       expect(s.values.get("epoch_params.poc_slot_allocation")?.value.text).toBe("0.1");
       expect(s.values.get("bitcoin_reward_params.initial_epoch_reward")?.value.text).toBe("323000000000000");
     }
-    expect(catalogLeaves().length).toBe(174); // README.md says so
+    expect(catalogLeaves().length).toBe(193); // README.md says so (174 before v0.2.16's 19 fee-group leaves)
   });
 
   it("reads the same values from the wire form as from the JSON form (the real params, encoded by protobufjs from the upstream schema)", () => {

@@ -312,7 +312,7 @@ describe("Params.Validate", () => {
     ]],
     ["payment ratio of exponent -19 (not in the exponent list: refused by validateDecimalFraction)", [["poc_challenge_params.payment_ratio", dec("10", -19)]], [{ path: "poc_challenge_params.payment_ratio", value: "0.000000000000000001", rule: EXP(-19) }]],
     ["challenge params left out", [["poc_challenge_params", undefined]], []],
-    ["gas price at and above the limit, in v0.2.16's words", [["fee_params.min_gas_price_ngonka", "1000001"]], [{ path: "fee_params.min_gas_price_ngonka", value: "1000001", rule: "min_gas_price_ngonka exceeds safety limit of 1000000" }]],
+    ["gas price at and above the limit, in v0.2.16's words", [["fee_params.min_gas_price_ngonka", "1000001"]], [{ path: "fee_params.min_gas_price_ngonka", value: "1000001", rule: "min_gas_price_ngonka 1000001 exceeds safety limit of 1000000" }]],
     ["gas price at the limit", [["fee_params.min_gas_price_ngonka", "1000000"]], []],
   ];
   for (const [name, edits, expected] of coefficientCases) {
@@ -335,26 +335,29 @@ describe("Params.Validate", () => {
     ]);
   });
 
-  it("v0.2.16's fee groups are not in the catalog: kept as unknown fields, named as checked by v0.2.16's Validate and not judged", () => {
-    const params = edited([["fee_params.enabled_fee_groups", ["epoch"]], ["fee_params.groups", [{ name: "nope" }]], ["fee_params.mystery", 5]]);
-    const update = (v?: ChainVersion) => {
-      const p = proposalFromJson({ id: "1", messages: [{ "@type": "/inference.inference.MsgUpdateParams", authority: "gonka1gov", params }] }, "p", "p.json");
+  it("v0.2.16's fee groups are in the catalog and judged by FeeParams.Validate (first failure only); a rule on a message type the port's table lacks is named as not judged", () => {
+    const update = (edits: [string, Json | undefined][], v?: ChainVersion) => {
+      const p = proposalFromJson({ id: "1", messages: [{ "@type": "/inference.inference.MsgUpdateParams", authority: "gonka1gov", params: edited(edits) }] }, "p", "p.json");
       const m = judgeProposal(p, null, null, v).messages[0] as { unknownFields: { path: string; detail: string }[]; refused: ChainRefusal[] };
-      return { unknown: m.unknownFields.map((u) => `${u.path}: ${u.detail}`), refused: m.refused };
+      return { unknown: m.unknownFields.map((u) => `${u.path}: ${u.detail}`), refused: m.refused.map(({ path, value, rule }) => ({ path, value, rule })) };
     };
-    expect(update()).toEqual({
-      unknown: [
-        'fee_params.enabled_fee_groups: not in the port\'s catalog of x/inference Params (["epoch"]); Params.Validate (v0.2.16) checks the fee groups (#1616), which the port does not judge',
-        'fee_params.groups: not in the port\'s catalog of x/inference Params ([{"name":"nope"}]); Params.Validate (v0.2.16) checks the fee groups (#1616), which the port does not judge',
-        "fee_params.mystery: not in the port's catalog of x/inference Params (5)",
-      ],
+    const bad: [string, Json | undefined][] = [["fee_params.enabled_fee_groups", ["epoch"]], ["fee_params.groups", [{ name: "nope" }, { name: "epoch", min_gas_price: "2000000" }]], ["fee_params.mystery", 5]];
+    expect(update(bad)).toEqual({
+      unknown: ["fee_params.mystery: not in the port's catalog of x/inference Params (5)"],
+      refused: [{ path: "fee_params.groups[nope].name", value: "nope", rule: 'groups[0].name "nope" is not a compiled fee group' }],
+    });
+    expect(update(bad, "v0.2.15").refused).toEqual([]);
+    const bank = "/cosmos.bank.v1beta1.MsgSend";
+    expect(update([["fee_params.enabled_fee_groups", []], ["fee_params.groups", [{ name: "cosmos", msgs: [{ type_url: bank, repeated_len: { field: "outputs" } }] }]]])).toEqual({
+      unknown: [`fee_params.groups[cosmos].msgs[${bank}]: Params.Validate (v0.2.16) checks groups["cosmos"].msgs[0]: repeated_len.field "outputs" on ${bank}: the port does not know that message's fields (Go checks them by reflection); the port does not judge it`],
       refused: [],
     });
-    expect(update("v0.2.15").unknown[0]).toBe('fee_params.enabled_fee_groups: not in the port\'s catalog of x/inference Params (["epoch"])');
-    // on the wire they are fields 4 and 5 of FeeParams (Params field 15)
+    expect(unjudgedCheck(paramsFromJson(BASE, "p", "s"), "v0.2.16")).toBeNull();
+    // on the wire they are fields 4 and 5 of FeeParams (Params field 15): read, not unknown
     const group = Uint8Array.from([0x2a, 3, 0x0a, 1, 0x61]); // groups { name: "a" }
     const wire = paramsFromBytes(Uint8Array.from([0x7a, group.length, ...group]), "wire");
-    expect(wire.unknown.map((u) => [u.path, unjudgedCheck(u.path, "v0.2.16") !== null])).toEqual([["fee_params.(field 5)", true]]);
+    expect(wire.unknown).toEqual([]);
+    expect(wire.values.get("fee_params.groups[a].name")?.value.text).toBe("a");
   });
 
   it("v0.2.15 makes none of v0.2.16's checks", () => {

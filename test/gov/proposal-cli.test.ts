@@ -159,7 +159,7 @@ describe("gonka-spec proposal: a MsgUpdateParams in amino and proto JSON", () =>
         "    epoch_params.poc_slot_allocation: 0.1 → 0.25 fraction of each model's weight",
         "  of these, the port reads 1:",
         "    epoch_params.poc_slot_allocation: the preserved-set sampler (preserved, check, compare); compare/backtest: PocSlotAllocation",
-        "  180 parameters the params in force do not record (so whether they change is unknown); of these the port reads:",
+        "  217 parameters the params in force do not record (so whether they change is unknown); of these the port reads:",
       ].join("\n"),
     );
     expect(r.out).toContain("    devshard_escrow_params.vote_threshold_factor: 50 percent (read by the validation vote tally (tally, compare); compare/backtest: vote_threshold_factor)");
@@ -169,7 +169,7 @@ describe("gonka-spec proposal: a MsgUpdateParams in amino and proto JSON", () =>
   it("against the params it was built from (examples/gov/mainnet-params.json): the one change its name says", async () => {
     const r = await runCli(["proposal", PROTO, "--params", join(ROOT, "examples", "gov", "mainnet-params.json")]);
     expect(r.code, r.err).toBe(0);
-    expect(r.out).toContain("  changes 1 parameter; 181 set to the value in force:\n    epoch_params.poc_slot_allocation: 0.1 → 0.25 fraction of each model's weight\n  of these, the port reads 1:\n");
+    expect(r.out).toContain("  changes 1 parameter; 218 set to the value in force:\n    epoch_params.poc_slot_allocation: 0.1 → 0.25 fraction of each model's weight\n  of these, the port reads 1:\n");
   });
 
   it("amino and proto JSON give the same judgement", async () => {
@@ -181,16 +181,18 @@ describe("gonka-spec proposal: a MsgUpdateParams in amino and proto JSON", () =>
     expect(strip(a)).toEqual(strip(p));
   });
 
-  it("against the real params (--params, a complete Params saved before v0.2.13): the slot allocation, the 15 fields v0.2.13 and v0.2.14 added and the 21 v0.2.16's upgrade changed", async () => {
+  it("against the real params (--params, a complete Params saved before v0.2.13): the slot allocation, the 15 fields v0.2.13 and v0.2.14 added and the 58 v0.2.16's upgrade changed (37 of them its fee groups)", async () => {
     const r = await runCli(["proposal", PROTO, "--params", join(REST, "epoch_249", "params.json"), "--json"]);
     expect(r.code, r.err).toBe(0);
     const m = (json(r.out).messages as { changes: { path: string; old: string; new: string; status: string; modelled: string | null }[]; unchanged: number; refused: Json[] }[])[0]!;
     expect(m.changes.every((c) => c.status === "changed")).toBe(true);
     expect(m.changes.find((c) => c.path === "epoch_params.poc_slot_allocation")).toMatchObject({ old: "0.1", new: "0.25", modelled: "PocSlotAllocation" });
     expect(m.changes.find((c) => c.path === "devshard_escrow_params.vote_threshold_factor")).toMatchObject({ old: "0", new: "50", modelled: "vote_threshold_factor" });
-    expect(m.changes.filter((c) => !/^(devshard_escrow_params|maintenance_params|poc_challenge_params)\.|validation_vote_threshold_bps|poc_slot_allocation|dynamic_coefficient|weight_scale_factor/.test(c.path))).toEqual([]);
+    expect(m.changes.filter((c) => !/^(devshard_escrow_params|maintenance_params|poc_challenge_params)\.|validation_vote_threshold_bps|poc_slot_allocation|dynamic_coefficient|weight_scale_factor|^fee_params\.(enabled_fee_groups|groups)/.test(c.path))).toEqual([]);
     expect(m.changes.filter((c) => /^poc_challenge_params\.|dynamic_coefficient|weight_scale_factor|approved_versions/.test(c.path))).toHaveLength(21);
-    expect(m.changes).toHaveLength(38);
+    // the upgrade's fee groups: enabled_fee_groups, the epoch group's 5 fields and its 2 rules' 13 each (a oneof member a rule leaves out is read as its zeros), the cosmos group's 5
+    expect(m.changes.filter((c) => c.path.startsWith("fee_params."))).toHaveLength(37);
+    expect(m.changes).toHaveLength(75);
     expect(m.refused).toEqual([]);
   });
 

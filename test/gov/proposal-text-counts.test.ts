@@ -21,7 +21,7 @@ const lines = (change: (p: Obj) => void): string[] => {
 describe("a parameter update's counts in words", () => {
   it("one change no rule reads", () => {
     const t = lines((p) => (p.maintenance_params!.maintenance_max_window_blocks = "300"));
-    expect(t).toContain("  changes 1 parameter; 181 set to the value in force:");
+    expect(t).toContain("  changes 1 parameter; 218 set to the value in force:");
     expect(t).toContain("  no rule of the port reads it: compare and backtest run with the value in force");
     expect(t.some((l) => l.includes("run it as B"))).toBe(false);
   });
@@ -31,7 +31,7 @@ describe("a parameter update's counts in words", () => {
       p.maintenance_params!.maintenance_max_window_blocks = "300";
       p.maintenance_params!.maintenance_credit_cap_blocks = "500";
     });
-    expect(t).toContain("  changes 2 parameters; 180 set to the value in force:");
+    expect(t).toContain("  changes 2 parameters; 217 set to the value in force:");
     expect(t).toContain("  no rule of the port reads any of them: compare and backtest run with the values in force");
   });
 
@@ -43,6 +43,6 @@ describe("a parameter update's counts in words", () => {
     expect(t).toContain("  of these, the port reads 1 (no rule of the port reads the other 1):");
     expect(t).toContain("    epoch_params.epoch_length: the epoch's stage heights (the PoC anchor, the settlement block); not modelled by compare/backtest");
     const none = lines(() => undefined);
-    expect(none).toContain("  changes nothing; 182 set to the value in force");
+    expect(none).toContain("  changes nothing; 219 set to the value in force");
   });
 });

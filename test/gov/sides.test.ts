@@ -76,7 +76,7 @@ describe("a real proposal as B", () => {
       "not compared: proposal 8 sets devshard_escrow_params.vote_threshold_factor to 60 percent, which the params in force (the snapshot S) do not record; A and B both run with the state's value",
     ]);
     expect(one.changeNotes.find((n) => n.startsWith("not modelled:"))).toBe(
-      "not modelled: 157 parameters the proposal sets that the params in force (the snapshot S) do not record, so whether they change is unknown: epoch_params.epoch_length, epoch_params.epoch_multiplier, epoch_params.epoch_shift, epoch_params.default_unit_of_compute_price, epoch_params.poc_stage_duration, …",
+      "not modelled: 158 parameters the proposal sets that the params in force (the snapshot S) do not record, so whether they change is unknown: epoch_params.epoch_length, epoch_params.epoch_multiplier, epoch_params.epoch_shift, epoch_params.default_unit_of_compute_price, epoch_params.poc_stage_duration, …",
     );
     expect(one.notes).toEqual(["proposal 8 changes none of the parameters compare and backtest vary on one state: B equals the params in force"]);
     expect(one.proposal).toEqual({ name: "proposal 8: T", sets: { PocSlotAllocation: "0", BinomTestP0: "0", vote_threshold_factor: "60" } });

@@ -1543,6 +1543,631 @@ export const CollateralParams = {
   },
 };
 
+export interface PeriodBase {
+  /** gas = 1 (uint64) */
+  gas: bigint;
+  /** period_type = 2 (string) */
+  periodType: string;
+  /** period_length = 3 (uint64) */
+  periodLength: bigint;
+}
+
+export function decodePeriodBase(r: Reader, length: number): PeriodBase {
+  const end = r.pos + length;
+  const m: PeriodBase = { gas: 0n, periodType: "", periodLength: 0n };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.gas = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "PeriodBase", "gas");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.periodType = r.string();
+        } catch (e) {
+          throw fieldError(e, "PeriodBase", "period_type");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.periodLength = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "PeriodBase", "period_length");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "PeriodBase", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("PeriodBase", [], "message runs past its length");
+  return m;
+}
+
+export function encodePeriodBase(m: Partial<PeriodBase>, w: Writer = Writer.create()): Writer {
+  if (m.gas !== undefined && m.gas !== 0n) {
+    w.uint32(8); writeVarint64(w, m.gas);
+  }
+  if (m.periodType !== undefined && m.periodType !== "") {
+    w.uint32(18).string(m.periodType);
+  }
+  if (m.periodLength !== undefined && m.periodLength !== 0n) {
+    w.uint32(24); writeVarint64(w, m.periodLength);
+  }
+  return w;
+}
+
+export const PeriodBase = {
+  name: "PeriodBase",
+  decode(bytes: Uint8Array): PeriodBase {
+    try {
+      return decodePeriodBase(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("PeriodBase", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<PeriodBase>): Uint8Array {
+    return encodePeriodBase(m).finish();
+  },
+};
+
+export interface StoredDeltaParams {
+  /** gas_per_unit = 1 (uint64) */
+  gasPerUnit: bigint;
+  /** items = 2 (string) */
+  items: string;
+  /** value_field = 3 (string) */
+  valueField: string;
+  /** id_field = 4 (string) */
+  idField: string;
+  /** scope_fields = 5 (repeated string) */
+  scopeFields: string[];
+}
+
+export function decodeStoredDeltaParams(r: Reader, length: number): StoredDeltaParams {
+  const end = r.pos + length;
+  const m: StoredDeltaParams = { gasPerUnit: 0n, items: "", valueField: "", idField: "", scopeFields: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.gasPerUnit = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "StoredDeltaParams", "gas_per_unit");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.items = r.string();
+        } catch (e) {
+          throw fieldError(e, "StoredDeltaParams", "items");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.valueField = r.string();
+        } catch (e) {
+          throw fieldError(e, "StoredDeltaParams", "value_field");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.idField = r.string();
+        } catch (e) {
+          throw fieldError(e, "StoredDeltaParams", "id_field");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 2);
+          m.scopeFields.push(r.string());
+        } catch (e) {
+          throw fieldError(e, "StoredDeltaParams", `scope_fields[${m.scopeFields.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "StoredDeltaParams", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("StoredDeltaParams", [], "message runs past its length");
+  return m;
+}
+
+export function encodeStoredDeltaParams(m: Partial<StoredDeltaParams>, w: Writer = Writer.create()): Writer {
+  if (m.gasPerUnit !== undefined && m.gasPerUnit !== 0n) {
+    w.uint32(8); writeVarint64(w, m.gasPerUnit);
+  }
+  if (m.items !== undefined && m.items !== "") {
+    w.uint32(18).string(m.items);
+  }
+  if (m.valueField !== undefined && m.valueField !== "") {
+    w.uint32(26).string(m.valueField);
+  }
+  if (m.idField !== undefined && m.idField !== "") {
+    w.uint32(34).string(m.idField);
+  }
+  if (m.scopeFields !== undefined) for (const x of m.scopeFields) {
+    w.uint32(42).string(x);
+  }
+  return w;
+}
+
+export const StoredDeltaParams = {
+  name: "StoredDeltaParams",
+  decode(bytes: Uint8Array): StoredDeltaParams {
+    try {
+      return decodeStoredDeltaParams(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("StoredDeltaParams", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<StoredDeltaParams>): Uint8Array {
+    return encodeStoredDeltaParams(m).finish();
+  },
+};
+
+export interface StoredBytesParams {
+  /** gas_per_unit = 1 (uint64) */
+  gasPerUnit: bigint;
+  /** unit = 2 (string) */
+  unit: string;
+}
+
+export function decodeStoredBytesParams(r: Reader, length: number): StoredBytesParams {
+  const end = r.pos + length;
+  const m: StoredBytesParams = { gasPerUnit: 0n, unit: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.gasPerUnit = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "StoredBytesParams", "gas_per_unit");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.unit = r.string();
+        } catch (e) {
+          throw fieldError(e, "StoredBytesParams", "unit");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "StoredBytesParams", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("StoredBytesParams", [], "message runs past its length");
+  return m;
+}
+
+export function encodeStoredBytesParams(m: Partial<StoredBytesParams>, w: Writer = Writer.create()): Writer {
+  if (m.gasPerUnit !== undefined && m.gasPerUnit !== 0n) {
+    w.uint32(8); writeVarint64(w, m.gasPerUnit);
+  }
+  if (m.unit !== undefined && m.unit !== "") {
+    w.uint32(18).string(m.unit);
+  }
+  return w;
+}
+
+export const StoredBytesParams = {
+  name: "StoredBytesParams",
+  decode(bytes: Uint8Array): StoredBytesParams {
+    try {
+      return decodeStoredBytesParams(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("StoredBytesParams", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<StoredBytesParams>): Uint8Array {
+    return encodeStoredBytesParams(m).finish();
+  },
+};
+
+export interface RepeatedLenParams {
+  /** gas_per_unit = 1 (uint64) */
+  gasPerUnit: bigint;
+  /** field = 2 (string) */
+  field: string;
+}
+
+export function decodeRepeatedLenParams(r: Reader, length: number): RepeatedLenParams {
+  const end = r.pos + length;
+  const m: RepeatedLenParams = { gasPerUnit: 0n, field: "" };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.gasPerUnit = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "RepeatedLenParams", "gas_per_unit");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.field = r.string();
+        } catch (e) {
+          throw fieldError(e, "RepeatedLenParams", "field");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "RepeatedLenParams", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("RepeatedLenParams", [], "message runs past its length");
+  return m;
+}
+
+export function encodeRepeatedLenParams(m: Partial<RepeatedLenParams>, w: Writer = Writer.create()): Writer {
+  if (m.gasPerUnit !== undefined && m.gasPerUnit !== 0n) {
+    w.uint32(8); writeVarint64(w, m.gasPerUnit);
+  }
+  if (m.field !== undefined && m.field !== "") {
+    w.uint32(18).string(m.field);
+  }
+  return w;
+}
+
+export const RepeatedLenParams = {
+  name: "RepeatedLenParams",
+  decode(bytes: Uint8Array): RepeatedLenParams {
+    try {
+      return decodeRepeatedLenParams(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("RepeatedLenParams", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<RepeatedLenParams>): Uint8Array {
+    return encodeRepeatedLenParams(m).finish();
+  },
+};
+
+export interface MsgGasRule {
+  /** type_url = 1 (string) */
+  typeUrl: string;
+  /** base = 2 (PeriodBase) */
+  base: PeriodBase | undefined;
+  /** stored_delta = 3 (StoredDeltaParams) */
+  storedDelta: StoredDeltaParams | undefined;
+  /** stored_bytes = 4 (StoredBytesParams) */
+  storedBytes: StoredBytesParams | undefined;
+  /** repeated_len = 5 (RepeatedLenParams) */
+  repeatedLen: RepeatedLenParams | undefined;
+}
+
+export function decodeMsgGasRule(r: Reader, length: number): MsgGasRule {
+  const end = r.pos + length;
+  const m: MsgGasRule = { typeUrl: "", base: undefined, storedDelta: undefined, storedBytes: undefined, repeatedLen: undefined };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.typeUrl = r.string();
+        } catch (e) {
+          throw fieldError(e, "MsgGasRule", "type_url");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 2);
+          m.base = decodePeriodBase(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "MsgGasRule", "base");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.storedDelta = decodeStoredDeltaParams(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "MsgGasRule", "stored_delta");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.storedBytes = decodeStoredBytesParams(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "MsgGasRule", "stored_bytes");
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 2);
+          m.repeatedLen = decodeRepeatedLenParams(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "MsgGasRule", "repeated_len");
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "MsgGasRule", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("MsgGasRule", [], "message runs past its length");
+  return m;
+}
+
+export function encodeMsgGasRule(m: Partial<MsgGasRule>, w: Writer = Writer.create()): Writer {
+  if (m.typeUrl !== undefined && m.typeUrl !== "") {
+    w.uint32(10).string(m.typeUrl);
+  }
+  if (m.base !== undefined) {
+    encodePeriodBase(m.base, w.uint32(18).fork()).ldelim();
+  }
+  if (m.storedDelta !== undefined) {
+    encodeStoredDeltaParams(m.storedDelta, w.uint32(26).fork()).ldelim();
+  }
+  if (m.storedBytes !== undefined) {
+    encodeStoredBytesParams(m.storedBytes, w.uint32(34).fork()).ldelim();
+  }
+  if (m.repeatedLen !== undefined) {
+    encodeRepeatedLenParams(m.repeatedLen, w.uint32(42).fork()).ldelim();
+  }
+  return w;
+}
+
+export const MsgGasRule = {
+  name: "MsgGasRule",
+  decode(bytes: Uint8Array): MsgGasRule {
+    try {
+      return decodeMsgGasRule(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("MsgGasRule", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<MsgGasRule>): Uint8Array {
+    return encodeMsgGasRule(m).finish();
+  },
+};
+
+export interface FeeGroup {
+  /** name = 1 (string) */
+  name: string;
+  /** min_gas_price = 2 (uint64) */
+  minGasPrice: bigint;
+  /** base = 3 (PeriodBase) */
+  base: PeriodBase | undefined;
+  /** msgs = 4 (repeated MsgGasRule) */
+  msgs: MsgGasRule[];
+}
+
+export function decodeFeeGroup(r: Reader, length: number): FeeGroup {
+  const end = r.pos + length;
+  const m: FeeGroup = { name: "", minGasPrice: 0n, base: undefined, msgs: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 2);
+          m.name = r.string();
+        } catch (e) {
+          throw fieldError(e, "FeeGroup", "name");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.minGasPrice = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "FeeGroup", "min_gas_price");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 2);
+          m.base = decodePeriodBase(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "FeeGroup", "base");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.msgs.push(decodeMsgGasRule(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "FeeGroup", `msgs[${m.msgs.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "FeeGroup", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("FeeGroup", [], "message runs past its length");
+  return m;
+}
+
+export function encodeFeeGroup(m: Partial<FeeGroup>, w: Writer = Writer.create()): Writer {
+  if (m.name !== undefined && m.name !== "") {
+    w.uint32(10).string(m.name);
+  }
+  if (m.minGasPrice !== undefined && m.minGasPrice !== 0n) {
+    w.uint32(16); writeVarint64(w, m.minGasPrice);
+  }
+  if (m.base !== undefined) {
+    encodePeriodBase(m.base, w.uint32(26).fork()).ldelim();
+  }
+  if (m.msgs !== undefined) for (const x of m.msgs) {
+    encodeMsgGasRule(x, w.uint32(34).fork()).ldelim();
+  }
+  return w;
+}
+
+export const FeeGroup = {
+  name: "FeeGroup",
+  decode(bytes: Uint8Array): FeeGroup {
+    try {
+      return decodeFeeGroup(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("FeeGroup", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<FeeGroup>): Uint8Array {
+    return encodeFeeGroup(m).finish();
+  },
+};
+
+export interface FeeParams {
+  /** min_gas_price_ngonka = 1 (uint64) */
+  minGasPriceNgonka: bigint;
+  /** base_validation_gas = 2 (uint64) */
+  baseValidationGas: bigint;
+  /** gas_per_poc_count = 3 (uint64) */
+  gasPerPocCount: bigint;
+  /** enabled_fee_groups = 4 (repeated string) */
+  enabledFeeGroups: string[];
+  /** groups = 5 (repeated FeeGroup) */
+  groups: FeeGroup[];
+}
+
+export function decodeFeeParams(r: Reader, length: number): FeeParams {
+  const end = r.pos + length;
+  const m: FeeParams = { minGasPriceNgonka: 0n, baseValidationGas: 0n, gasPerPocCount: 0n, enabledFeeGroups: [], groups: [] };
+  while (r.pos < end) {
+    const tag = r.uint32();
+    const wt = tag & 7;
+    switch (tag >>> 3) {
+      case 1:
+        try {
+          expectWire(wt, 0);
+          m.minGasPriceNgonka = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "FeeParams", "min_gas_price_ngonka");
+        }
+        break;
+      case 2:
+        try {
+          expectWire(wt, 0);
+          m.baseValidationGas = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "FeeParams", "base_validation_gas");
+        }
+        break;
+      case 3:
+        try {
+          expectWire(wt, 0);
+          m.gasPerPocCount = readUint64(r);
+        } catch (e) {
+          throw fieldError(e, "FeeParams", "gas_per_poc_count");
+        }
+        break;
+      case 4:
+        try {
+          expectWire(wt, 2);
+          m.enabledFeeGroups.push(r.string());
+        } catch (e) {
+          throw fieldError(e, "FeeParams", `enabled_fee_groups[${m.enabledFeeGroups.length}]`);
+        }
+        break;
+      case 5:
+        try {
+          expectWire(wt, 2);
+          m.groups.push(decodeFeeGroup(r, readLength(r)));
+        } catch (e) {
+          throw fieldError(e, "FeeParams", `groups[${m.groups.length}]`);
+        }
+        break;
+      default:
+        try {
+          r.skipType(wt);
+        } catch (e) {
+          throw fieldError(e, "FeeParams", `(unknown field ${tag >>> 3})`);
+        }
+    }
+  }
+  if (r.pos !== end) throw new DecodeError("FeeParams", [], "message runs past its length");
+  return m;
+}
+
+export function encodeFeeParams(m: Partial<FeeParams>, w: Writer = Writer.create()): Writer {
+  if (m.minGasPriceNgonka !== undefined && m.minGasPriceNgonka !== 0n) {
+    w.uint32(8); writeVarint64(w, m.minGasPriceNgonka);
+  }
+  if (m.baseValidationGas !== undefined && m.baseValidationGas !== 0n) {
+    w.uint32(16); writeVarint64(w, m.baseValidationGas);
+  }
+  if (m.gasPerPocCount !== undefined && m.gasPerPocCount !== 0n) {
+    w.uint32(24); writeVarint64(w, m.gasPerPocCount);
+  }
+  if (m.enabledFeeGroups !== undefined) for (const x of m.enabledFeeGroups) {
+    w.uint32(34).string(x);
+  }
+  if (m.groups !== undefined) for (const x of m.groups) {
+    encodeFeeGroup(x, w.uint32(42).fork()).ldelim();
+  }
+  return w;
+}
+
+export const FeeParams = {
+  name: "FeeParams",
+  decode(bytes: Uint8Array): FeeParams {
+    try {
+      return decodeFeeParams(Reader.create(bytes), bytes.length);
+    } catch (e) {
+      if (e instanceof DecodeError) throw e;
+      throw new DecodeError("FeeParams", [], e instanceof Error ? e.message : String(e));
+    }
+  },
+  encode(m: Partial<FeeParams>): Uint8Array {
+    return encodeFeeParams(m).finish();
+  },
+};
+
 export interface Params {
   /** epoch_params = 1 (EpochParams) */
   epochParams: EpochParams | undefined;
@@ -1560,11 +2185,13 @@ export interface Params {
   genesisGuardianParams: GenesisGuardianParams | undefined;
   /** devshard_escrow_params = 14 (DevshardEscrowParams) */
   devshardEscrowParams: DevshardEscrowParams | undefined;
+  /** fee_params = 15 (FeeParams) */
+  feeParams: FeeParams | undefined;
 }
 
 export function decodeParams(r: Reader, length: number): Params {
   const end = r.pos + length;
-  const m: Params = { epochParams: undefined, validationParams: undefined, pocParams: undefined, collateralParams: undefined, bitcoinRewardParams: undefined, confirmationPocParams: undefined, genesisGuardianParams: undefined, devshardEscrowParams: undefined };
+  const m: Params = { epochParams: undefined, validationParams: undefined, pocParams: undefined, collateralParams: undefined, bitcoinRewardParams: undefined, confirmationPocParams: undefined, genesisGuardianParams: undefined, devshardEscrowParams: undefined, feeParams: undefined };
   while (r.pos < end) {
     const tag = r.uint32();
     const wt = tag & 7;
@@ -1633,6 +2260,14 @@ export function decodeParams(r: Reader, length: number): Params {
           throw fieldError(e, "Params", "devshard_escrow_params");
         }
         break;
+      case 15:
+        try {
+          expectWire(wt, 2);
+          m.feeParams = decodeFeeParams(r, readLength(r));
+        } catch (e) {
+          throw fieldError(e, "Params", "fee_params");
+        }
+        break;
       default:
         try {
           r.skipType(wt);
@@ -1669,6 +2304,9 @@ export function encodeParams(m: Partial<Params>, w: Writer = Writer.create()): W
   }
   if (m.devshardEscrowParams !== undefined) {
     encodeDevshardEscrowParams(m.devshardEscrowParams, w.uint32(114).fork()).ldelim();
+  }
+  if (m.feeParams !== undefined) {
+    encodeFeeParams(m.feeParams, w.uint32(122).fork()).ldelim();
   }
   return w;
 }
