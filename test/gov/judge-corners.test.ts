@@ -94,6 +94,21 @@ describe("a parameter update's changes", () => {
     ]);
   });
 
+  it("a Decimal left out is marked nil (old in force, new in the message); an integer left out is its 0, not marked", () => {
+    const d = (value: string, exponent: number) => ({ value, exponent });
+    const inForce = complete({ epoch_params: { epoch_multiplier: "2" }, collateral_params: { base_weight_ratio: d("5", -1) } });
+    const p = gov([update({ epoch_params: { poc_stage_duration: "3" }, validation_params: { false_positive_rate: d("1", -2) } })]);
+    const m = paramsOf(judgeProposal(p, inForce, null).messages[0]);
+    const view = (path: string) => {
+      const c = m.changes.find((x) => x.path === path)!;
+      return [c.old, c.new, c.oldNil, c.newNil];
+    };
+    expect(view("validation_params.false_positive_rate")).toEqual(["0", "0.01", true, undefined]);
+    expect(view("epoch_params.poc_stage_duration")).toEqual(["0", "3", undefined, undefined]);
+    expect(view("collateral_params.base_weight_ratio")).toEqual(["0.5", "0", undefined, true]);
+    expect(view("epoch_params.epoch_multiplier")).toEqual(["2", "0", undefined, undefined]);
+  });
+
   it("a flag and a string have no unit; a value the params in force hold and the proposal changes is changed", () => {
     const inForce = complete({ validation_params: { logprobs_mode: "off" } });
     const proposed = complete({ validation_params: { logprobs_mode: "on" }, poc_params: { poc_v2_enabled: true } });

@@ -87,6 +87,12 @@ describe("Params.Validate (v0.2.15 on): a value refused for its exponent is judg
       { path: "bitcoin_reward_params.decay_rate", value: "-0.000000000000000001", rule: EXP(-19) },
       { path: "dynamic_pricing_params.stability_zone_upper_bound", value: "20000000000000000000", rule: EXP(19) },
     ]);
+    // 2 × 10^19: out of range for each, and the lower bound above the upper
+    for (const path of ["dynamic_pricing_params.stability_zone_lower_bound", "dynamic_pricing_params.price_elasticity"]) {
+      expect(refusals([[path, dec("2", 19)]], "v0.2.15")).toEqual([{ path, value: "20000000000000000000", rule: EXP(19) }]);
+    }
+    // a fraction outside the exponent list is refused for its exponent where it is judged, and no further
+    expect(refusals([["poc_challenge_params.payment_ratio", dec("2", 19)]], "v0.2.16")).toEqual([{ path: "poc_challenge_params.payment_ratio", value: "20000000000000000000", rule: EXP(19) }]);
   });
 });
 
