@@ -90,6 +90,11 @@ describe("the settlement adapter", () => {
         { address: "gonka1slow", missed: 30n, total: 100n, passed: false, rewardAtStake: 2500n },
       ],
     });
+    // without reward weights nothing is at stake; a slice the reader refuses is named as the snapshot's
+    const { rewards: _, ...bare } = slice as Record<string, Json>;
+    expect(settlementEngine.settle(bare, d("0.1")).rows.map((x) => x.rewardAtStake)).toEqual([null, null]);
+    expect(refusal(() => settlementEngine.settle({ ...bare, participants: 1 }, d("0.1")))).toMatch(/^snapshot: settlement\.participants: /);
+    expect(refusal(() => settlementEngine.governanceP0({ ...bare, participants: 1 }))).toMatch(/^snapshot: settlement\.participants: /);
   });
 });
 
@@ -99,7 +104,7 @@ describe("the engines compare runs with", () => {
   const state = parsePreservedState(example.preserved, "snapshot: preserved");
 
   it("the sampler and settlement of the version compare resolved, else the newest; the vote threshold and the replay wired", () => {
-    const settings = { anchor: state.anchorHeight!, rule: "current" as const, rate: 10n };
+    const settings = { anchor: state.anchorHeight!, rule: "current" as const, rate: 10n, demand: undefined };
     const newest = defaultEngines();
     expect(newest.preserved).toBe(preservedEngine);
     expect(newest.missTest).toBe(missTestEngine);

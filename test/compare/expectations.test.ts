@@ -58,7 +58,7 @@ describe("preserved tallies over anchors", () => {
 
   it("no tally for a model the state lacks, an address the model lacks, or an operator of the model never preserved; none at all without the root group", () => {
     const s = withSlotAllocation(state, Decimal.fromString("0.01"));
-    const settings: PreservedSettings = { anchor, rule: "current", rate: 10n };
+    const settings: PreservedSettings = { anchor, rule: "current", rate: 10n, demand: undefined };
     const anchors = 3;
     const ref = fullRunTallies(s, settings, anchors);
     const model = "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8";
