@@ -70,9 +70,10 @@ describe("compareProposals' assembly", () => {
     expect([same.anchorsEvaluated, same.changes, calls.length]).toEqual([0, [], 2]);
   });
 
-  it("the anchor: the option, else the state's, else the snapshot's height; the state's warnings first among the notes", () => {
+  it("the anchor and curves: the options, else the state's anchor, else the snapshot's height; the state's warnings first among the notes", () => {
     const p = engines(preserved(true, []));
-    expect(compareProposals({ snapshot, a, b, state }, p, { simulate: false, anchor: 5n, anchors: 0 }).anchor).toBe(5n);
+    const told = compareProposals({ snapshot, a, b, state }, p, { simulate: false, anchor: 5n, anchors: 0, curves: { step: 500n, max: 1000n } });
+    expect([told.anchor, told.curves[0]!.points.map((x) => x.total)]).toEqual([5n, [500n, 1000n]]);
     expect(compareProposals({ snapshot, a, b, state: { ...state, anchorHeight: undefined } }, p, { simulate: false, anchors: 0 }).anchor).toBe(BigInt(snapshot.height));
     expect(compareProposals({ snapshot, a, b, state: { ...state, warnings: ["w1", "w2"] } }, p, { simulate: false, anchors: 0 }).notes).toEqual(["snapshot warning: w1", "snapshot warning: w2", NO_SETTLEMENT]);
   });

@@ -76,6 +76,10 @@ describe("miss-test engine", () => {
     }
   });
 
+  it("no count passes a total Go refuses (below 0): the allowed maximum is -1", () => {
+    expect(missTestEngine.allowedMisses(-1n, Decimal.fromString("0.1"), "on-chain")).toBe(-1n);
+  });
+
   it("the exact curve is the exact test's critical value", () => {
     const d = Decimal.fromString("0.1");
     expect([10n, 100n, 1000n].map((n) => missTestEngine.allowedMisses(n, d, "exact"))).toEqual([3n, 15n, 116n]);
