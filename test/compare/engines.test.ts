@@ -34,6 +34,21 @@ describe("preserved engine", () => {
     expect(viaFamily.length).toBe(4);
   });
 
+  it("a model the root group lists twice runs once under either rule; the demand rule without demand figures keeps today's targets", () => {
+    const j = structuredClone(snapshot.preserved) as { rootGroup: { subGroupModels: string[] } };
+    j.rootGroup.subGroupModels.push(j.rootGroup.subGroupModels[0]!);
+    const twice = parsePreservedState(j as never, "snapshot: preserved");
+    const noPeaks = { peakInFlight: new Map<string, bigint>() };
+    for (const rule of ["current", "demand"] as const) {
+      const settings: PreservedSettings = { anchor, rule, rate: 10n, demand: noPeaks };
+      const viaLoop = runPrepared(prepareEpisode(twice), settings, anchor);
+      expect(viaLoop.map((r) => r.modelId)).toEqual(["Qwen/QwQ-32B", "Qwen/Qwen2.5-7B-Instruct", "Qwen/Qwen3-235B-A22B-Instruct-2507-FP8", "Qwen/Qwen3-32B-FP8"]);
+      expect(viaLoop.map((r) => r.achievedWeight)).toEqual(preservedEngine.run(twice, settings).map((r) => r.achievedWeight));
+    }
+    const none: PreservedSettings = { anchor, rule: "demand", rate: 10n, demand: undefined };
+    expect(runPrepared(prepareEpisode(state), none, anchor)).toEqual(runPrepared(prepareEpisode(state), { ...none, demand: noPeaks }, anchor));
+  });
+
   it("counts anchors exactly as the operator check's preservationProbability", () => {
     const s = withSlotAllocation(state, Decimal.fromString("0.01"));
     const m = compareProposals({ snapshot, a: { name: "a", pocSlotAllocation: Decimal.fromString("0.01") }, b: { name: "b" } }, defaultEngines(), { anchors: 0, simulate: false });
@@ -59,6 +74,10 @@ describe("miss-test engine", () => {
         expect(missTestEngine.allowedMisses(n, d, "on-chain")).toBe(allowed);
       }
     }
+  });
+
+  it("no count passes a total Go refuses (below 0): the allowed maximum is -1", () => {
+    expect(missTestEngine.allowedMisses(-1n, Decimal.fromString("0.1"), "on-chain")).toBe(-1n);
   });
 
   it("the exact curve is the exact test's critical value", () => {

@@ -233,7 +233,7 @@ describe("the warning and the inputs", () => {
     ]);
     expect(refusalLines({ ...m, bProposal: { ...view, refused: [{ path: "e", value: "0", rule: "r1", kept: false }] } })[0]).toMatch(/refuses a value of proposal 9's Params/);
     const text = renderCompareText(refused);
-    expect(text.split("\n").slice(1, 5)).toEqual([expect.stringMatching(/^Inputs: /), "", expect.stringMatching(/^WARNING: /), "  e 0: r1"]);
+    expect(text.split("\n").slice(1, 10)).toEqual([expect.stringMatching(/^Inputs: /), "", expect.stringMatching(/^WARNING: /), "  e 0: r1", "  v (left out): r2 (the value in force too)", '  l "": r3', "", expect.stringMatching(/^parameter +A: a +B: b$/), expect.stringMatching(/^-+ +-+ +-+$/)]);
   });
 
   it("the inputs of each part, by source", () => {

@@ -26,6 +26,8 @@ describe("one model's side at its edges", () => {
     const u = modelSide(run([["gonka1c", "n0"], ["gonka1b", "n2"], ["gonka1b", "n9"]]), index, 10n, null);
     expect(u.smallestNode).toEqual({ participant: "gonka1b", nodeId: "n2", pocWeight: 3n });
     expect(modelSide(run([["gonka1b", "n9"], ["gonka1b", "n2"]]), index, 10n, null).smallestNode).toEqual({ participant: "gonka1b", nodeId: "n2", pocWeight: 3n });
+    // equal weights, the later node of a later participant: the earlier participant stays the smallest
+    expect(modelSide(run([["gonka1b", "n9"], ["gonka1c", "n0"]]), index, 10n, null).smallestNode).toEqual({ participant: "gonka1b", nodeId: "n9", pocWeight: 3n });
     expect(emptySide(5n).nodeWeights).toEqual([]);
     const v = modelSide(run([["gonka1a", "n5"], ["gonka1a", "n1"], ["gonka1c", "n8"], ["gonka1b", "n2"], ["gonka1c", "n0"], ["gonka1b", "n9"]]), index, 10n, null);
     expect(v.nodeWeights).toEqual([1n, 3n, 3n, 3n, 7n, 9n]);

@@ -207,4 +207,28 @@ describe("compare's text", () => {
     expect(renderCompareText({ ...m, simulation: { scenario: "s", a: sim.a, b: { ...sim.a, refusedBeforeReceipt: 1n } } })).toContain("the cap's cost under B: 1 requests");
     expect(renderCompareText({ ...m, snapshot: { chainId: "c", height: "5" } }).split("\n")[0]).toBe('Compare A "A side" with B "B side" on c at height 5; episode anchor 1,234,000');
   });
+  it("each part at its edges: a side without a smallest node or shortfall, A's breaker, one verdict back, no curve, a vote just reachable, B's own cost", () => {
+    const m = handModel();
+    const none = m.models.map((x, i) => ({ ...x, a: { ...x.a, shortfallWeight: 0n, ...(i === 0 ? { smallestNode: null } : {}) }, b: { ...x.b, shortfallWeight: 0n } }));
+    const plain = { ...m, models: none };
+    // no shortfall: the table and nothing after it, with or without --brief
+    for (const brief of [false, true]) expect(renderCompareText(plain, { brief })).toContain("\nm3        100 / 100       100 / 100           0        7 / 7              40 / 40              n/a / n/a\n\nWho gains");
+    expect(renderCompareText(plain)).toMatch(/\nm1 {8}105 \/ 250 {5}100 \/ 1,700 {6}\+1,600 {8}2 \/ 4 {16}- \/ - {13}n\/a \/ 1\.50\n/);
+    // A under the circuit breaker, B not; a participant zeroed by A only is listed once; --brief with one p0 still lists a differing verdict
+    const t = m.missTest!;
+    const back = { address: "gonka1back", missed: 1n, total: 10n, passedA: false, passedB: true, rewardAtStake: 1n };
+    const breaker = renderCompareText({ ...m, missTest: { ...t, a: { ...t.a, skipped: true }, b: { ...t.b, skipped: false }, participants: [back] } });
+    expect(breaker).toContain("\nA: governance p0 0.1 -> settlement p0 0.1 (circuit breaker: nobody punished); governance wins\nB: governance p0 0.05 -> settlement p0 0.05; breaker\n");
+    expect(breaker.split("gonka1back").length).toBe(2);
+    const brief = renderCompareText({ ...m, missTest: { ...t, b: t.a, participants: [t.participants[0]!, back] } }, { brief: true });
+    expect(brief).toMatch(/\nMiss test at settlement\nA: governance p0 0\.1 -> settlement p0 0\.1; governance wins\n[^]*\ngonka1back +1 +10 +ZEROED +pass +0\.000000001\n/);
+    // no curve: the header alone; a vote needing all 16 of 16 slots can still pass
+    const edges = renderCompareText({ ...m, curves: [], voteThreshold: [{ groupSize: 16, note: "n", thresholdA: 8, neededA: 9, thresholdB: 15, neededB: 16 }] });
+    expect(edges).toContain("Miss-test boundary: allowed misses (every missed count up to it passes)\ntotal requests\n--------------\n\nVote threshold");
+    expect(edges).toContain("\n16 (n)        9 of 16 (T=8)  16 of 16 (T=15)\n");
+    // the replay: B's cost line when its rate differs though its refusals do not; none (and nothing in its place) when both match
+    const sim = m.simulation!;
+    expect(renderCompareText({ ...m, simulation: { scenario: "s", a: sim.a, b: { ...sim.a, rate: 20n } } })).toContain("\n  the cap's cost under B: 711 requests refused before receipt (refused before any receipt, so they are no miss of the host)\n");
+    expect(renderCompareText({ ...m, simulation: { scenario: "s", a: sim.a, b: sim.a } })).toContain("\n  the cap's cost under A: 711 requests refused before receipt (refused before any receipt, so they are no miss of the host)\n\nNotes\n");
+  });
 });
