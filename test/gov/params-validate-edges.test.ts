@@ -3,10 +3,9 @@
 // takes (18 pass, an integer of 20 digits too), a decay rate of 18 decimals, the window and sample
 // period at their block limits, an approved version's sha256 one character too long at either end; and of
 // v0.2.15 and v0.2.16: a value refused for its exponent judged no further, a fraction's zero, models named
-// by index (Go's order) or past the tenth, and the fee-group fields named as not judged.
+// by index (Go's order) or past the tenth (the fee groups: fee-params-validate.test.ts).
 import { describe, expect, it } from "vitest";
 import type { Json } from "../../src/go/json.js";
-import { unjudgedCheck } from "../../src/gov/params-validate.js";
 import { BASE, dec, refusals } from "../helpers/params-edits.js";
 
 /** Leave out every field of `fields` in message `m`: each is refused as "<its name in words> cannot be nil" (Go's messages), in that order. */
@@ -132,16 +131,5 @@ describe("Params.Validate (v0.2.16): which model Go's index names", () => {
     ]);
     expect(refusals([["poc_params.models", models(dec("1", 19))]], "v0.2.16")).toEqual([{ path: "poc_params.models[m10].dynamic_coefficient.coeff_min", value: "10000000000000000000", rule: EXP(19) }]);
     expect(refusals([["poc_params.models", models(dec("1", 0))]], "v0.2.16")).toEqual([]);
-  });
-});
-
-describe("the fee-group fields v0.2.16's Params.Validate checks and the port does not judge", () => {
-  it("named in either JSON case or by field number on the wire, from v0.2.16 on", () => {
-    const names = ["fee_params.enabled_fee_groups", "fee_params.enabledFeeGroups", "fee_params.groups", "fee_params.(field 4)", "fee_params.(field 5)"];
-    for (const n of names) {
-      expect(unjudgedCheck(n, "v0.2.16")).toBe("Params.Validate (v0.2.16) checks the fee groups (#1616), which the port does not judge");
-      expect(unjudgedCheck(n, "v0.2.15")).toBeNull();
-    }
-    expect(unjudgedCheck("fee_params.(field 6)", "v0.2.16")).toBeNull();
   });
 });

@@ -44,13 +44,13 @@ describe("a parameter update's values", () => {
         "  read from saved-from-https://node.json (proto JSON)",
         "",
         "message 1 of 1: /inference.inference.MsgUpdateParams",
-        "  authority gonka1gov; sets all 182 parameters of x/inference (a MsgUpdateParams replaces the whole Params)",
+        "  authority gonka1gov; sets all 219 parameters of x/inference (a MsgUpdateParams replaces the whole Params)",
         "  against the params in force: the params F",
         "  REFUSED BY THE CHAIN: Params.Validate (v0.2.16) refuses 3 of the values this message sets, so it fails when executed and nothing changes (the proposal ends failed):",
         '    validation_params.logprobs_mode "": invalid logprobs_mode, must be "processed_logprobs" or "raw_logprobs" (the value in force too)',
         "    delegation_params.cap_factor 1234.5: delegation cap_factor must be between 0 and 1",
         '    delegation_params.initial_model_id Qwen[FP8]: delegation initial_model_id "Qwen[FP8]" not found in poc_params models',
-        "  changes 7 parameters; 175 set to the value in force:",
+        "  changes 7 parameters; 212 set to the value in force:",
         "    epoch_params.poc_slot_allocation: 0.1 → 0.2 fraction of each model's weight",
         "    developer_access_params.allowed_developer_addresses: 1 entry → 3 entries; adds gonka1dev2, gonka1dev3",
         "    transfer_agent_access_params.allowed_transfer_addresses: 2 entries → 1 entry; removes gonka1agent2",
@@ -98,15 +98,15 @@ describe("values a snapshot does not record", () => {
     "  read from q.json (proto JSON)",
     "",
     "message 1 of 1: /inference.inference.MsgUpdateParams",
-    "  authority gonka1gov; sets all 182 parameters of x/inference (a MsgUpdateParams replaces the whole Params)",
+    "  authority gonka1gov; sets all 219 parameters of x/inference (a MsgUpdateParams replaces the whole Params)",
     "  against the params in force: the snapshot S (records only what the rules read)",
     `  changes nothing; ${unchanged} set to the value in force`,
   ];
 
   it("one, or two, that no rule of the port reads: counted, none listed", () => {
-    expect(lacking(["maintenance_params.maintenance_max_window_blocks"])).toBe([...head(181), "  1 parameter the params in force do not record (so whether they change is unknown)"].join("\n"));
+    expect(lacking(["maintenance_params.maintenance_max_window_blocks"])).toBe([...head(218), "  1 parameter the params in force do not record (so whether they change is unknown)"].join("\n"));
     expect(lacking(["maintenance_params.maintenance_max_window_blocks", "maintenance_params.maintenance_credit_cap_blocks"])).toBe(
-      [...head(180), "  2 parameters the params in force do not record (so whether they change is unknown)"].join("\n"),
+      [...head(217), "  2 parameters the params in force do not record (so whether they change is unknown)"].join("\n"),
     );
   });
 });
