@@ -33,6 +33,8 @@ interface FieldInfo {
   kind: "scalar" | "enum" | "message";
   type: string; // scalar type name or message/enum name
   repeated: boolean;
+  /** the other members of its oneof (decoding one clears them: the last member on the wire wins, as in Go) */
+  oneofSiblings: string[];
 }
 
 function fieldsOf(t: protobuf.Type): FieldInfo[] {
@@ -42,7 +44,8 @@ function fieldsOf(t: protobuf.Type): FieldInfo[] {
     .map((f) => {
       f.resolve();
       const kind = f.resolvedType instanceof protobuf.Type ? "message" : f.resolvedType instanceof protobuf.Enum ? "enum" : "scalar";
-      return { name: f.name, ts: camel(f.name), id: f.id, kind, type: kind === "scalar" ? f.type : f.resolvedType!.name, repeated: f.repeated };
+      const oneofSiblings = (f.partOf?.fieldsArray ?? []).filter((o) => o !== f).map((o) => camel(o.name));
+      return { name: f.name, ts: camel(f.name), id: f.id, kind, type: kind === "scalar" ? f.type : f.resolvedType!.name, repeated: f.repeated, oneofSiblings };
     });
 }
 
@@ -133,6 +136,7 @@ function emitType(t: protobuf.Type): string {
     } else {
       out.push(`          expectWire(wt, ${wireOf(f)});`);
       out.push(f.repeated ? `          m.${f.ts}.push(${readExpr(f)});` : `          m.${f.ts} = ${readExpr(f)};`);
+      for (const o of f.oneofSiblings) out.push(`          m.${o} = undefined;`);
     }
     out.push(`        } catch (e) {`);
     out.push(`          throw fieldError(e, ${JSON.stringify(n)}, ${label});`);

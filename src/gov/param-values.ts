@@ -79,6 +79,19 @@ function notePresent(values: Map<string, ParamEntry>, prefix: string, inner: Map
   messagesIn.set(values, s);
 }
 
+/**
+ * Forget what the wire set of oneof `name` so far: a member read replaces whatever member came before it,
+ * itself included (Go's generated Unmarshal sets the oneof to a fresh message each time; a plain message
+ * field read twice merges instead).
+ */
+function clearOneof(values: Map<string, ParamEntry>, fields: readonly ParamField[], name: string): void {
+  const members = fields.filter((g) => g.kind === "message" && g.oneof?.name === name).map((g) => g.name);
+  const inMember = (k: string): boolean => members.some((m) => k === m || k.startsWith(`${m}.`));
+  for (const k of [...values.keys()]) if (inMember(k)) values.delete(k);
+  const present = messagesIn.get(values);
+  for (const k of [...(present ?? [])]) if (inMember(k)) present!.delete(k);
+}
+
 function listValue(list: string[]): ParamValue {
   return { text: JSON.stringify(list), list };
 }
@@ -188,6 +201,7 @@ function readMessage(r: Reader, end: number, fields: readonly ParamField[], mess
           repeated.set(f.name, slot);
         } else {
           const inner = readMessage(r, r.pos + n, f.fields, f.name, `${prefix}${f.name}.`, out);
+          if (f.oneof !== undefined) clearOneof(values, fields, f.oneof.name);
           for (const [k, v] of inner) values.set(`${f.name}.${k}`, v);
           notePresent(values, `${f.name}.`, inner);
         }

@@ -1903,6 +1903,8 @@ export function decodeMsgGasRule(r: Reader, length: number): MsgGasRule {
         try {
           expectWire(wt, 2);
           m.storedDelta = decodeStoredDeltaParams(r, readLength(r));
+          m.storedBytes = undefined;
+          m.repeatedLen = undefined;
         } catch (e) {
           throw fieldError(e, "MsgGasRule", "stored_delta");
         }
@@ -1911,6 +1913,8 @@ export function decodeMsgGasRule(r: Reader, length: number): MsgGasRule {
         try {
           expectWire(wt, 2);
           m.storedBytes = decodeStoredBytesParams(r, readLength(r));
+          m.storedDelta = undefined;
+          m.repeatedLen = undefined;
         } catch (e) {
           throw fieldError(e, "MsgGasRule", "stored_bytes");
         }
@@ -1919,6 +1923,8 @@ export function decodeMsgGasRule(r: Reader, length: number): MsgGasRule {
         try {
           expectWire(wt, 2);
           m.repeatedLen = decodeRepeatedLenParams(r, readLength(r));
+          m.storedDelta = undefined;
+          m.storedBytes = undefined;
         } catch (e) {
           throw fieldError(e, "MsgGasRule", "repeated_len");
         }
