@@ -105,3 +105,11 @@ describe("a real governance proposal given as A", () => {
     );
   });
 });
+
+describe("a proposal file that is no JSON object", () => {
+  it("is refused in one line naming what it is, null included (no gov document test reads into it)", () => {
+    for (const [text, shown] of [["null", "null"], ["5", "5"], ["[]", "[]"], ['"s"', '"s"']]) {
+      expect(() => loadProposal("p.json", () => text)).toThrow(new InputError(`a proposal must be a JSON object, got ${shown}`, "p.json"));
+    }
+  });
+});
