@@ -9,28 +9,10 @@
  * at zpoken/gonka@ef1a5efd / 89ff8bdb). A rule whose check needs a type outside the table is not judged
  * (`unjudged`): Go looks every other type up in the binary's proto registry, which the port does not hold.
  */
+import type { PeriodBase, RepeatedLenParams, StoredBytesParams, StoredDeltaParams } from "../chain/gen/proto.js";
 import type { ParamSet } from "./param-values.js";
 
-export interface PeriodBase {
-  gas: bigint;
-  periodType: string;
-  periodLength: bigint;
-}
-export interface StoredDeltaParams {
-  gasPerUnit: bigint;
-  items: string;
-  valueField: string;
-  idField: string;
-  scopeFields: string[];
-}
-export interface StoredBytesParams {
-  gasPerUnit: bigint;
-  unit: string;
-}
-export interface RepeatedLenParams {
-  gasPerUnit: bigint;
-  field: string;
-}
+export type { PeriodBase, RepeatedLenParams, StoredBytesParams, StoredDeltaParams };
 /** MsgGasRule's oneof `func`: which member is set (null: none), and its message (null: nil). */
 export type GasFunc =
   | { kind: "stored_delta"; params: StoredDeltaParams | null }
