@@ -34,6 +34,8 @@ export interface ParamChangeView {
   /** A Decimal the params in force (old) or the message (new) leave out: nil in Go, not the 0 its text holds. */
   oldNil?: true;
   newNil?: true;
+  /** What a 0 means on the chain for this parameter, where it is not a plain zero (the catalog's note). */
+  zero?: string;
 }
 
 export type MessageJudgement =
@@ -155,6 +157,7 @@ function judgeParams(index: number, m: Extract<ProposalMessage, { kind: "update-
       readBy: c.field.readBy ?? null,
       modelled: c.field.modelled ?? null,
     };
+    if (c.field.zero !== undefined) v.zero = c.field.zero;
     if (c.field.kind === "decimal" && c.old !== null && base.absent?.has(c.path)) v.oldNil = true;
     if (c.field.kind === "decimal" && c.new !== null && proposed.absent?.has(c.path)) v.newNil = true;
     if (c.field.repeated && c.old?.list && c.new?.list) {

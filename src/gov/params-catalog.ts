@@ -29,6 +29,8 @@ export interface ScalarField {
   /** The compare/backtest key that varies it. */
   modelled?: ModelledKey;
   deprecated?: true;
+  /** What a 0 means on the chain where it is not a plain zero (a field unset before the version that added it, read as a default). */
+  zero?: string;
 }
 
 export interface MessageField {
@@ -55,7 +57,7 @@ const COEFFICIENTS = "the dynamic-coefficient controller at PoC end (src/coeffic
 /** The in-epoch status tests: a change is judged over settled epochs by replaying each participant. */
 export const STATUS_TESTS = "the in-epoch status tests (status; proposal and backtest replay each participant of the epochs given)";
 
-type Extra = Partial<Pick<ScalarField, "readBy" | "modelled" | "deprecated" | "repeated">>;
+type Extra = Partial<Pick<ScalarField, "readBy" | "modelled" | "deprecated" | "repeated" | "zero">>;
 const s = (kind: ScalarKind) => (name: string, id: number, unit: string, extra: Extra = {}): ScalarField => ({ name, id, kind, unit, ...extra });
 const i64 = s("int64");
 const u64 = s("uint64");
@@ -257,7 +259,8 @@ export const PARAMS_CATALOG: readonly ParamField[] = [
     i64("refusal_timeout", 14, "seconds"),
     i64("execution_timeout", 15, "seconds"),
     u32("validation_rate", 16, "basis points"),
-    u32("vote_threshold_factor", 17, "percent", { readBy: VOTES, modelled: "vote_threshold_factor" }),
+    // 0 (the field unset, as before v0.2.14 added it) gives a vote threshold of N/2, as 50 does: computeVoteThreshold
+    u32("vote_threshold_factor", 17, "percent", { readBy: VOTES, modelled: "vote_threshold_factor", zero: "unset: the devshard vote threshold is N/2, as at 50" }),
     u32("default_auto_seal_every_n_nonces", 18, "nonces"),
   ]),
   msg("fee_params", 15, [
@@ -314,6 +317,18 @@ export const PARAMS_CATALOG: readonly ParamField[] = [
 ];
 
 /** snake_case → camelCase, as the generated code and the snapshot name fields (poc_v2_enabled → pocV2Enabled). */
+/** A catalog unit as it reads after one of it: "1 block", "1 basis point" (other units read the same either way). */
+const SINGULAR: { readonly [plural: string]: string } = {
+  blocks: "block", seconds: "second", "basis points": "basis point", epochs: "epoch", tokens: "token", inferences: "inference", nonces: "nonce",
+  invalidations: "invalidation", heads: "head", validators: "validator", slots: "slot", "slots per participant": "slot per participant", samples: "sample",
+  periods: "period", measurements: "measurement", layers: "layer", hosts: "host", escrows: "escrow", confirmations: "confirmation", models: "model", addresses: "address",
+};
+
+/** `unit` after the value `value`: singular after exactly 1. */
+export function unitAfter(value: string | null, unit: string): string {
+  return value === "1" ? (SINGULAR[unit] ?? unit) : unit;
+}
+
 export function camelName(snake: string): string {
   return snake.replace(/_([a-z0-9])/g, (_m, c: string) => c.toUpperCase());
 }

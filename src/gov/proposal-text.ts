@@ -7,7 +7,7 @@ import type { Coin } from "./proposal.js";
 import { statusWords } from "./proposal.js";
 import { DENOM, type MessageJudgement, type ParamChangeView, type ProposalJudgement, type RestitutionRow } from "./judge.js";
 import { gnkText } from "./stated-figures.js";
-import { STATUS_TESTS } from "./params-catalog.js";
+import { STATUS_TESTS, unitAfter } from "./params-catalog.js";
 
 /** A parameter value for people: integers grouped, empty strings quoted, lists by their length. */
 function valueText(v: string | null, list: boolean, nil = false): string {
@@ -21,31 +21,34 @@ function valueText(v: string | null, list: boolean, nil = false): string {
   return /^-?\d{4,}$/.test(v) ? groupDigits(BigInt(v)) : v;
 }
 
-/** How a change's values read: as a list (by length), with which unit, and what follows the new value (GNK of an ngonka amount, a list's additions and removals). */
-function parts(c: ParamChangeView): { list: boolean; unit: string; tail: string } {
+/** How a change's values read: as a list (by length), with which unit after a value (singular after 1; none after "(none)"), and what follows the new value (GNK of an ngonka amount, a list's additions and removals). */
+function parts(c: ParamChangeView): { list: boolean; unit: (v: string | null) => string; tail: string } {
   const list = c.added !== undefined || /^\[/.test(c.new ?? c.old ?? "");
   const money = c.unit === "ngonka" && c.new !== null && /^\d+$/.test(c.new) ? ` (${gnkText(BigInt(c.new))} GNK)` : "";
   const lists = c.added !== undefined ? `${c.added.length ? `; adds ${c.added.join(", ")}` : ""}${c.removed!.length ? `; removes ${c.removed!.join(", ")}` : ""}` : "";
-  return { list, unit: c.unit && !list ? ` ${c.unit}` : "", tail: `${money}${lists}` };
+  return { list, unit: (v) => (c.unit && !list && v !== null ? ` ${unitAfter(v, c.unit)}` : ""), tail: `${money}${lists}` };
 }
+
+/** What a 0 of `c` means, after its unit, where the catalog says it is no plain zero: " (unset: …)". */
+const zeroNote = (c: ParamChangeView, v: string | null): string => (c.zero !== undefined && v === "0" ? ` (${c.zero})` : "");
 
 /** The old and new value of a change for people, each with its unit: "15,391 blocks" and "0 blocks"; "(not recorded)" when the params in force lack it. */
 export function changeWords(c: ParamChangeView): { oldText: string; newText: string } {
   const { list, unit, tail } = parts(c);
-  const old = c.oldNil ? valueText(c.old, list, true) : `${valueText(c.old, list)}${unit}`;
-  const neu = c.newNil ? valueText(c.new, list, true) : `${valueText(c.new, list)}${unit}${tail}`;
+  const old = c.oldNil ? valueText(c.old, list, true) : `${valueText(c.old, list)}${unit(c.old)}${zeroNote(c, c.old)}`;
+  const neu = c.newNil ? valueText(c.new, list, true) : `${valueText(c.new, list)}${unit(c.new)}${zeroNote(c, c.new)}${tail}`;
   return { oldText: c.status === "not-recorded" ? "(not recorded)" : old, newText: neu };
 }
 
-/** "0.1 → 0.25 fraction of each model's weight" (or "0.25 …" when the params in force lack it). */
+/** "0.1 → 0.25 fraction of each model's weight" (or "0.25 …" when the params in force lack it); a value with a note of its own reads with its unit each. */
 export function changeText(c: ParamChangeView): string {
-  if (c.oldNil || c.newNil) {
+  if (c.oldNil || c.newNil || zeroNote(c, c.old) !== "" || zeroNote(c, c.new) !== "") {
     const w = changeWords(c);
     return c.status === "not-recorded" ? w.newText : `${w.oldText} → ${w.newText}`;
   }
   const { list, unit, tail } = parts(c);
   const body = c.status === "not-recorded" ? valueText(c.new, list) : `${valueText(c.old, list)} → ${valueText(c.new, list)}`;
-  return `${body}${unit}${tail}`;
+  return `${body}${unit(c.new ?? c.old)}${tail}`;
 }
 
 /** "946,509.925001558 GNK (946,509,925,001,558 ngonka)"; another denom as written. */

@@ -123,7 +123,7 @@ describe("gonka-spec proposal's text for a parameter update", () => {
       "    confirmation_poc_params.alpha_threshold: nil (left out) (read by the in-epoch status tests (status; proposal and backtest replay each participant of the epochs given); not modelled by compare)",
       "    genesis_guardian_params.guardian_addresses: 0 entries (read by the preserved-set sampler (preserved, check, compare); not modelled by compare/backtest)",
       "    devshard_escrow_params.group_size: 0 slots (read by the validation vote tally (tally, compare); not modelled by compare/backtest)",
-      "    devshard_escrow_params.vote_threshold_factor: 0 percent (read by the validation vote tally (tally, compare); compare/backtest: vote_threshold_factor)",
+      "    devshard_escrow_params.vote_threshold_factor: 0 percent (unset: the devshard vote threshold is N/2, as at 50) (read by the validation vote tally (tally, compare); compare/backtest: vote_threshold_factor)",
       "",
       "notes:",
       "  - no params in force were given (--node, --snapshot, --rest-dump or --params): every parameter the message sets is listed as not recorded",

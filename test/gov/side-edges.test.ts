@@ -29,7 +29,7 @@ describe("the B side's edges", () => {
     const inForce = paramsFromJson({}, "f", "the params F");
     const s = realProposalSide(proposalFromJson({ id: "8", title: "T", messages: [update({ devshard_escrow_params: { vote_threshold_factor: 7 } })] }, "p", "p.json"), inForce, "w");
     expect(s.changeNotes.filter((n) => !n.startsWith("refused by the chain: "))).toEqual([]);
-    expect(s.view.changes.map((c) => [c.path, c.treatment, c.oldText, c.newText])).toEqual([["devshard_escrow_params.vote_threshold_factor", "modelled", "0 percent", "7 percent"]]);
+    expect(s.view.changes.map((c) => [c.path, c.treatment, c.oldText, c.newText])).toEqual([["devshard_escrow_params.vote_threshold_factor", "modelled", "0 percent (unset: the devshard vote threshold is N/2, as at 50)", "7 percent"]]);
     expect(s.notes).toEqual([]);
   });
 });
