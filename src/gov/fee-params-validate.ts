@@ -300,7 +300,7 @@ export function feeParamsOf(set: ParamSet): FeeParams | null {
   const num = (path: string): bigint => BigInt(text(path));
   const listAt = (path: string): string[] => set.values.get(path)!.value.list!;
   const base = (at: string): PeriodBase => ({ gas: num(`${at}.base.gas`), periodType: text(`${at}.base.period_type`), periodLength: num(`${at}.base.period_length`) });
-  // at most one member is present: the readers keep only the last a oneof was set to, as Go does
+  // at most one member is present: the wire reader keeps the last a oneof was set to, as Go does; the JSON readers refuse two
   const func = (at: string): GasFunc => {
     const d = `${at}.stored_delta`;
     if (!absent(d)) return { kind: "stored_delta", params: { gasPerUnit: num(`${d}.gas_per_unit`), items: text(`${d}.items`), valueField: text(`${d}.value_field`), idField: text(`${d}.id_field`), scopeFields: listAt(`${d}.scope_fields`) } };

@@ -287,6 +287,8 @@ function aminoOneofMember(fields: readonly ParamField[], key: string, v: Json, a
 /** One message's fields from JSON; `path` names the input in errors, `flat` the message within Params (unknown fields, as the wire form names them). */
 function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: string, flat: string, out: ParamSet): Map<string, ParamEntry> {
   const values = new Map<string, ParamEntry>();
+  /** The member each oneof was given so far. */
+  const oneofs = new Map<string, string>();
   for (const [key, value] of Object.entries(o)) {
     const [k, v] = aminoOneofMember(fields, key, value, `${path}.${key}`) ?? [key, value];
     const at = `${path}.${k}`;
@@ -298,6 +300,12 @@ function readJsonMessage(o: JsonObject, fields: readonly ParamField[], path: str
     // proto JSON writes a nil message (a Decimal too) as null; a snapshot marks a field its chain version
     // lacks as null: the zero value of a complete message, not recorded in a snapshot
     if (v === null) continue;
+    if (f.kind === "message" && f.oneof !== undefined) {
+      // gogoproto's jsonpb walks a message's oneofs in Go map order: of two members given, which one it keeps is not defined
+      const before = oneofs.get(f.oneof.name);
+      if (before !== undefined && before !== f.name) throw new InputError(`sets two members of oneof ${f.oneof.name} (${before} and ${f.name}): the chain's JSON reader keeps one of them, which one is not defined`, at);
+      oneofs.set(f.oneof.name, f.name);
+    }
     if (f.kind === "message") {
       if (f.repeated) {
         if (!Array.isArray(v)) throw new InputError(`expected a list, got ${describeValue(v)}`, at);

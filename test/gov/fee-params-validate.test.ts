@@ -120,7 +120,7 @@ describe("FeeParams.Validate (v0.2.16)", () => {
     expect(delta({ items: "entries", value_field: "model_id" })).toBe(`${D}.value_field = model_id: ${at}stored_delta.value_field "model_id" is not an unsigned integer`);
     expect(delta({ items: "entries", value_field: "count", id_field: "node_id" })).toBe(`${D}.id_field = node_id: ${at}stored_delta.id_field "node_id" not found on items type`);
     expect(delta({ items: "entries", value_field: "count", scope_fields: ["creator", "epoch"] })).toBe(`${D}.scope_fields = ["creator","epoch"]: ${at}stored_delta.scope_fields "epoch" not found on ${SC}`);
-    expect(judge((f) => (epoch(f).msgs[1]!.stored_delta = { items: "entries" }))).toBe(`${G}.msgs[${HD}].type_url = ${HD}: groups["epoch"].msgs[1]: stored_delta is only supported on StoreCommit`);
+    expect(judge((f) => (epoch(f).msgs[1] = { type_url: HD, stored_delta: { items: "entries" } }))).toBe(`${G}.msgs[${HD}].type_url = ${HD}: groups["epoch"].msgs[1]: stored_delta is only supported on StoreCommit`);
 
     const bytes = (b: Json) => judge((f) => (epoch(f).msgs[1]!.stored_bytes = b));
     const B = `${G}.msgs[${HD}].stored_bytes`;
